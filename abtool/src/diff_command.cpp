@@ -1,0 +1,28 @@
+#include <iostream>
+
+#include "commands.h"
+#include "compare/comparison.h"
+#include "compare/ir_diff.h"
+#include "compare/report_printers.h"
+#include "util/errors.h"
+
+namespace abt {
+
+int run_diff(const DiffOptions& options) {
+  RunData a = load_run(options.a);
+  RunData b = load_run(options.b);
+  Comparison report = compare_runs(a, b, options.threshold_pct);
+  if (options.format == "json") print_json(report, std::cout);
+  else if (options.format == "md") print_markdown(report, std::cout);
+  else print_text(report, std::cout);
+  if (options.ir) {
+    std::cout << "\n";
+    print_ir_diffs(report, std::cout);
+  }
+  if (report.all_binaries_identical && options.format != "json")
+    std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";
+  if (options.fail_on_regression && report.has_significant_regression()) return kExitPointFailed;
+  return kExitOk;
+}
+
+}  // namespace abt

@@ -1,0 +1,96 @@
+// abtool: did this compiler change make these kernels faster or slower, on these shapes, and why?
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "abtool_version.h"
+#include "commands.h"
+#include "util/errors.h"
+
+namespace {
+
+void add_measure_options(CLI::App& command, abt::MeasureOptions& options) {
+  command.add_option("--op", options.ops, "op name(s), comma separated (default: every op in the shape set)")
+      ->delimiter(',');
+  command.add_option("--ops-dir", options.ops_dir, "folder of op specs (default: examples/ops of this checkout)");
+  command.add_option("--shapes", options.shapes, "shape set YAML (default: shapes/smoke.yaml)");
+  command.add_option("--dtypes", options.dtypes, "dtypes, comma separated (default: the shape set's or op's)")
+      ->delimiter(',');
+  command.add_option("--compiler", options.compiler, "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON");
+  command.add_option("--compiler-flags", options.compiler_flags, "flags added after the backend's defaults");
+  command.add_option("--compiler-env", options.compiler_env, "K=V set in the compiler's environment (repeatable)");
+  command.add_option("--timer", options.timer, "graph | cupti | direct (host ops are always wall-clock timed)")
+      ->check(CLI::IsMember({"graph", "cupti", "direct"}));
+  command.add_option("--warmup-ms", options.warmup_ms, "steady warm-up budget, as a call count clamped to [5, 200]")
+      ->check(CLI::PositiveNumber);
+  command.add_option("--rep-ms", options.rep_ms, "measurement budget per point")->check(CLI::PositiveNumber);
+  command.add_option("--rounds", options.rounds, "interleaved measurement rounds per point (default 10)")
+      ->check(CLI::Range(1, 1000));
+  command.add_option("--gpu", options.gpu, "GPU index")->check(CLI::NonNegativeNumber);
+  command.add_option("--seed", options.seed, "seed of the input generator");
+  command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)");
+}
+
+void note_given(CLI::App& command, abt::MeasureOptions& options) {
+  options.given_ops = command.count("--op") > 0;
+  options.given_ops_dir = command.count("--ops-dir") > 0;
+  options.given_shapes = command.count("--shapes") > 0;
+  options.given_dtypes = command.count("--dtypes") > 0;
+  options.given_seed = command.count("--seed") > 0;
+  options.given_timer = command.count("--timer") > 0;
+  options.given_warmup = command.count("--warmup-ms") > 0;
+  options.given_rep = command.count("--rep-ms") > 0;
+  options.given_rounds = command.count("--rounds") > 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"abtool: A/B performance comparison of compiler builds on GPU and host kernels"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("abtool ") + ABTOOL_VERSION + " (" + ABTOOL_GIT_SHA + ")");
+
+  abt::MeasureOptions record_options, replay_options;
+  abt::DiffOptions diff_options;
+  auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
+  add_measure_options(*record, record_options);
+  auto* replay = app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
+  add_measure_options(*replay, replay_options);
+  replay->add_option("--from", replay_options.from, "run directory of a record run")->required();
+  auto* diff = app.add_subcommand("diff", "compare two runs point by point");
+  diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
+  diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
+  diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
+  diff->add_option("--format", diff_options.format, "text | md | json")->check(CLI::IsMember({"text", "md", "json"}));
+  diff->add_option("--threshold", diff_options.threshold_pct, "smallest change in percent that counts (default 2)")
+      ->check(CLI::NonNegativeNumber);
+  diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
+                 "exit 1 when a point is significantly SLOWER by more than --threshold");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    int code = app.exit(error);
+    return code == 0 ? 0 : abt::kExitBadInput;
+  }
+
+  std::vector<std::string> command_line(argv, argv + argc);
+  try {
+    if (*record) {
+      note_given(*record, record_options);
+      record_options.command_line = command_line;
+      return abt::run_record(record_options);
+    }
+    if (*replay) {
+      note_given(*replay, replay_options);
+      replay_options.command_line = command_line;
+      return abt::run_replay(replay_options);
+    }
+    return abt::run_diff(diff_options);
+  } catch (const abt::InputError& error) {
+    fmt::print(stderr, "abtool: error: {}\n", error.what());
+    return abt::kExitBadInput;
+  } catch (const std::exception& error) {
+    fmt::print(stderr, "abtool: internal error: {}\n", error.what());
+    return abt::kExitInternal;
+  }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A/A noise of host timing: record once, replay N times with the SAME compiler, and report how
+# often `abtool diff` says SAME and how far the medians drift (|B/A - 1|). Prints a table.
+#   usage: bench/host_aa.sh [REPLAYS] [extra abtool options...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+abtool=${ABTOOL:-$here/build/abtool/abtool}
+replays=${1:-3}
+shift || true
+out=${OUT_DIR:-$(mktemp -d /tmp/abtool-aa.XXXXXX)}
+compiler=${COMPILER:-host:g++}
+mkdir -p "$out"
+
+"$abtool" record --compiler "$compiler" --out "$out/A" "$@" > "$out/A.log"
+for i in $(seq 1 "$replays"); do
+  "$abtool" replay --from "$out/A" --compiler "$compiler" --out "$out/B$i" > "$out/B$i.log"
+  "$abtool" diff "$out/A" "$out/B$i" --format json > "$out/diff$i.json" 2> /dev/null
+done
+
+python3 - "$out" "$replays" <<'PY'
+import json, statistics, sys
+out, replays = sys.argv[1], int(sys.argv[2])
+rows, same, total, drifts = [], 0, 0, []
+for i in range(1, replays + 1):
+    report = json.load(open(f"{out}/diff{i}.json"))
+    for p in report["points"]:
+        if p["speedup"] is None:
+            continue
+        drift = abs(1 / p["speedup"] - 1)
+        drifts.append(drift)
+        total += 1
+        same += p["verdict"] == "SAME"
+        rows.append((i, p["point"], p["a_us"], p["b_us"], drift, p["ci95"], p["verdict"]))
+print(f"{'replay':>6}  {'point':<30} {'A us':>10} {'B us':>10} {'|B/A-1|':>8}  {'95% CI of speedup':<18} verdict")
+for i, point, a, b, drift, ci, verdict in rows:
+    print(f"{i:>6}  {point:<30} {a:>10.2f} {b:>10.2f} {drift*100:>7.1f}%  [{ci[0]:.3f}, {ci[1]:.3f}]    {verdict}")
+print(f"\nSAME: {same} of {total} point comparisons ({100*same/max(total,1):.0f}%); "
+      f"|B/A-1| median {100*statistics.median(drifts):.1f}%, max {100*max(drifts):.1f}%")
+print(f"runs kept in {out}")
+PY

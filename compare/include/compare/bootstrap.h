@@ -1,0 +1,26 @@
+// Confidence interval of the ratio of medians of two sample sets, by percentile bootstrap.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace abt {
+
+// A point's samples, grouped into the measurement rounds they came from.
+struct RoundedSamples {
+  std::vector<double> samples;
+  std::vector<int> round_sizes;  // empty or summing to samples.size(); empty = one round
+};
+
+struct RatioInterval {
+  double ratio = 0;  // median(b) / median(a)
+  double low = 0;
+  double high = 0;
+};
+
+// Two-stage bootstrap: rounds are resampled first, then samples within each chosen round, so
+// the interval is as wide as the disagreement between rounds (a machine whose speed drifts),
+// not just the jitter within one stretch of samples. Deterministic for a given seed.
+RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, double confidence = 0.95,
+                                     int resamples = 2000, uint64_t seed = 1);
+
+}  // namespace abt

@@ -1,0 +1,16 @@
+// Printers for a Comparison: a plain-text table, Markdown, or JSON (`diff --format`).
+#pragma once
+#include <ostream>
+#include <string>
+
+#include "compare/comparison.h"
+
+namespace abt {
+
+void print_text(const Comparison& report, std::ostream& out);
+void print_markdown(const Comparison& report, std::ostream& out);
+void print_json(const Comparison& report, std::ostream& out);
+
+std::string format_microseconds(double us);  // "12.34 us", "1.234 ms"
+
+}  // namespace abt

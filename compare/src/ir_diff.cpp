@@ -1,0 +1,59 @@
+#include "compare/ir_diff.h"
+
+#include <dtl/dtl.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string read_all(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+std::string unified_diff(const std::string& a_text, const std::string& b_text, const std::string& a_label,
+                         const std::string& b_label) {
+  if (a_text == b_text) return "";
+  auto a_lines = split_lines(a_text);
+  auto b_lines = split_lines(b_text);
+  dtl::Diff<std::string> diff(a_lines, b_lines);
+  diff.onHuge();
+  diff.compose();
+  diff.composeUnifiedHunks();
+  std::ostringstream out;
+  out << "--- " << a_label << "\n+++ " << b_label << "\n";
+  diff.printUnifiedFormat(out);
+  return out.str();
+}
+
+void print_ir_diffs(const Comparison& report, std::ostream& out) {
+  for (const auto& row : report.points) {
+    for (const auto& a_file : row.a_ir)
+      for (const auto& b_file : row.b_ir) {
+        if (fs::path(a_file).extension() != fs::path(b_file).extension()) continue;
+        fs::path a_path = fs::path(report.a_dir) / a_file;
+        fs::path b_path = fs::path(report.b_dir) / b_file;
+        if (!fs::exists(a_path) || !fs::exists(b_path)) continue;
+        std::string text = unified_diff(read_all(a_path), read_all(b_path), "A/" + a_file, "B/" + b_file);
+        out << "=== " << row.id << " (" << fs::path(a_file).extension().string().substr(1) << "): ";
+        out << (text.empty() ? "identical\n" : "changed\n") << text;
+      }
+  }
+}
+
+}  // namespace abt

@@ -1,0 +1,74 @@
+// The compiler under test: a backend that turns (op source, config, dtype) into a loadable
+// binary plus the IR kinds that backend can show (SPEC sections 4 and 5).
+#pragma once
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "opspec/op_spec.h"
+
+namespace abt {
+
+// What the user wrote: `host:g++`, `nvrtc:/path/libnvrtc.so`, plus --compiler-flags / --compiler-env.
+struct CompilerSpec {
+  std::string text;       // as given, e.g. "host:clang++"
+  std::string backend;    // host | nvrtc | nvcc | triton
+  std::string location;   // program or library; may be empty for embedded defaults
+  std::vector<std::string> flags;
+  std::map<std::string, std::string> env;
+};
+
+// Throws InputError for an unknown backend, a malformed flag string or a K=V without '='.
+CompilerSpec parse_compiler_spec(const std::string& text, const std::string& flags_text,
+                                 const std::vector<std::string>& env_assignments);
+
+struct CompilerFingerprint {
+  std::string backend;
+  std::string version;
+  std::string path;    // resolved absolute path of the binary or library
+  std::string sha256;  // of that file
+  std::vector<std::string> flags;  // everything the backend passes, defaults included
+  std::map<std::string, std::string> env;
+  nlohmann::json to_json() const;
+  static CompilerFingerprint from_json(const nlohmann::json& json);
+};
+
+struct CompileJob {
+  std::filesystem::path source;
+  std::string kernel;
+  const std::vector<ArgSpec>* args = nullptr;  // the kernel's parameters, in order
+  Config config;
+  DType dtype = DType::fp32;
+  std::filesystem::path work_dir;  // private to this job; artifacts are written here
+};
+
+struct CompiledVariant {
+  bool ok = false;
+  std::string log;                 // compiler diagnostics (the whole stderr on failure)
+  std::filesystem::path binary;    // loadable artifact (.so, .cubin)
+  std::string binary_hash;         // sha256 of `binary`
+  std::string entry_symbol;
+  std::map<std::string, std::filesystem::path> ir;  // extension ("s", "ptx", ...) -> file
+};
+
+class CompilerBackend {
+ public:
+  virtual ~CompilerBackend() = default;
+  virtual const CompilerFingerprint& fingerprint() const = 0;
+  virtual bool accepts(Language language) const = 0;
+  // Thread-safe: variants are compiled in parallel. Failures come back as ok=false with the log.
+  virtual CompiledVariant compile(const CompileJob& job) const = 0;
+};
+
+// Throws InputError when the compiler is missing, cannot report its version, or the backend
+// is not available in this build.
+std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec);
+
+// The compiler that builds references: never the one under test, always with fixed flags.
+std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language);
+
+}  // namespace abt

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The reference A/B comparison: for each shape file, record with the baseline compiler, replay
+# A's choices with the candidate, and diff. Everything is also written to runs/ab_<timestamp>.log.
+#
+# Environment (defaults in brackets):
+#   OP               op name(s), comma separated               [cpu_saxpy,cpu_softmax,cpu_matmul]
+#   SHAPE_FILES      one or more shape sets, space separated   [shapes/smoke.yaml]
+#   BASELINE         compiler of side A                        [host:g++]
+#   CANDIDATE        compiler of side B                        [host:clang++]
+#   BASELINE_FLAGS / CANDIDATE_FLAGS   --compiler-flags per side  []
+#   ABTOOL_EXTRA     more options for record and replay, e.g. "--rep-ms 1000"  []
+#   DIFF_EXTRA       more options for diff, e.g. "--ir" or "--format md"        []
+#   ALLOW_IDENTICAL  1: do not fail when B's code is byte-identical to A's     [0]
+#   ABTOOL           the abtool binary                          [build/abtool/abtool]
+#   RUNS_DIR         where run directories and the log go       [runs]
+#
+# Exit code: 0 compared; 1 a point FAILED on a side; 2 bad input; 3 the candidate produced
+# byte-identical code, so the comparison cannot show a compiler effect (see ALLOW_IDENTICAL).
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OP=${OP:-cpu_saxpy,cpu_softmax,cpu_matmul}
+SHAPE_FILES=${SHAPE_FILES:-$root/shapes/smoke.yaml}
+BASELINE=${BASELINE:-host:g++}
+CANDIDATE=${CANDIDATE:-host:clang++}
+BASELINE_FLAGS=${BASELINE_FLAGS:-}
+CANDIDATE_FLAGS=${CANDIDATE_FLAGS:-}
+ABTOOL=${ABTOOL:-$root/build/abtool/abtool}
+RUNS_DIR=${RUNS_DIR:-runs}
+read -r -a extra <<< "${ABTOOL_EXTRA:-}"
+read -r -a diff_extra <<< "${DIFF_EXTRA:-}"
+
+if [[ ! -x $ABTOOL ]]; then
+  echo "ab_compare.sh: abtool not found at $ABTOOL (build it first: see README.md)" >&2
+  exit 2
+fi
+mkdir -p "$RUNS_DIR"
+stamp=$(date +%Y%m%d-%H%M%S)
+log="$RUNS_DIR/ab_$stamp.log"
+say() { printf '%s\n' "$*" | tee -a "$log"; }
+
+say "ab_compare: OP=$OP BASELINE=$BASELINE${BASELINE_FLAGS:+ ($BASELINE_FLAGS)} CANDIDATE=$CANDIDATE${CANDIDATE_FLAGS:+ ($CANDIDATE_FLAGS)}"
+status=0
+index=0
+for shapes in $SHAPE_FILES; do
+  index=$((index + 1))
+  name=$(basename "$shapes" .yaml)
+  side_a="$RUNS_DIR/ab_${stamp}_${index}_${name}_A"
+  side_b="$RUNS_DIR/ab_${stamp}_${index}_${name}_B"
+  say ""
+  say "=== $shapes"
+  say "A: record with $BASELINE -> $side_a"
+  "$ABTOOL" record --op "$OP" --shapes "$shapes" --compiler "$BASELINE" --compiler-flags "$BASELINE_FLAGS" \
+      --out "$side_a" "${extra[@]}" >> "$log" 2> >(tee -a "$log" >&2)
+  rc=$?
+  if (( rc == 2 )); then say "A failed with bad input (exit 2); see above"; exit 2; fi
+  if (( rc != 0 && rc != 1 )); then say "A stopped with exit $rc"; exit "$rc"; fi
+  (( rc == 1 )) && status=1
+  say "B: replay with $CANDIDATE -> $side_b"
+  "$ABTOOL" replay --from "$side_a" --compiler "$CANDIDATE" --compiler-flags "$CANDIDATE_FLAGS" \
+      --out "$side_b" "${extra[@]}" >> "$log" 2> >(tee -a "$log" >&2)
+  rc=$?
+  if (( rc == 2 )); then say "B failed with bad input (exit 2); see above"; exit 2; fi
+  if (( rc != 0 && rc != 1 )); then say "B stopped with exit $rc"; exit "$rc"; fi
+  (( rc == 1 )) && status=1
+
+  "$ABTOOL" diff "$side_a" "$side_b" "${diff_extra[@]}" 2>/dev/null | tee -a "$log"
+  identical=$("$ABTOOL" diff "$side_a" "$side_b" --format json 2>/dev/null | grep -c '"all_binaries_identical": true')
+  if [[ $identical != 0 ]]; then
+    say ""
+    say "!!! $shapes: every binary $CANDIDATE built is byte-identical to $BASELINE's."
+    say "!!! The compiler change had no effect on this code: 'no difference' here says nothing about it."
+    [[ ${ALLOW_IDENTICAL:-0} == 1 ]] || status=3
+  fi
+done
+say ""
+say "summary log: $log"
+exit "$status"

@@ -1,0 +1,45 @@
+// The run directory's ir/ tree: IR files of measured variants only, and index.tsv listing every
+// compiled variant with its role. Everything is on disk as soon as it is known (SPEC section 5).
+#pragma once
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace abt {
+
+enum class VariantRole { measured, sweep_loser, compile_failed };
+std::string role_name(VariantRole role);
+
+struct IndexRow {
+  std::string shape;
+  std::string kernel;
+  std::string variant;   // file-name stem
+  std::string dtype;
+  std::string params;    // full "NAME=value NAME=value"
+  long long launches = 0;
+  std::string binary_hash;
+  VariantRole role = VariantRole::measured;
+};
+
+class IrDump {
+ public:
+  explicit IrDump(const std::filesystem::path& run_dir);
+
+  // Copies the IR files to ir/<shape>/<kernel>/<variant>.<ext> and returns their paths relative
+  // to the run directory. Called before the variant's first measured launch.
+  std::vector<std::string> write_measured(IndexRow row, const std::map<std::string, std::filesystem::path>& ir);
+  void add_row(IndexRow row);  // sweep losers and compile failures
+  void add_launches(const std::string& shape, const std::string& kernel, const std::string& variant, long long count);
+  void add_legend(const std::string& op, const std::string& markdown);
+
+ private:
+  void flush_index();  // whole file, atomically
+  std::filesystem::path dir_;
+  std::mutex mutex_;
+  std::vector<IndexRow> rows_;
+  std::map<std::string, std::string> legends_;
+};
+
+}  // namespace abt

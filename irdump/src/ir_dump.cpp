@@ -1,0 +1,83 @@
+#include "irdump/ir_dump.h"
+
+#include <fmt/format.h>
+
+#include "util/files.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+std::string role_name(VariantRole role) {
+  switch (role) {
+    case VariantRole::measured: return "measured";
+    case VariantRole::sweep_loser: return "sweep_loser";
+    case VariantRole::compile_failed: return "compile_failed";
+  }
+  return "?";
+}
+
+IrDump::IrDump(const fs::path& run_dir) : dir_(run_dir / "ir") {
+  fs::create_directories(dir_);
+  flush_index();
+}
+
+std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std::string, fs::path>& ir) {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> written;
+  fs::path folder = dir_ / row.shape / row.kernel;
+  fs::create_directories(folder);
+  for (const auto& [extension, source] : ir) {
+    fs::path target = folder / (row.variant + "." + extension);
+    fs::copy_file(source, target, fs::copy_options::overwrite_existing);
+    written.push_back(fs::relative(target, dir_.parent_path()).string());
+  }
+  row.role = VariantRole::measured;
+  bool known = false;
+  for (auto& existing : rows_)
+    if (existing.shape == row.shape && existing.kernel == row.kernel && existing.variant == row.variant) {
+      existing.role = VariantRole::measured;  // a sweep candidate that won
+      existing.launches += row.launches;
+      known = true;
+    }
+  if (!known) rows_.push_back(std::move(row));
+  flush_index();
+  return written;
+}
+
+void IrDump::add_row(IndexRow row) {
+  std::lock_guard lock(mutex_);
+  rows_.push_back(std::move(row));
+  flush_index();
+}
+
+void IrDump::add_launches(const std::string& shape, const std::string& kernel, const std::string& variant,
+                          long long count) {
+  std::lock_guard lock(mutex_);
+  for (auto& row : rows_)
+    if (row.shape == shape && row.kernel == kernel && row.variant == variant) row.launches += count;
+  flush_index();
+}
+
+void IrDump::add_legend(const std::string& op, const std::string& markdown) {
+  std::lock_guard lock(mutex_);
+  if (legends_.count(op)) return;
+  legends_[op] = markdown;
+  std::string text =
+      "# IR file names\n\n"
+      "Files are `ir/<shape>/<kernel>/<variant>.<ext>`. A variant name lists only the parameters that\n"
+      "vary within its op's config space, multi-word names shortened to their initials\n"
+      "(`BLOCK_SIZE_M` -> `BSM`, `num_warps` -> `w`, `num_stages` -> `s`). `index.tsv` lists every\n"
+      "compiled variant: `measured` ones have IR here, `sweep_loser` and `compile_failed` ones do not.\n\n";
+  for (const auto& [name, legend] : legends_) text += legend;
+  write_file_atomically(dir_ / "naming.md", text);
+}
+
+void IrDump::flush_index() {
+  std::string text = "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\n";
+  for (const auto& row : rows_)
+    text += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", row.shape, row.kernel, row.variant, row.dtype, row.params,
+                        row.launches, row.binary_hash.empty() ? "-" : row.binary_hash, role_name(row.role));
+  write_file_atomically(dir_ / "index.tsv", text);
+}
+
+}  // namespace abt

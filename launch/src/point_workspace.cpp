@@ -1,0 +1,141 @@
+#include "launch/point_workspace.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "launch/counter_rng.h"
+#include "util/errors.h"
+#include "util/sha256.h"
+
+namespace abt {
+namespace {
+
+template <typename T>
+void fill_typed(ArgBuffer& buffer, uint64_t seed, uint64_t stream) {
+  auto* values = reinterpret_cast<T*>(buffer.data.data());
+  const InitSpec& init = buffer.spec->init;
+  for (size_t i = 0; i < buffer.count; ++i) {
+    double value = 0;
+    if (init.distribution == "uniform") value = init.low + (init.high - init.low) * counter_uniform(seed, stream, i);
+    else if (init.distribution == "normal")  // centred in [low, high], sd = half the range
+      value = 0.5 * (init.low + init.high) + 0.5 * (init.high - init.low) * counter_normal(seed, stream, i);
+    else if (init.distribution == "ones") value = 1;
+    else if (init.distribution == "arange") value = double(i);
+    if constexpr (std::is_integral_v<T>) values[i] = static_cast<T>(std::floor(value));
+    else values[i] = static_cast<T>(value);
+  }
+}
+
+void fill(ArgBuffer& buffer, uint64_t seed, uint64_t stream) {
+  switch (buffer.dtype) {
+    case DType::fp32: return fill_typed<float>(buffer, seed, stream);
+    case DType::fp64: return fill_typed<double>(buffer, seed, stream);
+    case DType::i32: return fill_typed<int32_t>(buffer, seed, stream);
+    case DType::i64: return fill_typed<int64_t>(buffer, seed, stream);
+    default: throw InputError("dtype " + dtype_name(buffer.dtype) + " has no host generator");
+  }
+}
+
+template <typename T>
+void store_scalar(ArgBuffer& buffer, double value) {
+  T typed = static_cast<T>(value);
+  std::memcpy(buffer.data.data(), &typed, sizeof(T));
+}
+
+}  // namespace
+
+PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t seed) {
+  const Symbols symbols = op.symbols(point.shape, point.dtype, {});
+  buffers_.reserve(op.args.size());
+  for (size_t index = 0; index < op.args.size(); ++index) {
+    const ArgSpec& spec = op.args[index];
+    ArgBuffer buffer;
+    buffer.spec = &spec;
+    buffer.dtype = spec.resolve_dtype(point.dtype);
+    try {
+      if (spec.is_buffer()) {
+        buffer.count = 1;
+        for (const Expr& extent : spec.shape) {
+          long long size = extent.eval_int(symbols);
+          if (size <= 0) throw std::invalid_argument(fmt::format("extent '{}' is {}", extent.text(), size));
+          buffer.count *= size_t(size);
+        }
+        buffer.data.resize(buffer.bytes());
+        if (spec.kind != ArgKind::out) {
+          if (spec.init.distribution != "zeros") fill(buffer, seed, index);
+          buffer.pristine = buffer.data;
+        }
+        has_inout_ = has_inout_ || spec.kind == ArgKind::inout;
+      } else {
+        buffer.count = 1;
+        buffer.data.resize(8);
+        double value = spec.value.eval(symbols);
+        switch (buffer.dtype) {
+          case DType::fp32: store_scalar<float>(buffer, value); break;
+          case DType::fp64: store_scalar<double>(buffer, value); break;
+          case DType::i32: store_scalar<int32_t>(buffer, value); break;
+          case DType::i64: store_scalar<int64_t>(buffer, value); break;
+          default: throw std::invalid_argument("scalar dtype " + dtype_name(buffer.dtype) + " unsupported");
+        }
+      }
+    } catch (const std::invalid_argument& error) {
+      throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
+    }
+    buffers_.push_back(std::move(buffer));
+  }
+  for (auto& buffer : buffers_) arg_pointers_.push_back(buffer.data.data());
+}
+
+void PointWorkspace::restore_inputs() {
+  for (auto& buffer : buffers_)
+    if (buffer.spec->kind == ArgKind::inout) std::memcpy(buffer.data.data(), buffer.pristine.data(), buffer.bytes());
+}
+
+void PointWorkspace::poison_outputs() {
+  for (auto& buffer : buffers_) {
+    if (buffer.spec->kind != ArgKind::out) continue;
+    if (buffer.dtype == DType::fp32) {
+      auto* values = reinterpret_cast<float*>(buffer.data.data());
+      std::fill(values, values + buffer.count, std::numeric_limits<float>::quiet_NaN());
+    } else if (buffer.dtype == DType::fp64) {
+      auto* values = reinterpret_cast<double*>(buffer.data.data());
+      std::fill(values, values + buffer.count, std::numeric_limits<double>::quiet_NaN());
+    } else {
+      std::memset(buffer.data.data(), 0x7b, buffer.bytes());
+    }
+  }
+}
+
+std::vector<const ArgBuffer*> PointWorkspace::outputs() const {
+  std::vector<const ArgBuffer*> result;
+  for (const auto& buffer : buffers_)
+    if (buffer.spec->kind == ArgKind::out || buffer.spec->kind == ArgKind::inout) result.push_back(&buffer);
+  return result;
+}
+
+std::string PointWorkspace::input_digest() const {
+  Sha256 hash;
+  for (const auto& buffer : buffers_) {
+    if (buffer.spec->kind == ArgKind::out) continue;
+    hash.update(buffer.spec->kind == ArgKind::inout ? buffer.pristine.data() : buffer.data.data(),
+                buffer.spec->is_buffer() ? buffer.bytes() : dtype_size(buffer.dtype));
+  }
+  return hash.hex_digest();
+}
+
+std::string PointWorkspace::output_digest() const {
+  Sha256 hash;
+  for (const ArgBuffer* buffer : outputs()) hash.update(buffer->data.data(), buffer->bytes());
+  return hash.hex_digest();
+}
+
+size_t PointWorkspace::total_bytes() const {
+  size_t total = 0;
+  for (const auto& buffer : buffers_) total += buffer.data.size();
+  return total;
+}
+
+}  // namespace abt

@@ -1,0 +1,349 @@
+#include "opspec/op_spec.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "util/errors.h"
+#include "util/files.h"
+#include "yaml_fields.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+std::string language_name(Language language) {
+  switch (language) {
+    case Language::cpp: return "cpp";
+    case Language::cuda: return "cuda";
+    case Language::triton: return "triton";
+  }
+  return "?";
+}
+
+std::string config_text(const Config& config) {
+  std::string text;
+  for (const auto& [name, value] : config) text += (text.empty() ? "" : " ") + name + "=" + value;
+  return text.empty() ? "(default)" : text;
+}
+
+DType ArgSpec::resolve_dtype(DType point_dtype) const {
+  if (dtype == "$dtype") return point_dtype;
+  return *parse_dtype(dtype);  // validated at load
+}
+
+std::vector<Config> OpSpec::config_space() const {
+  std::vector<Config> space{Config{}};
+  for (const auto& param : tune) {
+    std::vector<Config> grown;
+    for (const auto& partial : space)
+      for (const auto& value : param.values) {
+        Config config = partial;
+        config.emplace_back(param.name, value);
+        grown.push_back(std::move(config));
+      }
+    space = std::move(grown);
+  }
+  return space;
+}
+
+std::optional<Config> OpSpec::canonical_config(const Config& config) const {
+  if (config.size() != tune.size()) return std::nullopt;
+  Config ordered;
+  for (const auto& param : tune) {
+    auto found = std::find_if(config.begin(), config.end(), [&](const auto& entry) { return entry.first == param.name; });
+    if (found == config.end()) return std::nullopt;
+    ordered.push_back(*found);
+  }
+  return ordered;
+}
+
+const Tolerance& OpSpec::tolerance(DType dtype) const {
+  auto found = tolerances.find(dtype);
+  if (found == tolerances.end())
+    throw InputError(located(file.string(), 0, "verify", "no tolerance for dtype " + dtype_name(dtype)));
+  return found->second;
+}
+
+static std::optional<double> as_number(const std::string& text) {
+  try {
+    size_t used = 0;
+    double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  if (text == "true" || text == "True") return 1.0;
+  if (text == "false" || text == "False") return 0.0;
+  return std::nullopt;
+}
+
+Symbols OpSpec::symbols(const std::vector<long long>& shape, DType dtype, const Config& config) const {
+  Symbols values;
+  for (size_t i = 0; i < dims.size() && i < shape.size(); ++i) values[dims[i]] = double(shape[i]);
+  values["dtype_size"] = double(dtype_size(dtype));
+  for (const auto& [name, value] : config)
+    if (auto number = as_number(value)) values[name] = *number;
+  return values;
+}
+
+namespace {
+
+class OpSpecParser {
+ public:
+  explicit OpSpecParser(const fs::path& file) : file_(file), yaml_(file.string()) {}
+
+  OpSpec parse() {
+    YAML::Node root = yaml_.parse(read_text_file(file_));
+    if (!root.IsMap()) yaml_.fail(root, "", "an op spec must be a mapping");
+    yaml_.reject_unknown_keys(root, "", {"op", "description", "language", "source", "kernel", "dims", "dtypes",
+                                         "tune", "args", "launch", "reference", "verify", "metrics"});
+    spec_.file = fs::absolute(file_);
+    spec_.name = yaml_.scalar(yaml_.require(root, "op", ""), "op");
+    spec_.language = parse_language(yaml_.require(root, "language", ""), "language");
+    spec_.source = existing_file(yaml_.require(root, "source", ""), "source");
+    spec_.kernel = yaml_.scalar(yaml_.require(root, "kernel", ""), "kernel");
+    parse_dims(yaml_.require(root, "dims", ""));
+    parse_dtypes(yaml_.require(root, "dtypes", ""));
+    parse_tune(root["tune"]);
+    parse_args(yaml_.require(root, "args", ""));
+    if (root["launch"]) parse_launch(root["launch"]);
+    parse_verify(yaml_.require(root, "verify", ""));
+    if (needs_reference()) parse_reference(yaml_.require(root, "reference", ""));
+    else if (root["reference"]) parse_reference(root["reference"]);
+    parse_metrics(root["metrics"]);
+    return std::move(spec_);
+  }
+
+ private:
+  Language parse_language(const YAML::Node& node, const std::string& field) {
+    std::string text = yaml_.scalar(node, field);
+    if (text == "cpp") return Language::cpp;
+    if (text == "cuda") return Language::cuda;
+    if (text == "triton") return Language::triton;
+    yaml_.fail(node, field, "unknown language '" + text + "' (expected cpp, cuda or triton)");
+  }
+
+  fs::path existing_file(const YAML::Node& node, const std::string& field) {
+    fs::path path = fs::path(yaml_.scalar(node, field));
+    if (path.is_relative()) path = fs::absolute(file_).parent_path() / path;
+    if (!fs::is_regular_file(path)) yaml_.fail(node, field, "file not found: " + path.string());
+    return path.lexically_normal();
+  }
+
+  void parse_dims(const YAML::Node& node) {
+    spec_.dims = yaml_.scalar_list(node, "dims");
+    if (spec_.dims.empty()) yaml_.fail(node, "dims", "needs at least one dimension name");
+  }
+
+  DType dtype_for(const YAML::Node& node, const std::string& field, const std::string& text) {
+    auto dtype = parse_dtype(text);
+    if (!dtype) yaml_.fail(node, field, "unknown dtype '" + text + "'");
+    if (spec_.language == Language::cpp && !dtype_host_ctype(*dtype))
+      yaml_.fail(node, field, "dtype " + text + " has no host C++ type (cpp ops take fp32, fp64, i32, i64)");
+    return *dtype;
+  }
+
+  void parse_dtypes(const YAML::Node& node) {
+    for (const auto& text : yaml_.scalar_list(node, "dtypes")) spec_.dtypes.push_back(dtype_for(node, "dtypes", text));
+    if (spec_.dtypes.empty()) yaml_.fail(node, "dtypes", "needs at least one dtype");
+  }
+
+  void parse_tune(const YAML::Node& node) {
+    if (!node || node.IsNull()) return;  // an op without tunables has one (empty) config
+    if (!node.IsMap()) yaml_.fail(node, "tune", "expected a mapping of parameter -> list of values");
+    for (const auto& entry : node) {
+      std::string name = entry.first.as<std::string>();
+      std::string field = "tune." + name;
+      TuneParam param{name, yaml_.scalar_list(entry.second, field)};
+      if (param.values.empty()) yaml_.fail(entry.second, field, "empty tune list");
+      spec_.tune.push_back(std::move(param));
+    }
+  }
+
+  Expr expression(const YAML::Node& node, const std::string& field, const std::set<std::string>& allowed) {
+    std::string text = yaml_.scalar(node, field);
+    Expr expr;
+    try {
+      expr = Expr(text);
+    } catch (const std::invalid_argument& error) {
+      yaml_.fail(node, field, error.what());
+    }
+    for (const auto& symbol : expr.symbols())
+      if (!allowed.count(symbol)) yaml_.fail(node, field, "expression '" + text + "' names unknown symbol '" + symbol + "'");
+    return expr;
+  }
+
+  std::set<std::string> shape_symbols() const {
+    std::set<std::string> names(spec_.dims.begin(), spec_.dims.end());
+    names.insert("dtype_size");
+    return names;
+  }
+
+  std::set<std::string> launch_symbols() const {
+    auto names = shape_symbols();
+    for (const auto& param : spec_.tune) names.insert(param.name);
+    return names;
+  }
+
+  void parse_args(const YAML::Node& node) {
+    if (!node.IsSequence() || node.size() == 0) yaml_.fail(node, "args", "expected a non-empty list");
+    for (size_t i = 0; i < node.size(); ++i) {
+      const YAML::Node item = node[i];
+      std::string where = fmt::format("args[{}]", i);
+      yaml_.reject_unknown_keys(item, where, {"name", "kind", "dtype", "shape", "init", "value"});
+      ArgSpec arg;
+      arg.name = yaml_.scalar(yaml_.require(item, "name", where), where + ".name");
+      where = "args." + arg.name;
+      std::string kind = yaml_.scalar(yaml_.require(item, "kind", where), where + ".kind");
+      if (kind == "in") arg.kind = ArgKind::in;
+      else if (kind == "out") arg.kind = ArgKind::out;
+      else if (kind == "inout") arg.kind = ArgKind::inout;
+      else if (kind == "scalar") arg.kind = ArgKind::scalar;
+      else yaml_.fail(item["kind"], where + ".kind", "expected in, out, inout or scalar, got '" + kind + "'");
+      arg.dtype = yaml_.scalar(yaml_.require(item, "dtype", where), where + ".dtype");
+      if (arg.dtype != "$dtype") dtype_for(item["dtype"], where + ".dtype", arg.dtype);
+      if (arg.is_buffer()) {
+        const YAML::Node shape = yaml_.require(item, "shape", where);
+        if (!shape.IsSequence() || shape.size() == 0) yaml_.fail(shape, where + ".shape", "expected a list of expressions");
+        for (const auto& extent : shape) arg.shape.push_back(expression(extent, where + ".shape", shape_symbols()));
+        if (item["value"]) yaml_.fail(item["value"], where + ".value", "only scalars take a value");
+        if (item["init"]) arg.init = parse_init(item["init"], where + ".init");
+      } else {
+        arg.value = expression(yaml_.require(item, "value", where), where + ".value", shape_symbols());
+        if (item["shape"]) yaml_.fail(item["shape"], where + ".shape", "scalars have no shape");
+      }
+      spec_.args.push_back(std::move(arg));
+    }
+  }
+
+  InitSpec parse_init(const YAML::Node& node, const std::string& field) {
+    InitSpec init;
+    if (node.IsScalar()) {
+      init.distribution = node.as<std::string>();
+    } else {
+      yaml_.reject_unknown_keys(node, field, {"dist", "low", "high"});
+      init.distribution = yaml_.scalar(yaml_.require(node, "dist", field), field + ".dist");
+      if (node["low"]) init.low = yaml_.number(node["low"], field + ".low");
+      if (node["high"]) init.high = yaml_.number(node["high"], field + ".high");
+    }
+    static const std::set<std::string> kKnown{"uniform", "normal", "zeros", "ones", "arange"};
+    if (!kKnown.count(init.distribution))
+      yaml_.fail(node, field, "unknown distribution '" + init.distribution + "' (uniform, normal, zeros, ones, arange)");
+    return init;
+  }
+
+  void parse_launch(const YAML::Node& node) {
+    yaml_.reject_unknown_keys(node, "launch", {"grid", "block", "shared"});
+    LaunchSpec launch;
+    auto dims3 = [&](const char* key) {
+      std::vector<Expr> exprs;
+      YAML::Node list = node[key];
+      if (!list) return exprs;
+      if (list.IsScalar()) exprs.push_back(expression(list, std::string("launch.") + key, launch_symbols()));
+      else
+        for (const auto& item : list) exprs.push_back(expression(item, std::string("launch.") + key, launch_symbols()));
+      if (exprs.size() > 3) yaml_.fail(list, std::string("launch.") + key, "at most three dimensions");
+      return exprs;
+    };
+    launch.grid = dims3("grid");
+    launch.block = dims3("block");
+    if (node["shared"]) launch.shared_bytes = expression(node["shared"], "launch.shared", launch_symbols());
+    spec_.launch = std::move(launch);
+  }
+
+  bool needs_reference() const {
+    for (const auto& [dtype, tolerance] : spec_.tolerances)
+      if (tolerance.mode != Tolerance::Mode::skip) return true;
+    return false;
+  }
+
+  void parse_reference(const YAML::Node& node) {
+    yaml_.reject_unknown_keys(node, "reference", {"language", "source", "kernel"});
+    ReferenceSpec reference;
+    reference.language = node["language"] ? parse_language(node["language"], "reference.language")
+                                          : (spec_.language == Language::cpp ? Language::cpp : Language::cuda);
+    if (reference.language == Language::triton)
+      yaml_.fail(node["language"], "reference.language", "a reference is CUDA C++ or host C++, never Triton");
+    reference.source = existing_file(yaml_.require(node, "source", "reference"), "reference.source");
+    reference.kernel = yaml_.scalar(yaml_.require(node, "kernel", "reference"), "reference.kernel");
+    spec_.reference = std::move(reference);
+  }
+
+  Tolerance parse_tolerance(const YAML::Node& node, const std::string& field) {
+    Tolerance tolerance;
+    if (node.IsScalar()) {
+      if (node.as<std::string>() != "exact") yaml_.fail(node, field, "expected {rtol, atol}, exact, or {skip: reason}");
+      tolerance.mode = Tolerance::Mode::exact;
+      return tolerance;
+    }
+    yaml_.reject_unknown_keys(node, field, {"rtol", "atol", "skip"});
+    if (node["skip"]) {
+      tolerance.mode = Tolerance::Mode::skip;
+      tolerance.skip_reason = yaml_.scalar(node["skip"], field + ".skip");
+      return tolerance;
+    }
+    tolerance.rtol = yaml_.number(yaml_.require(node, "rtol", field), field + ".rtol");
+    tolerance.atol = yaml_.number(yaml_.require(node, "atol", field), field + ".atol");
+    if (tolerance.rtol < 0 || tolerance.atol < 0) yaml_.fail(node, field, "tolerances must be non-negative");
+    return tolerance;
+  }
+
+  void parse_verify(const YAML::Node& node) {
+    if (!node.IsMap()) yaml_.fail(node, "verify", "expected a mapping of dtype -> tolerance");
+    if (node["skip"]) {  // the whole op is unverifiable, with a stated reason
+      yaml_.reject_unknown_keys(node, "verify", {"skip"});
+      Tolerance skip{Tolerance::Mode::skip, 0, 0, yaml_.scalar(node["skip"], "verify.skip")};
+      for (DType dtype : {DType::fp32, DType::fp64, DType::fp16, DType::bf16, DType::i32, DType::i64})
+        spec_.tolerances[dtype] = skip;
+      return;
+    }
+    for (const auto& entry : node) {
+      std::string key = entry.first.as<std::string>();
+      auto dtype = parse_dtype(key);
+      if (!dtype) yaml_.fail(entry.first, "verify." + key, "unknown dtype");
+      spec_.tolerances[*dtype] = parse_tolerance(entry.second, "verify." + key);
+    }
+    for (DType dtype : spec_.dtypes)
+      if (!spec_.tolerances.count(dtype)) yaml_.fail(node, "verify", "no tolerance for default dtype " + dtype_name(dtype));
+  }
+
+  void parse_metrics(const YAML::Node& node) {
+    if (!node || node.IsNull()) return;
+    yaml_.reject_unknown_keys(node, "metrics", {"flops", "bytes"});
+    if (node["flops"]) spec_.flops = expression(node["flops"], "metrics.flops", shape_symbols());
+    if (node["bytes"]) spec_.bytes = expression(node["bytes"], "metrics.bytes", shape_symbols());
+  }
+
+  fs::path file_;
+  YamlReader yaml_;
+  OpSpec spec_;
+};
+
+}  // namespace
+
+OpSpec load_op_spec(const fs::path& file) {
+  if (!fs::is_regular_file(file)) throw InputError(file.string() + ": op spec not found");
+  try {
+    return OpSpecParser(file).parse();
+  } catch (const YAML::Exception& error) {
+    throw InputError(located(file.string(), error.mark.line + 1, "", error.msg));
+  }
+}
+
+OpSpec find_op_spec(const fs::path& ops_dir, const std::string& name) {
+  fs::path file = ops_dir / name / "op.yaml";
+  if (!fs::is_regular_file(file)) {
+    std::string known;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(ops_dir, ec))
+      if (fs::is_regular_file(entry.path() / "op.yaml")) known += (known.empty() ? "" : ", ") + entry.path().filename().string();
+    throw InputError(fmt::format("unknown op '{}': no {} (ops in {}: {})", name, file.string(), ops_dir.string(),
+                                 known.empty() ? "none" : known));
+  }
+  OpSpec spec = load_op_spec(file);
+  if (spec.name != name)
+    throw InputError(located(file.string(), 0, "op", "names '" + spec.name + "' but the folder is '" + name + "'"));
+  return spec;
+}
+
+}  // namespace abt

@@ -1,0 +1,41 @@
+// Compiled variants of one kernel, built once per (config, dtype) and shared by every point.
+// A whole config space is compiled in parallel across cores before any of it is timed.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "compilers/compiler.h"
+#include "util/files.h"
+
+namespace abt {
+
+class CompileCache {
+ public:
+  CompileCache(const CompilerBackend& compiler, std::filesystem::path source, std::string kernel,
+               const std::vector<ArgSpec>& args, std::string label);
+
+  // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
+  void compile_all(const std::vector<Config>& configs, DType dtype);
+  const CompiledVariant& get(const Config& config, DType dtype);  // compiles on demand
+  const CompilerBackend& compiler() const { return compiler_; }
+
+ private:
+  CompiledVariant build(const Config& config, DType dtype, size_t serial);
+  static std::string key_of(const Config& config, DType dtype);
+
+  const CompilerBackend& compiler_;
+  std::filesystem::path source_;
+  std::string kernel_;
+  const std::vector<ArgSpec>& args_;
+  std::string label_;
+  TempDir work_;
+  std::mutex mutex_;
+  std::map<std::string, std::unique_ptr<CompiledVariant>> built_;
+  size_t serial_ = 0;
+};
+
+}  // namespace abt

@@ -1,0 +1,45 @@
+// The life of a point: choose a config (sweep or replay), write its IR, verify it (the gate),
+// time it. Timing is interleaved across the op's points in rounds, so each point's samples span
+// the whole measurement period: a machine whose speed drifts shows up as spread between rounds
+// (which `diff` bootstraps over), not as a bias against whichever point ran in a slow moment.
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "recorder/point_bench.h"
+
+namespace abt {
+
+// A config chosen for a point, already loaded and verified on that point's inputs.
+struct Choice {
+  bool found = false;
+  Config config;
+  std::string source;                     // sweep | replay | fallback_sweep
+  std::vector<std::string> markers;
+  std::string failure;                    // why nothing was found
+  std::optional<VerifyOutcome> verify;    // of the chosen variant, or the closest failure
+  std::unique_ptr<LoadedVariant> loaded;
+  std::string output_digest;
+  long long unindexed_launches = 0;  // launches of the chosen variant not yet in index.tsv
+};
+
+class ConfigChooser {
+ public:
+  virtual ~ConfigChooser() = default;
+  virtual Choice choose(PointBench& bench) = 0;
+};
+
+// Called with (steps done, steps total, what is running) as points are chosen and timed.
+using ProgressCallback = std::function<void(int, int, const std::string&)>;
+
+// Runs every point of one op; each result goes to session.sink as soon as it is final.
+// Returns the number of FAILED points. InputError propagates (the run stops, exit 2).
+int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
+                  const ProgressCallback& progress);
+
+std::string verify_failed_marker(const VerifyOutcome& outcome);
+
+}  // namespace abt

@@ -1,0 +1,109 @@
+#include "recorder/sweep.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "util/errors.h"
+
+namespace abt {
+namespace {
+
+std::string first_line(const std::string& text) {
+  auto end = text.find('\n');
+  return text.substr(0, end == std::string::npos ? text.size() : end);
+}
+
+void report_compile_failure(OpSession& session, const Config& config, DType dtype, const std::string& log) {
+  std::string id = dtype_name(dtype) + " " + config_text(config);
+  if (!session.reported_compile_failures.insert(id).second) return;
+  session.sink.log(fmt::format("compile_failed op={} kernel={} dtype={} config=\"{}\"", session.op.name,
+                               session.op.kernel, dtype_name(dtype), config_text(config)));
+  size_t start = 0;
+  while (start < log.size()) {
+    size_t end = log.find('\n', start);
+    if (end == std::string::npos) end = log.size();
+    if (end > start) session.sink.log("  | " + log.substr(start, end - start));
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
+Choice sweep_point(PointBench& bench, const std::string& source) {
+  OpSession& session = bench.session();
+  const Point& point = bench.point();
+  const std::vector<Config> configs = session.op.config_space();
+  session.variants.compile_all(configs, point.dtype);
+  const TimingSettings quick = sweep_settings(session.timing);
+
+  Choice best;
+  best.source = source;
+  double best_time = std::numeric_limits<double>::infinity();
+  std::vector<CandidateRecord> candidates;
+  int compile_failed = 0, launch_failed = 0, verify_failed = 0;
+
+  for (const Config& config : configs) {
+    const CompiledVariant& compiled = session.variants.get(config, point.dtype);
+    CandidateRecord candidate{config, bench.variant_name(config), "ok", std::nullopt, ""};
+    IndexRow row{point.shape_text(), session.op.kernel, candidate.variant, dtype_name(point.dtype),
+                 config_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser};
+    if (!compiled.ok) {
+      ++compile_failed;
+      candidate.status = "compile_failed";
+      candidate.error = first_line(compiled.log);
+      row.role = VariantRole::compile_failed;
+      session.ir.add_row(row);
+      report_compile_failure(session, config, point.dtype, compiled.log);
+      candidates.push_back(std::move(candidate));
+      continue;
+    }
+    session.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
+    std::unique_ptr<LoadedVariant> loaded;
+    try {
+      loaded = bench.load(compiled);
+    } catch (const PointError& error) {
+      ++launch_failed;
+      candidate.status = "launch_failed";
+      candidate.error = error.what();
+      candidates.push_back(std::move(candidate));
+      continue;
+    }
+    VerifyOutcome outcome = bench.verify(*loaded);
+    session.ir.add_launches(row.shape, row.kernel, row.variant, 1);
+    if (!outcome.passed()) {
+      ++verify_failed;
+      candidate.status = "verify_failed";
+      candidate.error = verify_failed_marker(outcome) + " " + outcome.first_mismatch;
+      session.sink.log(fmt::format("sweep candidate {} failed verification at {}: {}", candidate.variant, point.id(),
+                                   outcome.first_mismatch));
+      if (!best.found && (!best.verify || outcome.max_abs < best.verify->max_abs)) best.verify = outcome;
+      candidates.push_back(std::move(candidate));
+      continue;
+    }
+    std::string output_digest = bench.output_digest();
+    Measurement measurement = bench.time(*loaded, quick);
+    session.ir.add_launches(row.shape, row.kernel, row.variant, measurement.launches);
+    double median = median_of(measurement.samples_us);
+    candidate.time_us = median;
+    candidates.push_back(candidate);
+    if (median < best_time) {
+      best_time = median;
+      best.found = true;
+      best.config = config;
+      best.verify = outcome;
+      best.loaded = std::move(loaded);
+      best.output_digest = output_digest;
+    }
+  }
+
+  ChoiceRecord record{bench.key(), best.config, best.found ? bench.variant_name(best.config) : "", std::nullopt};
+  if (best.found) record.time_us = best_time;
+  session.store.save(record, candidates);
+  if (!best.found)
+    best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed, {} verify_failed",
+                               compile_failed, configs.size(), launch_failed, verify_failed);
+  return best;
+}
+
+}  // namespace abt

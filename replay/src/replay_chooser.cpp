@@ -1,0 +1,58 @@
+#include "replay/replay_chooser.h"
+
+#include <fmt/format.h>
+
+#include "recorder/sweep.h"
+#include "util/errors.h"
+
+namespace abt {
+
+std::string replay_fallback_marker(const std::string& reason) { return "AUTOTUNE_REPLAY_FALLBACK reason=" + reason; }
+
+Choice ReplayChooser::fall_back(PointBench& bench, const std::string& reason, const std::string& detail) {
+  bench.session().sink.log(fmt::format("replay of {} falls back to a sweep: {}", bench.point().id(), detail));
+  Choice choice = sweep_point(bench, "fallback_sweep");
+  choice.markers.insert(choice.markers.begin(), replay_fallback_marker(reason));
+  return choice;
+}
+
+Choice ReplayChooser::choose(PointBench& bench) {
+  const TuneKey key = bench.key();
+  auto recorded = record_.find(key);
+  if (!recorded) return fall_back(bench, "missing_key", "A's record has no key " + key.text());
+
+  OpSession& session = bench.session();
+  auto config = session.op.canonical_config(recorded->config);
+  if (!config)
+    return fall_back(bench, "compile_error",
+                     fmt::format("A's config \"{}\" does not fit the op's tune parameters any more",
+                                 config_text(recorded->config)));
+  recorded->config = *config;
+  const CompiledVariant& compiled = session.variants.get(recorded->config, bench.point().dtype);
+  if (!compiled.ok) {
+    auto newline = compiled.log.find('\n');
+    return fall_back(bench, "compile_error",
+                     fmt::format("A's config \"{}\" does not compile: {}", config_text(recorded->config),
+                                 compiled.log.substr(0, newline)));
+  }
+  Choice choice;
+  choice.source = "replay";
+  choice.config = recorded->config;
+  try {
+    choice.loaded = bench.load(compiled);
+  } catch (const PointError& error) {
+    return fall_back(bench, "launch_error", fmt::format("A's config \"{}\": {}", config_text(recorded->config), error.what()));
+  }
+  choice.verify = bench.verify(*choice.loaded);
+  choice.unindexed_launches = 1;
+  if (!choice.verify->passed())
+    return fall_back(bench, "verify_failed",
+                     fmt::format("A's config \"{}\" fails verification: {}", config_text(recorded->config),
+                                 choice.verify->first_mismatch));
+  choice.output_digest = bench.output_digest();
+  choice.found = true;
+  session.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
+  return choice;
+}
+
+}  // namespace abt

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what abtool needs from Debian's packages (only what is missing), then configures and
+# builds it in build/. Used by scripts/main.sh and scripts/test.sh; safe to run again.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+packages=(cmake make g++ clang git libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
+          libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libgtest-dev libmuparser-dev)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if (( ${#missing[@]} )); then
+  echo "bootstrap: installing ${missing[*]}"
+  sudo_cmd=()
+  (( EUID == 0 )) || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${ABTOOL_CMAKE_ARGS:-} > "$root/build.log" 2>&1 ||
+  { cat "$root/build.log"; exit 1; }
+cmake --build "$root/build" -j "$(nproc)" >> "$root/build.log" 2>&1 || { tail -50 "$root/build.log"; exit 1; }
+echo "bootstrap: built $root/build/abtool/abtool"

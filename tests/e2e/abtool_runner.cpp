@@ -1,0 +1,49 @@
+#include "abtool_runner.h"
+
+#include <sstream>
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+fs::path source_dir() { return ABTOOL_TEST_SOURCE_DIR; }
+fs::path tiny_shapes() { return source_dir() / "tests" / "fixtures" / "shapes" / "tiny.yaml"; }
+fs::path fixture_ops() { return source_dir() / "tests" / "fixtures" / "ops"; }
+
+ProcessResult abtool(std::vector<std::string> args, std::map<std::string, std::string> env) {
+  return run_process({ABTOOL_BINARY, std::move(args), "", std::move(env), std::chrono::seconds(600)});
+}
+
+ProcessResult record(const fs::path& out, std::vector<std::string> extra) {
+  std::vector<std::string> args{"record", "--out", out.string(), "--shapes", tiny_shapes().string()};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  args.insert(args.end(), extra.begin(), extra.end());
+  return abtool(args);
+}
+
+ProcessResult replay(const fs::path& from, const fs::path& out, std::vector<std::string> extra) {
+  std::vector<std::string> args{"replay", "--from", from.string(), "--out", out.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return abtool(args);
+}
+
+nlohmann::json read_json(const fs::path& file) { return nlohmann::json::parse(read_text_file(file)); }
+
+std::vector<std::vector<std::string>> read_tsv(const fs::path& file) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream text(read_text_file(file));
+  std::string line;
+  std::getline(text, line);  // header
+  while (std::getline(text, line)) {
+    std::vector<std::string> cells;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, '\t');) cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+std::string describe(const ProcessResult& result) {
+  return "exit " + std::to_string(result.exit_code) + "\n--- stdout\n" + result.out + "\n--- stderr\n" + result.err;
+}
+
+}  // namespace abt::e2e

@@ -1,0 +1,30 @@
+// Runs the real abtool binary for end-to-end tests and reads what it wrote.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "util/files.h"
+#include "util/process.h"
+
+namespace abt::e2e {
+
+// Short budgets: these tests check files and numbers, not performance.
+inline const std::vector<std::string> kQuickTiming{"--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"};
+
+std::filesystem::path source_dir();
+std::filesystem::path tiny_shapes();
+std::filesystem::path fixture_ops();
+
+ProcessResult abtool(std::vector<std::string> args, std::map<std::string, std::string> env = {});
+ProcessResult record(const std::filesystem::path& out, std::vector<std::string> extra);
+ProcessResult replay(const std::filesystem::path& from, const std::filesystem::path& out,
+                     std::vector<std::string> extra);
+
+nlohmann::json read_json(const std::filesystem::path& file);
+std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& file);  // without header
+std::string describe(const ProcessResult& result);  // for assertion messages
+
+}  // namespace abt::e2e

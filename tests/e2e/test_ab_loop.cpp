@@ -1,0 +1,201 @@
+// record -> replay -> diff on the example host ops, checking the files and the numbers.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "abtool_runner.h"
+#include "graphtime/latency_summary.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+class AbLoop : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("abtool-e2e-");
+    // ABTOOL_COLOR=always turns the progress line on: run.log must still be free of control codes.
+    record_result_ = new ProcessResult(abtool(
+        {"record", "--op", "cpu_matmul", "--compiler", "host:g++", "--shapes", tiny_shapes().string(), "--out",
+         a().string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"},
+        {{"ABTOOL_COLOR", "always"}}));
+    replay_result_ = new ProcessResult(replay(a(), b(), {"--compiler", "host:clang++"}));
+  }
+  static void TearDownTestSuite() {
+    delete record_result_;
+    delete replay_result_;
+    delete dir_;
+  }
+  static fs::path a() { return dir_->path() / "A"; }
+  static fs::path b() { return dir_->path() / "B"; }
+  static TempDir* dir_;
+  static ProcessResult* record_result_;
+  static ProcessResult* replay_result_;
+};
+TempDir* AbLoop::dir_ = nullptr;
+ProcessResult* AbLoop::record_result_ = nullptr;
+ProcessResult* AbLoop::replay_result_ = nullptr;
+
+TEST_F(AbLoop, BothSidesSucceedAndWriteTheWholeRunDirectory) {
+  ASSERT_EQ(record_result_->exit_code, 0) << describe(*record_result_);
+  ASSERT_EQ(replay_result_->exit_code, 0) << describe(*replay_result_);
+  for (const fs::path& run : {a(), b()})
+    for (const char* file : {"run.log", "meta.json", "shapes.yaml", "autotune.sqlite", "results.json",
+                             "autotune_records/cpu_matmul.json", "ir/index.tsv", "ir/naming.md"})
+      EXPECT_TRUE(fs::is_regular_file(run / file)) << run / file;
+  EXPECT_NE(record_result_->err.find("\x1b[2K"), std::string::npos) << "progress was forced on";
+  for (const fs::path& run : {a(), b()}) {
+    std::string log = read_text_file(run / "run.log");
+    EXPECT_EQ(log.find('\x1b'), std::string::npos) << "control codes in " << run / "run.log";
+    EXPECT_EQ(log.find('\r'), std::string::npos);
+    EXPECT_NE(log.find("2 points: 2 SUCCESS, 0 FAILED"), std::string::npos) << log;
+  }
+}
+
+TEST_F(AbLoop, MetaRecordsModeCompilerAndSelection) {
+  auto meta_a = read_json(a() / "meta.json");
+  auto meta_b = read_json(b() / "meta.json");
+  EXPECT_EQ(meta_a["mode"], "record");
+  EXPECT_EQ(meta_b["mode"], "replay");
+  EXPECT_EQ(meta_b["replay_from"], a().string());
+  EXPECT_EQ(meta_a["status"], "finished");
+  EXPECT_NE(meta_a["compiler"]["version"].get<std::string>().find("g++"), std::string::npos);
+  EXPECT_NE(meta_b["compiler"]["version"].get<std::string>().find("clang"), std::string::npos);
+  EXPECT_EQ(meta_a["compiler"]["sha256"].get<std::string>().size(), 64u);
+  EXPECT_EQ(meta_a["selection"]["ops"], meta_b["selection"]["ops"]);
+  EXPECT_EQ(meta_a["seed"], meta_b["seed"]);
+  EXPECT_EQ(meta_a["timing"], meta_b["timing"]);  // replay inherits A's timer settings
+  EXPECT_EQ(read_text_file(b() / "shapes.yaml"), read_text_file(a() / "shapes.yaml"));
+  EXPECT_FALSE(meta_a["command_line"].empty());
+}
+
+TEST_F(AbLoop, ResultsHoldSamplesSummariesAndDigests) {
+  auto results_a = read_json(a() / "results.json");
+  auto results_b = read_json(b() / "results.json");
+  EXPECT_TRUE(results_a["complete"].get<bool>());
+  ASSERT_EQ(results_a["points"].size(), 2u);
+  ASSERT_EQ(results_b["points"].size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const auto& pa = results_a["points"][i];
+    const auto& pb = results_b["points"][i];
+    EXPECT_EQ(pa["status"], "SUCCESS");
+    EXPECT_EQ(pa["method"], "host");
+    EXPECT_EQ(pa["config"], pb["config"]) << "B must run A's config";
+    EXPECT_EQ(pa["config_source"], "sweep");
+    EXPECT_EQ(pb["config_source"], "replay");
+    EXPECT_EQ(pa["input_digest"], pb["input_digest"]);
+    EXPECT_EQ(pa["verify"]["status"], "passed");
+    EXPECT_EQ(pa["verify"]["mismatches"], 0);
+    EXPECT_LE(pa["verify"]["max_abs"].get<double>(), 1e-4) << "within the spec's atol";
+    auto samples = pa["samples_us"].get<std::vector<double>>();
+    ASSERT_FALSE(samples.empty());
+    EXPECT_DOUBLE_EQ(pa["latency"]["median"].get<double>(), median_of(samples));
+    EXPECT_EQ(pa["latency"]["n"].get<size_t>(), samples.size());
+    auto rounds = pa["round_sizes"].get<std::vector<int>>();
+    EXPECT_EQ(rounds.size(), 2u);
+    EXPECT_EQ(size_t(rounds[0] + rounds[1]), samples.size());
+    double gflops = pa["roofline"]["tflops"].get<double>() * 1000;
+    auto shape = pa["shape"].get<std::vector<double>>();
+    EXPECT_NEAR(gflops, 2 * shape[0] * shape[1] * shape[2] / (pa["latency"]["median"].get<double>() * 1e3), 1e-6);
+  }
+}
+
+TEST_F(AbLoop, IrHoldsMeasuredVariantsOnlyAndTheIndexListsEveryCandidate) {
+  auto rows = read_tsv(a() / "ir" / "index.tsv");
+  auto results = read_json(a() / "results.json");
+  std::map<std::string, int> per_shape, measured;
+  for (const auto& row : rows) {
+    ASSERT_EQ(row.size(), 8u);
+    ++per_shape[row[0]];
+    bool has_file = fs::exists(a() / "ir" / row[0] / row[1] / (row[2] + ".s"));
+    EXPECT_EQ(has_file, row[7] == "measured") << row[2];
+    if (row[7] == "measured") {
+      ++measured[row[0]];
+      EXPECT_GT(std::stoll(row[5]), 0);
+    }
+  }
+  for (const auto& point : results["points"]) {
+    std::string shape = point["shape_text"];
+    EXPECT_EQ(per_shape[shape], 18) << "cpu_matmul has 18 configs";
+    EXPECT_EQ(measured[shape], 1);
+    ASSERT_EQ(point["ir_files"].size(), 1u);
+    EXPECT_TRUE(fs::exists(a() / point["ir_files"][0].get<std::string>()));
+  }
+  EXPECT_NE(read_text_file(a() / "ir" / "naming.md").find("| `BM` | `BLOCK_M` |"), std::string::npos);
+}
+
+TEST_F(AbLoop, AutotuneRecordMatchesWhatWasMeasured) {
+  auto record = read_json(a() / "autotune_records" / "cpu_matmul.json");
+  auto results = read_json(a() / "results.json");
+  ASSERT_EQ(record["choices"].size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(record["choices"][i]["config"], results["points"][i]["config"]);
+    EXPECT_EQ(record["choices"][i]["candidates"].size(), 18u);
+    double best = 1e300;
+    for (const auto& candidate : record["choices"][i]["candidates"])
+      if (candidate["status"] == "ok") best = std::min(best, candidate["time_us"].get<double>());
+    EXPECT_DOUBLE_EQ(record["choices"][i]["time_us"].get<double>(), best) << "the fastest verified candidate wins";
+  }
+  EXPECT_EQ(record["compiler"]["backend"], "host");
+}
+
+TEST_F(AbLoop, DiffComparesEveryPointWithTheSameConfig) {
+  auto result = abtool({"diff", a().string(), b().string(), "--format", "json"});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  auto report = nlohmann::json::parse(result.out);
+  ASSERT_EQ(report["points"].size(), 2u);
+  for (const auto& point : report["points"]) {
+    EXPECT_TRUE(point["same_config"].get<bool>());
+    EXPECT_TRUE(point["ir_changed"].get<bool>()) << "g++ and clang++ emit different assembly";
+    std::string verdict = point["verdict"];
+    EXPECT_TRUE(verdict == "FASTER" || verdict == "SLOWER" || verdict == "SAME") << verdict;
+    double speedup = point["speedup"];
+    EXPECT_NEAR(speedup, point["a_us"].get<double>() / point["b_us"].get<double>(), 1e-9);
+    EXPECT_LE(point["ci95"][0].get<double>(), speedup * 1.0000001);
+    EXPECT_GE(point["ci95"][1].get<double>(), speedup * 0.9999999);
+  }
+  EXPECT_FALSE(report["all_binaries_identical"].get<bool>());
+  EXPECT_TRUE(report["geomean_speedup"].is_number());
+}
+
+TEST_F(AbLoop, DiffTextMarkdownAndIrDiffs) {
+  auto text = abtool({"diff", a().string(), b().string(), "--ir"});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_NE(text.out.find("cpu_matmul/32x48x40/fp32"), std::string::npos);
+  EXPECT_NE(text.out.find("geomean speedup B vs A"), std::string::npos);
+  EXPECT_NE(text.out.find("--- A/ir/32x48x40/matmul_tiled/"), std::string::npos) << text.out.substr(0, 2000);
+  EXPECT_NE(text.out.find("\n@@ "), std::string::npos);
+  auto markdown = abtool({"diff", a().string(), b().string(), "--format", "md"});
+  EXPECT_NE(markdown.out.find("| point | A | B |"), std::string::npos);
+}
+
+TEST_F(AbLoop, FailOnRegressionUsesTheThreshold) {
+  // A 10000% threshold: nothing can count as a regression.
+  auto result = abtool({"diff", a().string(), b().string(), "--fail-on-regression", "--threshold", "10000"});
+  EXPECT_EQ(result.exit_code, 0) << describe(result);
+}
+
+TEST_F(AbLoop, SameCompilerOnBothSidesIsCalledOut) {
+  TempDir dir("abtool-aa-");
+  auto result = replay(a(), dir.path() / "AA", {"--compiler", "host:g++"});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  auto diff = abtool({"diff", a().string(), (dir.path() / "AA").string()});
+  EXPECT_NE(diff.out.find("WARNING: EVERY measured binary of B is byte-identical"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.err.find("byte-identical"), std::string::npos);
+  auto json = nlohmann::json::parse(abtool({"diff", a().string(), (dir.path() / "AA").string(), "--format", "json"}).out);
+  EXPECT_TRUE(json["all_binaries_identical"].get<bool>());
+  for (const auto& point : json["points"]) {
+    EXPECT_FALSE(point["ir_changed"].get<bool>());
+    EXPECT_TRUE(point["same_output"].get<bool>());
+  }
+}
+
+TEST_F(AbLoop, ReplayFromAReplayIsRefused) {
+  TempDir dir("abtool-rr-");
+  auto result = replay(b(), dir.path() / "C", {});
+  EXPECT_EQ(result.exit_code, 2) << describe(result);
+  EXPECT_NE(result.err.find("is a replay run"), std::string::npos) << result.err;
+  EXPECT_FALSE(fs::exists(dir.path() / "C"));
+}
+
+}  // namespace abt::e2e

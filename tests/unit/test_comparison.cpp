@@ -1,0 +1,124 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "compare/comparison.h"
+#include "compare/report_printers.h"
+#include "run_fixture.h"
+#include "util/errors.h"
+
+namespace abt {
+
+class ComparisonTest : public ::testing::Test {
+ protected:
+  Comparison compare() {
+    a_.write();
+    b_.write(b_complete_);
+    return compare_runs(load_run(a_.dir()), load_run(b_.dir()), 2.0);
+  }
+  const PointComparison& row(const Comparison& report, const std::string& shape) {
+    for (const auto& point : report.points)
+      if (point.id == "op/" + shape + "/fp32") return point;
+    throw std::runtime_error("no row " + shape);
+  }
+  TempDir dir_{"abtool-cmp-"};
+  testing::FakeRun a_{dir_.path() / "A", "record"};
+  testing::FakeRun b_{dir_.path() / "B", "replay"};
+  bool b_complete_ = true;
+};
+
+TEST_F(ComparisonTest, VerdictsFollowTheIntervalAndTheThreshold) {
+  a_.add("same", 100);
+  b_.add("same", 100.5, "1", "ret\n", 2);
+  a_.add("faster", 100);
+  b_.add("faster", 80, "1", "ret2\n");
+  a_.add("slower", 100);
+  b_.add("slower", 125, "1", "ret2\n");
+  a_.add("tiny", 100);
+  b_.add("tiny", 101, "1", "ret\n", 3);  // significant, perhaps, but below 2%
+  b_.meta()["replay_from"] = a_.dir().string();
+  Comparison report = compare();
+  EXPECT_EQ(row(report, "same").verdict, Verdict::same);
+  EXPECT_EQ(row(report, "faster").verdict, Verdict::faster);
+  EXPECT_NEAR(row(report, "faster").speedup, 1.25, 0.02);
+  EXPECT_LT(row(report, "faster").speedup_low, row(report, "faster").speedup);
+  EXPECT_EQ(row(report, "slower").verdict, Verdict::slower);
+  EXPECT_EQ(row(report, "tiny").verdict, Verdict::same);
+  EXPECT_EQ(*row(report, "faster").ir_changed, true);
+  EXPECT_EQ(*row(report, "same").ir_changed, false);
+  EXPECT_TRUE(report.has_significant_regression());
+  EXPECT_FALSE(report.all_binaries_identical);
+  ASSERT_TRUE(report.geomean_speedup.has_value());
+  EXPECT_NEAR(*report.geomean_speedup, std::pow(1.0 * 1.25 * 0.8 * 0.99, 0.25), 0.02);
+}
+
+TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
+  a_.add("fallback", 100);
+  b_.add("fallback", 50)["markers"] = {"AUTOTUNE_REPLAY_FALLBACK reason=verify_failed"};
+  a_.add("config", 100);
+  b_.add("config", 50, "2");
+  a_.add("method", 100);
+  b_.add("method", 50)["method"] = "direct";
+  Comparison report = compare();
+  EXPECT_EQ(row(report, "fallback").verdict, Verdict::untrusted);
+  EXPECT_EQ(row(report, "config").verdict, Verdict::untrusted);
+  EXPECT_FALSE(*row(report, "config").same_config);
+  EXPECT_EQ(row(report, "method").verdict, Verdict::untrusted);
+  EXPECT_NE(row(report, "method").note.find("timing methods differ"), std::string::npos);
+  EXPECT_FALSE(report.geomean_speedup.has_value());
+}
+
+TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
+  a_.add("failed", 100);
+  auto& failed = b_.add("failed", 100);
+  failed["status"] = "FAILED";
+  failed["error"] = "verification failed";
+  a_.add("missing", 100);
+  b_.plan_only("missing");  // B was killed before this point
+  b_complete_ = false;
+  Comparison report = compare();
+  EXPECT_EQ(row(report, "failed").verdict, Verdict::failed);
+  EXPECT_NE(row(report, "failed").note.find("B: verification failed"), std::string::npos);
+  EXPECT_EQ(row(report, "missing").verdict, Verdict::missing);
+  bool warned = false;
+  for (const auto& warning : report.warnings) warned |= warning.find("run B did not finish") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
+TEST_F(ComparisonTest, IdenticalBinariesAndDifferentInputsAndTimersAreWarned) {
+  a_.add("x", 100);
+  b_.add("x", 100)["input_digest"] = "other";
+  b_.meta()["timing"]["rep_ms"] = 100;
+  Comparison report = compare();
+  EXPECT_TRUE(report.all_binaries_identical);
+  ASSERT_GE(report.warnings.size(), 3u);
+  EXPECT_NE(report.warnings[0].find("byte-identical"), std::string::npos);
+  std::string all;
+  for (const auto& warning : report.warnings) all += warning + "\n";
+  EXPECT_NE(all.find("inputs differ"), std::string::npos);
+  EXPECT_NE(all.find("timer settings differ"), std::string::npos);
+}
+
+TEST_F(ComparisonTest, PrintersShowEveryRowAndTheSummary) {
+  a_.add("p1", 100);
+  b_.add("p1", 80, "1", "ret2\n");
+  Comparison report = compare();
+  std::ostringstream text, markdown, json;
+  print_text(report, text);
+  print_markdown(report, markdown);
+  print_json(report, json);
+  EXPECT_NE(text.str().find("op/p1/fp32"), std::string::npos);
+  EXPECT_NE(text.str().find("FASTER"), std::string::npos);
+  EXPECT_NE(text.str().find("geomean speedup B vs A: 1.25"), std::string::npos) << text.str();
+  EXPECT_NE(markdown.str().find("| op/p1/fp32 |"), std::string::npos);
+  auto parsed = nlohmann::json::parse(json.str());
+  EXPECT_EQ(parsed["points"][0]["verdict"], "FASTER");
+  EXPECT_EQ(parsed["counts"]["FASTER"], 1);
+}
+
+TEST(RunData, NonRunDirectoryIsAnInputError) {
+  TempDir empty("abtool-empty-");
+  EXPECT_THROW(load_run(empty.path()), InputError);
+}
+
+}  // namespace abt

@@ -1,0 +1,38 @@
+#include <gtest/gtest.h>
+
+#include "compilers/compiler.h"
+#include "util/errors.h"
+
+namespace abt {
+
+TEST(CompilerSpec, ParsesBackendLocationFlagsAndEnv) {
+  auto spec = parse_compiler_spec("host:clang++", "-O2 -DNAME='a b' \"-DQ=x y\"", {"CCACHE_DISABLE=1"});
+  EXPECT_EQ(spec.backend, "host");
+  EXPECT_EQ(spec.location, "clang++");
+  EXPECT_EQ(spec.flags, (std::vector<std::string>{"-O2", "-DNAME=a b", "-DQ=x y"}));
+  EXPECT_EQ(spec.env.at("CCACHE_DISABLE"), "1");
+}
+
+TEST(CompilerSpec, NvrtcNeedsNoLocation) {
+  auto spec = parse_compiler_spec("nvrtc", "", {});
+  EXPECT_EQ(spec.backend, "nvrtc");
+  EXPECT_TRUE(spec.location.empty());
+}
+
+TEST(CompilerSpec, BadSpecsAreInputErrors) {
+  EXPECT_THROW(parse_compiler_spec("gcc:/usr/bin/gcc", "", {}), InputError);
+  EXPECT_THROW(parse_compiler_spec("host", "", {}), InputError);
+  EXPECT_THROW(parse_compiler_spec("host:g++", "-DX='unterminated", {}), InputError);
+  EXPECT_THROW(parse_compiler_spec("host:g++", "", {"NOEQUALS"}), InputError);
+}
+
+TEST(CompilerSpec, BackendsOfLaterBuildsSayTheyAreMissing) {
+  try {
+    make_compiler(parse_compiler_spec("nvrtc", "", {}));
+    FAIL();
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("not available in this build"), std::string::npos);
+  }
+}
+
+}  // namespace abt

@@ -1,0 +1,44 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "irdump/ir_dump.h"
+#include "util/files.h"
+
+namespace abt {
+
+TEST(IrDump, MeasuredVariantsGetFilesEveryVariantGetsARow) {
+  TempDir run("abtool-ir-");
+  auto source = run.path() / "compiled.s";
+  std::ofstream(source) << "ret\n";
+  IrDump dump(run.path());
+  dump.add_row({"64x64", "k", "B1", "fp32", "B=1", 0, "h1", VariantRole::sweep_loser});
+  dump.add_row({"64x64", "k", "B3", "fp32", "B=3", 0, "", VariantRole::compile_failed});
+  dump.add_row({"64x64", "k", "B2", "fp32", "B=2", 0, "h2", VariantRole::sweep_loser});
+  dump.add_launches("64x64", "k", "B1", 12);
+  auto files = dump.write_measured({"64x64", "k", "B2", "fp32", "B=2", 0, "h2", VariantRole::measured}, {{"s", source}});
+  dump.add_launches("64x64", "k", "B2", 30);
+
+  EXPECT_EQ(files, std::vector<std::string>{"ir/64x64/k/B2.s"});
+  EXPECT_EQ(read_text_file(run.path() / "ir/64x64/k/B2.s"), "ret\n");
+  EXPECT_FALSE(std::filesystem::exists(run.path() / "ir/64x64/k/B1.s"));
+  EXPECT_EQ(read_text_file(run.path() / "ir/index.tsv"),
+            "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\n"
+            "64x64\tk\tB1\tfp32\tB=1\t12\th1\tsweep_loser\n"
+            "64x64\tk\tB3\tfp32\tB=3\t0\t-\tcompile_failed\n"
+            "64x64\tk\tB2\tfp32\tB=2\t30\th2\tmeasured\n");
+}
+
+TEST(IrDump, LegendIsWrittenOncePerOp) {
+  TempDir run("abtool-ir-");
+  IrDump dump(run.path());
+  dump.add_legend("a", "## a\n");
+  dump.add_legend("a", "## a again\n");
+  dump.add_legend("b", "## b\n");
+  std::string naming = read_text_file(run.path() / "ir/naming.md");
+  EXPECT_NE(naming.find("## a\n"), std::string::npos);
+  EXPECT_EQ(naming.find("again"), std::string::npos);
+  EXPECT_NE(naming.find("## b\n"), std::string::npos);
+}
+
+}  // namespace abt

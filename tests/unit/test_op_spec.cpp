@@ -1,0 +1,119 @@
+#include <gtest/gtest.h>
+
+#include "opspec/op_spec.h"
+#include "spec_fixture.h"
+#include "util/errors.h"
+
+namespace abt {
+using testing::kValidSpec;
+using testing::replaced;
+
+// The error message of loading `yaml`, which must be an InputError.
+std::string load_error(const std::string& yaml) {
+  testing::SpecFolder folder;
+  auto file = folder.write(yaml);
+  try {
+    load_op_spec(file);
+  } catch (const InputError& error) {
+    std::string message = error.what();
+    EXPECT_NE(message.find(file.string()), std::string::npos) << message;  // names the file
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;          // one line
+    return message;
+  }
+  ADD_FAILURE() << "spec was accepted";
+  return "";
+}
+
+TEST(OpSpec, LoadsEveryField) {
+  testing::SpecFolder folder;
+  OpSpec spec = load_op_spec(folder.write(kValidSpec));
+  EXPECT_EQ(spec.name, "toy");
+  EXPECT_EQ(spec.dims, (std::vector<std::string>{"M", "N"}));
+  ASSERT_EQ(spec.tune.size(), 2u);
+  EXPECT_EQ(spec.config_space().size(), 2u);
+  EXPECT_EQ(spec.args.size(), 3u);
+  EXPECT_EQ(spec.args[2].kind, ArgKind::out);
+  EXPECT_DOUBLE_EQ(spec.flops.eval(spec.symbols({3, 5}, DType::fp32, {})), 30);
+  EXPECT_DOUBLE_EQ(spec.bytes.eval(spec.symbols({3, 5}, DType::fp32, {})), 120);
+}
+
+TEST(OpSpec, ConfigSpaceIsTheCartesianProductInDeclarationOrder) {
+  testing::SpecFolder folder;
+  OpSpec spec = load_op_spec(folder.write(replaced(kValidSpec, "num_warps: [4]", "num_warps: [4, 8]")));
+  auto space = spec.config_space();
+  ASSERT_EQ(space.size(), 4u);
+  EXPECT_EQ(config_text(space[0]), "BLOCK_M=16 num_warps=4");
+  EXPECT_EQ(config_text(space[3]), "BLOCK_M=32 num_warps=8");
+  Config shuffled{{"num_warps", "8"}, {"BLOCK_M", "16"}};
+  EXPECT_EQ(config_text(*spec.canonical_config(shuffled)), "BLOCK_M=16 num_warps=8");
+  EXPECT_FALSE(spec.canonical_config({{"BLOCK_M", "16"}}).has_value());
+}
+
+TEST(OpSpec, ExampleOpsLoad) {
+  for (const char* name : {"cpu_saxpy", "cpu_softmax", "cpu_matmul"}) {
+    OpSpec spec = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", name);
+    EXPECT_EQ(spec.name, name);
+    EXPECT_FALSE(spec.reference.kernel.empty());
+  }
+  OpSpec matmul = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "cpu_matmul");
+  EXPECT_GE(matmul.tune.size(), 3u);
+  EXPECT_GE(matmul.config_space().size(), 12u);
+}
+
+TEST(OpSpec, MalformedYamlNamesTheLine) {
+  std::string message = load_error(replaced(kValidSpec, "dims: [M, N]", "dims: [M, N"));
+  EXPECT_NE(message.find("malformed YAML"), std::string::npos) << message;
+}
+
+TEST(OpSpec, UnknownFieldIsRejected) {
+  std::string message = load_error(std::string(kValidSpec) + "colour: blue\n");
+  EXPECT_NE(message.find(":20: colour: unknown field"), std::string::npos) << message;
+}
+
+TEST(OpSpec, MissingSourceIsRejected) {
+  std::string message = load_error(replaced(kValidSpec, "source: toy.cpp", "source: gone.cpp"));
+  EXPECT_NE(message.find("source: file not found"), std::string::npos) << message;
+}
+
+TEST(OpSpec, UnknownSymbolInAnExpressionIsRejected) {
+  std::string message = load_error(replaced(kValidSpec, "flops: 2*M*N", "flops: 2*M*Q"));
+  EXPECT_NE(message.find("metrics.flops"), std::string::npos) << message;
+  EXPECT_NE(message.find("unknown symbol 'Q'"), std::string::npos) << message;
+}
+
+TEST(OpSpec, EmptyTuneListIsRejected) {
+  std::string message = load_error(replaced(kValidSpec, "BLOCK_M: [16, 32]", "BLOCK_M: []"));
+  EXPECT_NE(message.find("tune.BLOCK_M: empty tune list"), std::string::npos) << message;
+}
+
+TEST(OpSpec, UnknownDtypeIsRejected) {
+  std::string message = load_error(replaced(kValidSpec, "dtypes: [fp32]", "dtypes: [fp33]"));
+  EXPECT_NE(message.find("unknown dtype 'fp33'"), std::string::npos) << message;
+}
+
+TEST(OpSpec, HostOpsCannotTakeHalfPrecision) {
+  std::string message = load_error(replaced(kValidSpec, "dtypes: [fp32]", "dtypes: [bf16]"));
+  EXPECT_NE(message.find("no host C++ type"), std::string::npos) << message;
+}
+
+TEST(OpSpec, MissingReferenceIsRejectedUnlessVerificationIsSkipped) {
+  std::string without_reference = replaced(kValidSpec, "reference: {source: toy.cpp, kernel: toy}\n", "");
+  EXPECT_NE(load_error(without_reference).find("reference: required field is missing"), std::string::npos);
+  testing::SpecFolder folder;
+  OpSpec spec = load_op_spec(folder.write(replaced(without_reference, "  fp32: {rtol: 1.0e-5, atol: 1.0e-6}",
+                                                   "  skip: \"output is random by design\"")));
+  EXPECT_EQ(spec.tolerance(DType::fp32).mode, Tolerance::Mode::skip);
+}
+
+TEST(OpSpec, UnknownOpListsTheKnownOnes) {
+  try {
+    find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "no_such_op");
+    FAIL();
+  } catch (const InputError& error) {
+    std::string message = error.what();
+    EXPECT_NE(message.find("unknown op 'no_such_op'"), std::string::npos);
+    EXPECT_NE(message.find("cpu_matmul"), std::string::npos);
+  }
+}
+
+}  // namespace abt

@@ -1,0 +1,50 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "launch/point_workspace.h"
+#include "opspec/op_spec.h"
+#include "spec_fixture.h"
+#include "util/errors.h"
+
+namespace abt {
+
+class WorkspaceTest : public ::testing::Test {
+ protected:
+  testing::SpecFolder folder_;  // before spec_: members initialise in declaration order
+  OpSpec spec_ = load_op_spec(folder_.write(testing::replaced(
+      testing::kValidSpec, "  - {name: y, kind: out, dtype: $dtype, shape: [M, N]}",
+      "  - {name: y, kind: out, dtype: $dtype, shape: [M, N]}\n"
+      "  - {name: acc, kind: inout, dtype: fp64, shape: [N], init: {dist: uniform, low: 2, high: 3}}")));
+};
+
+TEST_F(WorkspaceTest, InputsAreDeterministicPerSeed) {
+  Point point{"toy", {8, 16}, DType::fp32};
+  PointWorkspace a(spec_, point, 1), b(spec_, point, 1), c(spec_, point, 2);
+  EXPECT_EQ(a.input_digest(), b.input_digest());
+  EXPECT_NE(a.input_digest(), c.input_digest());
+  ASSERT_EQ(a.buffers().size(), 4u);
+  EXPECT_EQ(a.buffers()[1].count, 128u);
+  int64_t m;
+  std::memcpy(&m, a.buffers()[0].data.data(), sizeof(m));
+  EXPECT_EQ(m, 8);
+  auto* acc = reinterpret_cast<const double*>(a.buffers()[3].data.data());
+  for (int i = 0; i < 16; ++i) EXPECT_TRUE(acc[i] >= 2 && acc[i] < 3);
+}
+
+TEST_F(WorkspaceTest, PoisonAndRestoreTouchOnlyTheirBuffers) {
+  Point point{"toy", {2, 4}, DType::fp32};
+  PointWorkspace workspace(spec_, point, 5);
+  workspace.poison_outputs();
+  auto* y = reinterpret_cast<const float*>(workspace.buffers()[2].data.data());
+  for (int i = 0; i < 8; ++i) EXPECT_TRUE(std::isnan(y[i]));
+  auto* acc = reinterpret_cast<double*>(workspace.args()[3]);
+  double original = acc[0];
+  acc[0] = -1;
+  workspace.restore_inputs();
+  EXPECT_EQ(acc[0], original);
+  EXPECT_EQ(workspace.outputs().size(), 2u);  // out and inout
+}
+
+}  // namespace abt

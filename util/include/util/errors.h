@@ -1,0 +1,27 @@
+// Error kinds that decide abtool's exit code (SPEC section 4).
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace abt {
+
+// 3 is not in the contract: it means a bug or a broken environment (full disk, ...), never user input.
+enum ExitCode : int { kExitOk = 0, kExitPointFailed = 1, kExitBadInput = 2, kExitInternal = 3 };
+
+// Bad input or usage: the message names the file, field or point. Exit code 2.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A failure confined to one point or variant (compile, launch, verify); the run goes on.
+class PointError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// "file:line: field: reason", the shape every input error takes.
+std::string located(const std::string& file, int line, const std::string& field,
+                    const std::string& reason);
+
+}  // namespace abt

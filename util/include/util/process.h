@@ -1,0 +1,32 @@
+// Running external programs (compilers, disassemblers) without a shell.
+#pragma once
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace abt {
+
+struct ProcessResult {
+  int exit_code = -1;     // -1 when the process was killed (timeout) or died from a signal
+  bool timed_out = false;
+  std::string out;
+  std::string err;
+};
+
+struct ProcessRequest {
+  std::string program;  // absolute path, or a name looked up on PATH
+  std::vector<std::string> args;
+  std::string stdin_text;
+  std::map<std::string, std::string> extra_env;  // added to this process's environment
+  std::chrono::seconds timeout{600};
+};
+
+// Throws std::runtime_error when the program cannot be found or started.
+ProcessResult run_process(const ProcessRequest& request);
+
+// Absolute path of `program` (as given if it contains '/', else found on PATH); nullopt if absent.
+std::optional<std::string> find_program(const std::string& program);
+
+}  // namespace abt

@@ -1,0 +1,28 @@
+// Terminal output: colour/tty decisions and the progress line for long sweeps.
+#pragma once
+#include <chrono>
+#include <string>
+
+namespace abt {
+
+// True when progress lines and colour may be written to stderr (ABTOOL_COLOR overrides the tty test).
+bool stderr_is_interactive();
+
+// "points done/total, current point, ETA" on one self-overwriting stderr line; silent when
+// stderr is not interactive, so logs never receive control codes.
+class Progress {
+ public:
+  Progress(std::string what, int total);
+  ~Progress();
+  void update(int done, const std::string& current);
+  void finish();
+
+ private:
+  std::string what_;
+  int total_;
+  bool enabled_;
+  bool active_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace abt

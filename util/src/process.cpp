@@ -1,0 +1,71 @@
+#include "util/process.h"
+
+#include <boost/filesystem/path.hpp>
+#include <boost/process.hpp>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+#include "util/files.h"
+
+namespace bp = boost::process;
+
+namespace abt {
+
+std::optional<std::string> find_program(const std::string& program) {
+  if (program.find('/') != std::string::npos) {
+    std::error_code ec;
+    auto status = std::filesystem::status(program, ec);
+    if (ec || !std::filesystem::is_regular_file(status)) return std::nullopt;
+    return std::filesystem::absolute(program).string();
+  }
+  auto found = bp::search_path(program);
+  if (found.empty()) return std::nullopt;
+  return found.string();
+}
+
+ProcessResult run_process(const ProcessRequest& request) {
+  auto program = find_program(request.program);
+  if (!program) throw std::runtime_error("program not found: " + request.program);
+
+  bp::environment env = boost::this_process::environment();
+  for (const auto& [key, value] : request.extra_env) env[key] = value;
+
+  // Standard streams go through files, not pipes: compilers run from several threads at once,
+  // and a child that inherited another child's pipe would hold it open, so that one would never
+  // see end-of-file on its input (a deadlock seen with pipes).
+  TempDir scratch("abtool-proc-");
+  const boost::filesystem::path in = (scratch.path() / "stdin").string();
+  const boost::filesystem::path out = (scratch.path() / "stdout").string();
+  const boost::filesystem::path err = (scratch.path() / "stderr").string();
+  std::ofstream(in.string(), std::ios::binary) << request.stdin_text;
+
+  ProcessResult result;
+  try {
+    bp::child child(*program, bp::args(request.args), bp::std_in < in, bp::std_out > out, bp::std_err > err, env);
+    // Polled rather than child.wait_for, which spins or hangs in Boost 1.74 with several threads.
+    const auto deadline = std::chrono::steady_clock::now() + request.timeout;
+    auto pause = std::chrono::microseconds(200);
+    while (child.running()) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        result.timed_out = true;
+        child.terminate();
+        break;
+      }
+      std::this_thread::sleep_for(pause);
+      pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(20));
+    }
+    if (!result.timed_out) {
+      int status = child.native_exit_code();
+      result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+  } catch (const bp::process_error& error) {
+    throw std::runtime_error("cannot run " + *program + ": " + error.what());
+  }
+  result.out = read_text_file(out.string());
+  result.err = read_text_file(err.string());
+  return result;
+}
+
+}  // namespace abt

@@ -1,0 +1,46 @@
+#include "util/terminal.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace abt {
+
+bool stderr_is_interactive() {
+  if (const char* forced = std::getenv("ABTOOL_COLOR")) {
+    if (std::strcmp(forced, "always") == 0) return true;
+    if (std::strcmp(forced, "never") == 0) return false;
+  }
+  return ::isatty(STDERR_FILENO) == 1;
+}
+
+Progress::Progress(std::string what, int total)
+    : what_(std::move(what)), total_(total), enabled_(stderr_is_interactive()),
+      start_(std::chrono::steady_clock::now()) {}
+
+Progress::~Progress() { finish(); }
+
+void Progress::update(int done, const std::string& current) {
+  if (!enabled_) return;
+  double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  std::string eta = "--:--";
+  if (done > 0 && done < total_) {
+    int seconds = int(elapsed / done * (total_ - done) + 0.5);
+    eta = fmt::format("{}:{:02}", seconds / 60, seconds % 60);
+  }
+  fmt::print(stderr, "\r\x1b[2K{} [{}/{}] {}  ETA {}", what_, done, total_, current, eta);
+  std::fflush(stderr);
+  active_ = true;
+}
+
+void Progress::finish() {
+  if (!active_) return;
+  fmt::print(stderr, "\r\x1b[2K");
+  std::fflush(stderr);
+  active_ = false;
+}
+
+}  // namespace abt
