@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "compare/bootstrap.h"
+#include "util/files.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -32,14 +31,6 @@ int Comparison::count(Verdict verdict) const {
 
 namespace {
 
-std::optional<std::string> slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string extension_of(const std::string& path) { return fs::path(path).extension().string(); }
 
 // True when any IR kind present on both sides differs; nullopt when nothing can be compared.
@@ -49,8 +40,8 @@ std::optional<bool> ir_differs(const RunData& a, const RunData& b, const std::ve
   for (const auto& a_file : a_ir)
     for (const auto& b_file : b_ir) {
       if (extension_of(a_file) != extension_of(b_file)) continue;
-      auto a_text = slurp(a.dir / a_file);
-      auto b_text = slurp(b.dir / b_file);
+      auto a_text = read_file_if_present(a.dir / a_file);
+      auto b_text = read_file_if_present(b.dir / b_file);
       if (!a_text || !b_text) continue;
       changed = changed.value_or(false) || *a_text != *b_text;
     }

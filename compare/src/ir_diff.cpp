@@ -3,8 +3,9 @@
 #include <dtl/dtl.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
+
+#include "util/files.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -15,13 +16,6 @@ std::vector<std::string> split_lines(const std::string& text) {
   std::istringstream stream(text);
   for (std::string line; std::getline(stream, line);) lines.push_back(line);
   return lines;
-}
-
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace
@@ -46,10 +40,10 @@ void print_ir_diffs(const Comparison& report, std::ostream& out) {
     for (const auto& a_file : row.a_ir)
       for (const auto& b_file : row.b_ir) {
         if (fs::path(a_file).extension() != fs::path(b_file).extension()) continue;
-        fs::path a_path = fs::path(report.a_dir) / a_file;
-        fs::path b_path = fs::path(report.b_dir) / b_file;
-        if (!fs::exists(a_path) || !fs::exists(b_path)) continue;
-        std::string text = unified_diff(read_all(a_path), read_all(b_path), "A/" + a_file, "B/" + b_file);
+        auto a_text = read_file_if_present(fs::path(report.a_dir) / a_file);
+        auto b_text = read_file_if_present(fs::path(report.b_dir) / b_file);
+        if (!a_text || !b_text) continue;
+        std::string text = unified_diff(*a_text, *b_text, "A/" + a_file, "B/" + b_file);
         out << "=== " << row.id << " (" << fs::path(a_file).extension().string().substr(1) << "): ";
         out << (text.empty() ? "identical\n" : "changed\n") << text;
       }

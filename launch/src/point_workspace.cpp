@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <sys/mman.h>
+
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <new>
 
 #include "launch/counter_rng.h"
 #include "util/errors.h"
@@ -45,7 +49,21 @@ void store_scalar(ArgBuffer& buffer, double value) {
   std::memcpy(buffer.data.data(), &typed, sizeof(T));
 }
 
+constexpr size_t kHugePage = size_t(2) << 20;
+constexpr size_t kPage = 4096;
+constexpr size_t kStagger = 256;  // per argument, so arguments never alias modulo 4 KiB
+
+size_t round_up(size_t value, size_t to) { return (value + to - 1) / to * to; }
+
 }  // namespace
+
+HostArena::HostArena(size_t bytes) : size_(round_up(std::max<size_t>(bytes, 1), kHugePage)) {
+  data_ = static_cast<std::byte*>(std::aligned_alloc(kHugePage, size_));
+  if (!data_) throw std::bad_alloc();
+  ::madvise(data_, size_, MADV_HUGEPAGE);  // advice only: without THP the layout still holds
+}
+
+HostArena::~HostArena() { std::free(data_); }
 
 PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t seed) {
   const Symbols symbols = op.symbols(point.shape, point.dtype, {});
@@ -63,28 +81,48 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
           if (size <= 0) throw std::invalid_argument(fmt::format("extent '{}' is {}", extent.text(), size));
           buffer.count *= size_t(size);
         }
-        buffer.data.resize(buffer.bytes());
-        if (spec.kind != ArgKind::out) {
-          if (spec.init.distribution != "zeros") fill(buffer, seed, index);
-          buffer.pristine = buffer.data;
-        }
         has_inout_ = has_inout_ || spec.kind == ArgKind::inout;
       } else {
         buffer.count = 1;
-        buffer.data.resize(8);
-        double value = spec.value.eval(symbols);
-        switch (buffer.dtype) {
-          case DType::fp32: store_scalar<float>(buffer, value); break;
-          case DType::fp64: store_scalar<double>(buffer, value); break;
-          case DType::i32: store_scalar<int32_t>(buffer, value); break;
-          case DType::i64: store_scalar<int64_t>(buffer, value); break;
-          default: throw std::invalid_argument("scalar dtype " + dtype_name(buffer.dtype) + " unsupported");
-        }
       }
     } catch (const std::invalid_argument& error) {
       throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
     }
     buffers_.push_back(std::move(buffer));
+  }
+
+  std::vector<size_t> offsets;
+  size_t end = 0;
+  for (size_t index = 0; index < buffers_.size(); ++index) {
+    offsets.push_back(round_up(end, kPage) + index * kStagger);
+    end = offsets.back() + std::max<size_t>(buffers_[index].bytes(), 8);
+  }
+  arena_ = std::make_unique<HostArena>(end);
+
+  for (size_t index = 0; index < buffers_.size(); ++index) {
+    ArgBuffer& buffer = buffers_[index];
+    const ArgSpec& spec = *buffer.spec;
+    buffer.data = std::span<std::byte>(arena_->data() + offsets[index], std::max<size_t>(buffer.bytes(), 8));
+    if (spec.is_buffer()) {
+      if (spec.kind != ArgKind::out) {
+        if (spec.init.distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
+        else fill(buffer, seed, index);
+        buffer.pristine.assign(buffer.data.begin(), buffer.data.begin() + buffer.bytes());
+      }
+      continue;
+    }
+    try {
+      double value = spec.value.eval(symbols);
+      switch (buffer.dtype) {
+        case DType::fp32: store_scalar<float>(buffer, value); break;
+        case DType::fp64: store_scalar<double>(buffer, value); break;
+        case DType::i32: store_scalar<int32_t>(buffer, value); break;
+        case DType::i64: store_scalar<int64_t>(buffer, value); break;
+        default: throw std::invalid_argument("scalar dtype " + dtype_name(buffer.dtype) + " unsupported");
+      }
+    } catch (const std::invalid_argument& error) {
+      throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
+    }
   }
   for (auto& buffer : buffers_) arg_pointers_.push_back(buffer.data.data());
 }
@@ -120,8 +158,7 @@ std::string PointWorkspace::input_digest() const {
   Sha256 hash;
   for (const auto& buffer : buffers_) {
     if (buffer.spec->kind == ArgKind::out) continue;
-    hash.update(buffer.spec->kind == ArgKind::inout ? buffer.pristine.data() : buffer.data.data(),
-                buffer.spec->is_buffer() ? buffer.bytes() : dtype_size(buffer.dtype));
+    hash.update(buffer.spec->kind == ArgKind::inout ? buffer.pristine.data() : buffer.data.data(), buffer.bytes());
   }
   return hash.hex_digest();
 }
@@ -132,10 +169,6 @@ std::string PointWorkspace::output_digest() const {
   return hash.hex_digest();
 }
 
-size_t PointWorkspace::total_bytes() const {
-  size_t total = 0;
-  for (const auto& buffer : buffers_) total += buffer.data.size();
-  return total;
-}
+size_t PointWorkspace::total_bytes() const { return arena_->size(); }
 
 }  // namespace abt

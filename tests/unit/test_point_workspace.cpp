@@ -48,3 +48,19 @@ TEST_F(WorkspaceTest, PoisonAndRestoreTouchOnlyTheirBuffers) {
 }
 
 }  // namespace abt
+
+namespace abt {
+
+TEST_F(WorkspaceTest, LayoutIsTheSameInEveryRun) {
+  // Page offsets are part of what a kernel's cache behaviour depends on: fixed by the layout.
+  PointWorkspace workspace(spec_, Point{"toy", {300, 70}, DType::fp32}, 3);
+  for (size_t i = 0; i < workspace.buffers().size(); ++i) {
+    auto address = reinterpret_cast<uintptr_t>(workspace.buffers()[i].data.data());
+    EXPECT_EQ(address % 4096, i * 256) << "argument " << i;
+  }
+  auto first = reinterpret_cast<uintptr_t>(workspace.buffers()[0].data.data());
+  EXPECT_EQ(first % (2u << 20), 0u) << "the arena starts on a huge-page boundary";
+  EXPECT_GE(workspace.total_bytes(), size_t(2 * 300 * 70 * 4));
+}
+
+}  // namespace abt

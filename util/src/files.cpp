@@ -11,12 +11,18 @@
 
 namespace abt {
 
-std::string read_text_file(const std::filesystem::path& path) {
+std::optional<std::string> read_file_if_present(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string() + ": cannot be read");
+  if (!in) return std::nullopt;
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+std::string read_text_file(const std::filesystem::path& path) {
+  auto text = read_file_if_present(path);
+  if (!text) throw InputError(path.string() + ": cannot be read");
+  return *text;
 }
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {

@@ -9,9 +9,10 @@ namespace abt {
 namespace {
 
 template <typename T>
-void compare_typed(const ArgBuffer& got, const ArgBuffer& want, const Tolerance& tolerance, VerifyOutcome& outcome) {
+void compare_typed(const ArgBuffer& got, const std::vector<std::byte>& want, const Tolerance& tolerance,
+                   VerifyOutcome& outcome) {
   const T* a = reinterpret_cast<const T*>(got.data.data());
-  const T* b = reinterpret_cast<const T*>(want.data.data());
+  const T* b = reinterpret_cast<const T*>(want.data());
   for (size_t i = 0; i < got.count; ++i) {
     double x = double(a[i]);
     double y = double(b[i]);
@@ -51,7 +52,8 @@ std::string VerifyOutcome::status_text() const {
 
 ReferenceOutputs snapshot_outputs(const PointWorkspace& workspace) {
   ReferenceOutputs snapshot;
-  for (const ArgBuffer* buffer : workspace.outputs()) snapshot.buffers.push_back(*buffer);
+  for (const ArgBuffer* buffer : workspace.outputs())
+    snapshot.buffers.emplace_back(buffer->data.begin(), buffer->data.begin() + buffer->bytes());
   return snapshot;
 }
 
@@ -66,7 +68,7 @@ VerifyOutcome compare_outputs(const PointWorkspace& candidate, const ReferenceOu
   auto outputs = candidate.outputs();
   for (size_t i = 0; i < outputs.size(); ++i) {
     const ArgBuffer& got = *outputs[i];
-    const ArgBuffer& want = reference.buffers.at(i);
+    const std::vector<std::byte>& want = reference.buffers.at(i);
     switch (got.dtype) {
       case DType::fp32: compare_typed<float>(got, want, tolerance, outcome); break;
       case DType::fp64: compare_typed<double>(got, want, tolerance, outcome); break;

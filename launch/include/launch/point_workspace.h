@@ -2,6 +2,8 @@
 // before every checked run, in-place arguments restored before every call.
 #pragma once
 #include <cstddef>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,9 +16,26 @@ struct ArgBuffer {
   const ArgSpec* spec = nullptr;
   DType dtype = DType::fp32;
   size_t count = 0;                 // elements (1 for scalars)
-  std::vector<std::byte> data;      // current contents
+  std::span<std::byte> data;        // current contents, inside the workspace's arena
   std::vector<std::byte> pristine;  // generated contents of in/inout buffers
   size_t bytes() const { return count * dtype_size(dtype); }
+};
+
+// Host memory for a point's arguments: one block backed by transparent huge pages where the
+// kernel allows it. Inside a huge page, physical addresses (which decide cache sets) follow the
+// layout, so two runs see the same cache conflicts instead of whatever pages they were given.
+class HostArena {
+ public:
+  explicit HostArena(size_t bytes);
+  ~HostArena();
+  HostArena(const HostArena&) = delete;
+  HostArena& operator=(const HostArena&) = delete;
+  std::byte* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  std::byte* data_ = nullptr;
+  size_t size_ = 0;
 };
 
 class PointWorkspace {
@@ -36,6 +55,7 @@ class PointWorkspace {
   size_t total_bytes() const;
 
  private:
+  std::unique_ptr<HostArena> arena_;
   std::vector<ArgBuffer> buffers_;
   std::vector<void*> arg_pointers_;
   bool has_inout_ = false;

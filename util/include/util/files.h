@@ -1,11 +1,13 @@
 // File helpers whose point is crash safety: a reader never sees a half-written file.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace abt {
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if unreadable
+std::optional<std::string> read_file_if_present(const std::filesystem::path& path);
 
 // Writes to a sibling temporary and renames it over `path`, so a crash leaves the old or new file.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

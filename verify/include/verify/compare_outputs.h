@@ -22,7 +22,7 @@ struct VerifyOutcome {
 
 // Snapshot of the reference kernel's outputs for one point.
 struct ReferenceOutputs {
-  std::vector<ArgBuffer> buffers;  // copies of the out/inout buffers
+  std::vector<std::vector<std::byte>> buffers;  // contents of the out/inout buffers, in order
 };
 ReferenceOutputs snapshot_outputs(const PointWorkspace& workspace);
 
