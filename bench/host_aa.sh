@@ -20,7 +20,7 @@ done
 python3 - "$out" "$replays" <<'PY'
 import json, statistics, sys
 out, replays = sys.argv[1], int(sys.argv[2])
-rows, same, total, drifts = [], 0, 0, []
+rows, same, untrusted, total, drifts = [], 0, 0, 0, []
 for i in range(1, replays + 1):
     report = json.load(open(f"{out}/diff{i}.json"))
     for p in report["points"]:
@@ -30,11 +30,14 @@ for i in range(1, replays + 1):
         drifts.append(drift)
         total += 1
         same += p["verdict"] == "SAME"
-        rows.append((i, p["point"], p["a_us"], p["b_us"], drift, p["ci95"], p["verdict"]))
-print(f"{'replay':>6}  {'point':<30} {'A us':>10} {'B us':>10} {'|B/A-1|':>8}  {'95% CI of speedup':<18} verdict")
-for i, point, a, b, drift, ci, verdict in rows:
-    print(f"{i:>6}  {point:<30} {a:>10.2f} {b:>10.2f} {drift*100:>7.1f}%  [{ci[0]:.3f}, {ci[1]:.3f}]    {verdict}")
-print(f"\nSAME: {same} of {total} point comparisons ({100*same/max(total,1):.0f}%); "
+        untrusted += p["verdict"] == "UNTRUSTED"
+        rows.append((i, p["point"], p["a_us"], p["b_us"], drift, p["ci95"], p["machine_ratio"], p["verdict"]))
+print(f"{'replay':>6}  {'point':<30} {'A us':>10} {'B us':>10} {'|B/A-1|':>8}  {'95% CI of speedup':<18} {'probe B/A':>9}  verdict")
+for i, point, a, b, drift, ci, probe, verdict in rows:
+    probe_text = f"{probe:.3f}" if probe is not None else "-"
+    print(f"{i:>6}  {point:<30} {a:>10.2f} {b:>10.2f} {drift*100:>7.1f}%  [{ci[0]:.3f}, {ci[1]:.3f}]    {probe_text:>9}  {verdict}")
+print(f"\nSAME: {same} of {total} point comparisons ({100*same/max(total,1):.0f}%), "
+      f"UNTRUSTED: {untrusted}, FASTER or SLOWER: {total - same - untrusted}; "
       f"|B/A-1| median {100*statistics.median(drifts):.1f}%, max {100*max(drifts):.1f}%")
 print(f"runs kept in {out}")
 PY

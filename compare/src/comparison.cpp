@@ -98,6 +98,12 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   if (!*row.same_config) distrust.push_back("configs differ");
   if (pa.text("method") != pb.text("method"))
     distrust.push_back(fmt::format("timing methods differ ({} vs {})", pa.text("method"), pb.text("method")));
+  auto a_probe = pa.machine_probe_median(), b_probe = pb.machine_probe_median();
+  if (a_probe && b_probe) {
+    row.machine_ratio = *b_probe / *a_probe;
+    if (std::fabs(*row.machine_ratio - 1) > kMachineSpeedTolerance)
+      distrust.push_back(fmt::format("machine speed differed: probe {:+.0f}% in B", (*row.machine_ratio - 1) * 100));
+  }
   if (!distrust.empty()) {
     row.verdict = Verdict::untrusted;
     row.note = fmt::format("{}", fmt::join(distrust, "; "));
@@ -143,6 +149,15 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
   if (!b.complete) report.warnings.push_back("run B did not finish; its missing points are reported as MISSING");
   if (b.mode() == "replay" && fs::weakly_canonical(b.meta.value("replay_from", std::string())) != fs::weakly_canonical(a.dir))
     report.warnings.push_back("B is not a replay of A (it replays " + b.meta.value("replay_from", std::string()) + ")");
+
+  int slow_machine = 0;
+  for (const auto& row : report.points)
+    slow_machine += row.machine_ratio && std::fabs(*row.machine_ratio - 1) > kMachineSpeedTolerance;
+  if (slow_machine)
+    report.warnings.push_back(fmt::format(
+        "the machine ran at a different speed in A and B at {} point(s) (a fixed probe loop differed by more than "
+        "{:.0f}%): a shared or throttled machine; those points are UNTRUSTED",
+        slow_machine, kMachineSpeedTolerance * 100));
 
   int compared = 0, identical = 0;
   for (const auto& [id, pa] : a.points) {
@@ -190,7 +205,8 @@ nlohmann::json Comparison::to_json() const {
                     {"ci95", row.a_us ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
                     {"verdict", verdict_name(row.verdict)}, {"note", row.note},
                     {"same_config", optional(row.same_config)}, {"ir_changed", optional(row.ir_changed)},
-                    {"same_output", optional(row.same_output)}, {"a_variant", row.a_variant},
+                    {"same_output", optional(row.same_output)}, {"machine_ratio", optional(row.machine_ratio)},
+                    {"a_variant", row.a_variant},
                     {"b_variant", row.b_variant}});
   nlohmann::json counts;
   for (Verdict verdict : {Verdict::faster, Verdict::slower, Verdict::same, Verdict::untrusted, Verdict::failed, Verdict::missing})

@@ -15,6 +15,12 @@ RoundedSamples RunPoint::rounded_samples() const {
 
 double RunPoint::median() const { return median_of(samples()); }
 
+std::optional<double> RunPoint::machine_probe_median() const {
+  auto probes = json.value("machine_probe_us", std::vector<double>{});
+  if (probes.empty()) return std::nullopt;
+  return median_of(probes);
+}
+
 std::vector<std::string> RunPoint::markers() const { return json.value("markers", std::vector<std::string>{}); }
 
 RunData load_run(const fs::path& dir) {

@@ -32,6 +32,7 @@ nlohmann::json PointResult::to_json() const {
                       {"latency", latency.to_json()},
                       {"samples_us", measurement.samples_us},
                       {"round_sizes", measurement.round_sizes},
+                      {"machine_probe_us", measurement.probe_us},
                       {"markers", markers},
                       {"input_digest", input_digest},
                       {"output_digest", output_digest},

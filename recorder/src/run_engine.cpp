@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "graphtime/machine_probe.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -112,9 +113,11 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
     }
   }
 
-  for (int round = 0; round < rounds; ++round) {
+  for (int round = 0; round < rounds && !pending.empty(); ++round) {
     const TimingSettings settings = round_settings(session.timing, round);
+    const double probe = machine_probe_us();
     for (auto& entry : pending) {
+      entry.result.measurement.probe_us.push_back(probe);
       if (!entry.result.error.empty()) continue;  // failed in an earlier round
       progress(step++, total_steps, fmt::format("timing {} (round {}/{})", entry.result.point.id(), round + 1, rounds));
       try {

@@ -122,3 +122,23 @@ TEST(RunData, NonRunDirectoryIsAnInputError) {
 }
 
 }  // namespace abt
+
+namespace abt {
+
+TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
+  a_.add("calm", 100)["machine_probe_us"] = {50.0, 51.0, 50.0};
+  b_.add("calm", 130, "1", "ret2\n")["machine_probe_us"] = {50.5, 50.0, 51.0};
+  a_.add("busy", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
+  b_.add("busy", 150, "1", "ret2\n")["machine_probe_us"] = {75.0, 76.0, 74.0};
+  Comparison report = compare();
+  EXPECT_EQ(row(report, "calm").verdict, Verdict::slower);
+  EXPECT_NEAR(*row(report, "calm").machine_ratio, 1.01, 0.01);
+  EXPECT_EQ(row(report, "busy").verdict, Verdict::untrusted);
+  EXPECT_NE(row(report, "busy").note.find("machine speed differed: probe +50% in B"), std::string::npos)
+      << row(report, "busy").note;
+  std::string all;
+  for (const auto& warning : report.warnings) all += warning;
+  EXPECT_NE(all.find("different speed in A and B at 1 point(s)"), std::string::npos) << all;
+}
+
+}  // namespace abt

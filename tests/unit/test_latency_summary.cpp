@@ -19,8 +19,17 @@ TEST(LatencySummary, OrderStatistics) {
 
 TEST(LatencySummary, RoundsAppendInOrder) {
   Measurement total;
-  append_round(total, Measurement{"host", 7, 10, {1, 2}, {}, {}});
-  append_round(total, Measurement{"host", 5, 8, {3}, {}, {"X"}});
+  Measurement first, second;
+  first.method = second.method = "host";
+  first.warmup_calls = 7;
+  first.launches = 10;
+  first.samples_us = {1, 2};
+  second.warmup_calls = 5;
+  second.launches = 8;
+  second.samples_us = {3};
+  second.markers = {"X"};
+  append_round(total, first);
+  append_round(total, second);
   EXPECT_EQ(total.samples_us, (std::vector<double>{1, 2, 3}));
   EXPECT_EQ(total.round_sizes, (std::vector<int>{2, 1}));
   EXPECT_EQ(total.warmup_calls, 7);

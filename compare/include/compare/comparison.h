@@ -24,6 +24,7 @@ struct PointComparison {
   std::optional<bool> same_config;
   std::optional<bool> ir_changed;
   std::optional<bool> same_output;       // output bits identical
+  std::optional<double> machine_ratio;   // B/A of the machine probe around this point's rounds
   std::string a_variant, b_variant;
   std::vector<std::string> a_ir, b_ir;   // relative paths
 };
@@ -42,6 +43,9 @@ struct Comparison {
 
 // FASTER/SLOWER need both: the bootstrap interval of the ratio excludes 1, and the change is at
 // least `threshold_pct`. Anything smaller is SAME: real, perhaps, but not worth acting on.
+// A point whose machine probe (graphtime/machine_probe.h) differs between the runs by more than
+// kMachineSpeedTolerance is UNTRUSTED: the machine, not only the compiler, changed.
+inline constexpr double kMachineSpeedTolerance = 0.10;
 Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct);
 
 }  // namespace abt

@@ -2,6 +2,7 @@
 #pragma once
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct RunPoint {
   std::vector<double> samples() const;
   RoundedSamples rounded_samples() const;
   double median() const;
+  std::optional<double> machine_probe_median() const;  // absent in runs without probes
   std::vector<std::string> markers() const;
   std::string text(const char* field) const { return json.value(field, std::string()); }
 };

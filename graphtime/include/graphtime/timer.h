@@ -28,6 +28,7 @@ struct Measurement {
   long long launches = 0;           // every call made, discarded and warm-up included
   std::vector<double> samples_us;   // per-launch times
   std::vector<int> round_sizes;     // samples per round, in order; their sum is samples_us.size()
+  std::vector<double> probe_us;     // machine_probe_us() before each round (see machine_probe.h)
   std::vector<std::string> markers; // e.g. BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason="..."
 };
 
