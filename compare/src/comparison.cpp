@@ -48,6 +48,13 @@ std::optional<bool> ir_differs(const RunData& a, const RunData& b, const std::ve
   return changed;
 }
 
+Verdict timing_verdict(double speedup, double low, double high, double threshold_pct) {
+  double limit = threshold_pct / 100.0;
+  if (low > 1.0 && speedup - 1.0 >= limit) return Verdict::faster;
+  if (high < 1.0 && 1.0 / speedup - 1.0 >= limit) return Verdict::slower;
+  return Verdict::same;
+}
+
 bool has_marker(const std::vector<std::string>& markers, const std::string& prefix) {
   for (const auto& marker : markers)
     if (marker.rfind(prefix, 0) == 0) return true;
@@ -98,21 +105,30 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   if (!*row.same_config) distrust.push_back("configs differ");
   if (pa.text("method") != pb.text("method"))
     distrust.push_back(fmt::format("timing methods differ ({} vs {})", pa.text("method"), pb.text("method")));
-  auto a_probe = pa.machine_probe_median(), b_probe = pb.machine_probe_median();
-  if (a_probe && b_probe) {
-    row.machine_ratio = *b_probe / *a_probe;
-    if (std::fabs(*row.machine_ratio - 1) > kMachineSpeedTolerance)
-      distrust.push_back(fmt::format("machine speed differed: probe {:+.0f}% in B", (*row.machine_ratio - 1) * 100));
-  }
   if (!distrust.empty()) {
     row.verdict = Verdict::untrusted;
     row.note = fmt::format("{}", fmt::join(distrust, "; "));
     return row;
   }
-  double limit = threshold / 100.0;
-  if (row.speedup_low > 1.0 && row.speedup - 1.0 >= limit) row.verdict = Verdict::faster;
-  else if (row.speedup_high < 1.0 && 1.0 / row.speedup - 1.0 >= limit) row.verdict = Verdict::slower;
-  else row.verdict = Verdict::same;
+  row.verdict = timing_verdict(row.speedup, row.speedup_low, row.speedup_high, threshold);
+
+  // If B's machine ran slower by m (the probe), B's times are inflated by m: the speedup the
+  // compiler alone would give is speedup * m. A verdict stands only if it also holds then.
+  auto a_probe = pa.machine_probe_median(), b_probe = pb.machine_probe_median();
+  if (a_probe && b_probe) {
+    double m = *b_probe / *a_probe;
+    row.machine_ratio = m;
+    if (std::fabs(m - 1) > kMachineSpeedTolerance) {
+      Verdict corrected = timing_verdict(row.speedup * m, row.speedup_low * m, row.speedup_high * m, threshold);
+      std::string probe = fmt::format("machine speed differed: probe {:+.0f}% in B", (m - 1) * 100);
+      if (corrected != row.verdict) {
+        row.verdict = Verdict::untrusted;
+        row.note = probe + ", which could explain the difference";
+      } else {
+        row.note = probe + ", not enough to change the verdict";
+      }
+    }
+  }
   return row;
 }
 
@@ -150,14 +166,17 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
   if (b.mode() == "replay" && fs::weakly_canonical(b.meta.value("replay_from", std::string())) != fs::weakly_canonical(a.dir))
     report.warnings.push_back("B is not a replay of A (it replays " + b.meta.value("replay_from", std::string()) + ")");
 
-  int slow_machine = 0;
-  for (const auto& row : report.points)
-    slow_machine += row.machine_ratio && std::fabs(*row.machine_ratio - 1) > kMachineSpeedTolerance;
-  if (slow_machine)
+  int changed_speed = 0, explained = 0;
+  for (const auto& row : report.points) {
+    bool changed = row.machine_ratio && std::fabs(*row.machine_ratio - 1) > kMachineSpeedTolerance;
+    changed_speed += changed;
+    explained += changed && row.verdict == Verdict::untrusted;
+  }
+  if (changed_speed)
     report.warnings.push_back(fmt::format(
         "the machine ran at a different speed in A and B at {} point(s) (a fixed probe loop differed by more than "
-        "{:.0f}%): a shared or throttled machine; those points are UNTRUSTED",
-        slow_machine, kMachineSpeedTolerance * 100));
+        "{:.0f}%: a shared or throttled machine); {} of them are UNTRUSTED because that could explain the result",
+        changed_speed, kMachineSpeedTolerance * 100, explained));
 
   int compared = 0, identical = 0;
   for (const auto& [id, pa] : a.points) {

@@ -148,7 +148,11 @@ TEST_F(AbLoop, DiffComparesEveryPointWithTheSameConfig) {
     EXPECT_TRUE(point["same_config"].get<bool>());
     EXPECT_TRUE(point["ir_changed"].get<bool>()) << "g++ and clang++ emit different assembly";
     std::string verdict = point["verdict"];
-    EXPECT_TRUE(verdict == "FASTER" || verdict == "SLOWER" || verdict == "SAME") << verdict;
+    std::string note = point["note"];
+    // UNTRUSTED only for the one reason these runs allow: the shared machine changed speed.
+    EXPECT_TRUE(verdict == "FASTER" || verdict == "SLOWER" || verdict == "SAME" ||
+                (verdict == "UNTRUSTED" && note.find("machine speed differed") != std::string::npos))
+        << verdict << " " << note;
     double speedup = point["speedup"];
     EXPECT_NEAR(speedup, point["a_us"].get<double>() / point["b_us"].get<double>(), 1e-9);
     EXPECT_LE(point["ci95"][0].get<double>(), speedup * 1.0000001);

@@ -130,15 +130,21 @@ TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
   b_.add("calm", 130, "1", "ret2\n")["machine_probe_us"] = {50.5, 50.0, 51.0};
   a_.add("busy", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
   b_.add("busy", 150, "1", "ret2\n")["machine_probe_us"] = {75.0, 76.0, 74.0};
+  a_.add("regressed", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
+  b_.add("regressed", 400, "1", "ret2\n")["machine_probe_us"] = {25.0, 26.0, 25.0};
   Comparison report = compare();
   EXPECT_EQ(row(report, "calm").verdict, Verdict::slower);
   EXPECT_NEAR(*row(report, "calm").machine_ratio, 1.01, 0.01);
   EXPECT_EQ(row(report, "busy").verdict, Verdict::untrusted);
-  EXPECT_NE(row(report, "busy").note.find("machine speed differed: probe +50% in B"), std::string::npos)
-      << row(report, "busy").note;
+  EXPECT_NE(row(report, "busy").note.find("machine speed differed: probe +50% in B, which could explain"),
+            std::string::npos) << row(report, "busy").note;
+  // B is slower although its machine was faster: the regression is real, and at least this large.
+  EXPECT_EQ(row(report, "regressed").verdict, Verdict::slower);
+  EXPECT_NE(row(report, "regressed").note.find("not enough to change the verdict"), std::string::npos);
   std::string all;
   for (const auto& warning : report.warnings) all += warning;
-  EXPECT_NE(all.find("different speed in A and B at 1 point(s)"), std::string::npos) << all;
+  EXPECT_NE(all.find("different speed in A and B at 2 point(s)"), std::string::npos) << all;
+  EXPECT_NE(all.find("1 of them are UNTRUSTED"), std::string::npos) << all;
 }
 
 }  // namespace abt

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include "graphtime/latency_summary.h"
 #include "graphtime/timer.h"
 
 namespace abt {
@@ -48,7 +49,9 @@ TEST(HostTimer, ResetRunsBeforeEveryCallAndOutsideTheClock) {
   Measurement result = timer->measure(call, settings);
   EXPECT_EQ(calls_without_reset, 0);
   EXPECT_EQ(resets, calls);
-  for (double sample : result.samples_us) EXPECT_LT(sample, 400.0);
+  // Each reset sleeps 500 us; had it been timed, the median would be above that. (The median,
+  // not every sample: a shared machine may preempt any single call.)
+  EXPECT_LT(median_of(result.samples_us), 250.0);
 }
 
 }  // namespace abt

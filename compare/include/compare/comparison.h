@@ -43,8 +43,9 @@ struct Comparison {
 
 // FASTER/SLOWER need both: the bootstrap interval of the ratio excludes 1, and the change is at
 // least `threshold_pct`. Anything smaller is SAME: real, perhaps, but not worth acting on.
-// A point whose machine probe (graphtime/machine_probe.h) differs between the runs by more than
-// kMachineSpeedTolerance is UNTRUSTED: the machine, not only the compiler, changed.
+// When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
+// kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
+// the two verdicts disagree the point is UNTRUSTED (the machine could explain the difference).
 inline constexpr double kMachineSpeedTolerance = 0.10;
 Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct);
 
