@@ -121,11 +121,12 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
     if (std::fabs(m - 1) > kMachineSpeedTolerance) {
       Verdict corrected = timing_verdict(row.speedup * m, row.speedup_low * m, row.speedup_high * m, threshold);
       std::string probe = fmt::format("machine speed differed: probe {:+.0f}% in B", (m - 1) * 100);
-      if (corrected != row.verdict) {
+      // Only a claimed change can be explained away; SAME stays SAME, with the note.
+      if (row.verdict != Verdict::same && corrected != row.verdict) {
         row.verdict = Verdict::untrusted;
         row.note = probe + ", which could explain the difference";
       } else {
-        row.note = probe + ", not enough to change the verdict";
+        row.note = probe;
       }
     }
   }

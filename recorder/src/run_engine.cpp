@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "graphtime/machine_probe.h"
+#include "graphtime/warmup.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -113,6 +114,7 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
     }
   }
 
+  if (!pending.empty() && session.timer.method() == "host") warm_up_host_core(session.timing.warmup_ms);
   for (int round = 0; round < rounds && !pending.empty(); ++round) {
     const TimingSettings settings = round_settings(session.timing, round);
     const double probe = machine_probe_us();

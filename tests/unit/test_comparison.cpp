@@ -130,6 +130,8 @@ TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
   b_.add("calm", 130, "1", "ret2\n")["machine_probe_us"] = {50.5, 50.0, 51.0};
   a_.add("busy", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
   b_.add("busy", 150, "1", "ret2\n")["machine_probe_us"] = {75.0, 76.0, 74.0};
+  a_.add("steady", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
+  b_.add("steady", 100.5, "1", "ret2\n", 7)["machine_probe_us"] = {80.0, 80.0, 80.0};
   a_.add("regressed", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
   b_.add("regressed", 400, "1", "ret2\n")["machine_probe_us"] = {25.0, 26.0, 25.0};
   Comparison report = compare();
@@ -140,10 +142,13 @@ TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
             std::string::npos) << row(report, "busy").note;
   // B is slower although its machine was faster: the regression is real, and at least this large.
   EXPECT_EQ(row(report, "regressed").verdict, Verdict::slower);
-  EXPECT_NE(row(report, "regressed").note.find("not enough to change the verdict"), std::string::npos);
+  EXPECT_NE(row(report, "regressed").note.find("machine speed differed: probe -50% in B"), std::string::npos)
+      << row(report, "regressed").note;
+  // A SAME point is not made UNTRUSTED by the probe alone.
+  EXPECT_EQ(row(report, "steady").verdict, Verdict::same);
   std::string all;
   for (const auto& warning : report.warnings) all += warning;
-  EXPECT_NE(all.find("different speed in A and B at 2 point(s)"), std::string::npos) << all;
+  EXPECT_NE(all.find("different speed in A and B at 3 point(s)"), std::string::npos) << all;
   EXPECT_NE(all.find("1 of them are UNTRUSTED"), std::string::npos) << all;
 }
 

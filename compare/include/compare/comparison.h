@@ -45,7 +45,8 @@ struct Comparison {
 // least `threshold_pct`. Anything smaller is SAME: real, perhaps, but not worth acting on.
 // When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
 // kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
-// the two verdicts disagree the point is UNTRUSTED (the machine could explain the difference).
+// the two verdicts disagree, a FASTER/SLOWER point becomes UNTRUSTED (the machine could explain
+// the difference); a SAME point stays SAME.
 inline constexpr double kMachineSpeedTolerance = 0.10;
 Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct);
 
