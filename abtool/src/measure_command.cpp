@@ -111,6 +111,53 @@ nlohmann::json meta_for(const MeasureOptions& options, const std::string& mode, 
                          {"dtypes", options.dtypes}}}};
 }
 
+void log_settings(RunDirectory& run, const MeasureOptions& options, const std::string& mode,
+                  const CompilerBackend& compiler, size_t points, size_t ops) {
+  const CompilerFingerprint& print = compiler.fingerprint();
+  run.log(fmt::format("abtool {} ({}) {} -> {}", ABTOOL_VERSION, ABTOOL_GIT_SHA, mode, run.path().string()));
+  if (!options.from.empty()) run.log("replaying the choices of " + options.from);
+  run.log(fmt::format("compiler: {} {} [{}] flags: {}", print.backend, print.path, print.version,
+                      fmt::join(print.flags, " ")));
+  run.log(fmt::format("timing: host ops wall-clock (--timer {} applies to GPU ops), warm-up {} ms, rep {} ms in {} "
+                      "interleaved rounds, seed {}",
+                      options.timer, options.warmup_ms, options.rep_ms, options.rounds, options.seed));
+  run.log(fmt::format("points: {} across {} op(s) from {}", points, ops, options.shapes));
+}
+
+// Runs every planned op through the engine; returns the number of FAILED points.
+int measure_ops(const std::vector<PlannedOp>& planned, const MeasureOptions& options, const CompilerBackend& compiler,
+                const CompilerBackend& reference, RunDirectory& run, AutotuneStore& store, IrDump& ir,
+                const AutotuneStore* record_a) {
+  TimingSettings timing;
+  timing.timer = options.timer;
+  timing.warmup_ms = options.warmup_ms;
+  timing.rep_ms = options.rep_ms;
+  timing.rounds = options.rounds;
+  auto timer = make_host_timer();
+  SweepChooser sweep;
+  std::unique_ptr<ReplayChooser> replay;
+  if (record_a) replay = std::make_unique<ReplayChooser>(*record_a);
+  ConfigChooser& chooser = replay ? static_cast<ConfigChooser&>(*replay) : sweep;
+
+  int failed = 0;
+  for (const auto& op : planned) {
+    CompileCache variants(compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name);
+    std::unique_ptr<CompileCache> references;
+    if (!op.spec.reference.kernel.empty())
+      references = std::make_unique<CompileCache>(reference, op.spec.reference.source, op.spec.reference.kernel,
+                                                  op.spec.args, op.spec.name + " reference");
+    OpSession session{op.spec, variants, references.get(), VariantNaming(op.spec, shape_has_several_dtypes(op.points)),
+                      ir, store, *timer, timing, options.seed, run, {}};
+    ir.add_legend(op.spec.name, session.naming.legend_markdown());
+    Progress progress(run.mode() + " " + op.spec.name, int(op.points.size()) * (1 + std::max(1, timing.rounds)));
+    failed += run_op_points(session, op.points, chooser,
+                            [&](int done, int, const std::string& what) { progress.update(done, what); });
+    progress.finish();
+    run.export_autotune_record(op.spec.name, store.export_op(op.spec.name));
+  }
+  return failed;
+}
+
 int measure(MeasureOptions options, const std::string& mode, const AutotuneStore* record_a) {
   if (options.ops_dir.empty()) options.ops_dir = default_ops_dir();
   if (options.shapes.empty()) options.shapes = default_shapes();
@@ -135,43 +182,10 @@ int measure(MeasureOptions options, const std::string& mode, const AutotuneStore
   store.set_meta("compiler_fingerprint", compiler->fingerprint().to_json().dump());
   IrDump ir(dir);
 
-  run.log(fmt::format("abtool {} ({}) {} -> {}", ABTOOL_VERSION, ABTOOL_GIT_SHA, mode, dir.string()));
-  if (record_a) run.log("replaying the choices of " + options.from);
-  run.log(fmt::format("compiler: {} {} [{}] flags: {}", compiler->fingerprint().backend, compiler->fingerprint().path,
-                      compiler->fingerprint().version, fmt::join(compiler->fingerprint().flags, " ")));
-  run.log(fmt::format("timing: host ops wall-clock (--timer {} applies to GPU ops), warm-up {} ms, rep {} ms in {} "
-                      "interleaved rounds, seed {}", options.timer, options.warmup_ms, options.rep_ms, options.rounds,
-                      options.seed));
-  run.log(fmt::format("points: {} across {} op(s) from {}", planned_ids.size(), planned.size(), options.shapes));
-
-  TimingSettings timing;
-  timing.timer = options.timer;
-  timing.warmup_ms = options.warmup_ms;
-  timing.rep_ms = options.rep_ms;
-  timing.rounds = options.rounds;
-  auto timer = make_host_timer();
-  SweepChooser sweep;
-  std::unique_ptr<ReplayChooser> replay;
-  if (record_a) replay = std::make_unique<ReplayChooser>(*record_a);
-  ConfigChooser& chooser = replay ? static_cast<ConfigChooser&>(*replay) : sweep;
-
+  log_settings(run, options, mode, *compiler, planned_ids.size(), planned.size());
   int failed = 0;
   try {
-    for (const auto& op : planned) {
-      CompileCache variants(*compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name);
-      std::unique_ptr<CompileCache> references;
-      if (!op.spec.reference.kernel.empty())
-        references = std::make_unique<CompileCache>(*reference, op.spec.reference.source, op.spec.reference.kernel,
-                                                    op.spec.args, op.spec.name + " reference");
-      OpSession session{op.spec, variants, references.get(), VariantNaming(op.spec, shape_has_several_dtypes(op.points)),
-                        ir, store, *timer, timing, options.seed, run, {}};
-      ir.add_legend(op.spec.name, session.naming.legend_markdown());
-      Progress progress(mode + " " + op.spec.name, int(op.points.size()) * (1 + std::max(1, timing.rounds)));
-      failed += run_op_points(session, op.points, chooser,
-                              [&](int done, int total, const std::string& what) { progress.update(done, what); });
-      progress.finish();
-      run.export_autotune_record(op.spec.name, store.export_op(op.spec.name));
-    }
+    failed = measure_ops(planned, options, *compiler, *reference, run, store, ir, record_a);
   } catch (const InputError& error) {
     run.log(std::string("abtool: error: ") + error.what());
     run.finish("aborted");

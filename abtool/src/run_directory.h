@@ -18,6 +18,7 @@ class RunDirectory : public RunSink {
   RunDirectory(const std::filesystem::path& dir, nlohmann::json meta, const std::vector<std::string>& planned_ids);
 
   const std::filesystem::path& path() const { return dir_; }
+  std::string mode() const { return meta_.value("mode", std::string()); }
   void write_shapes(const std::string& yaml);
   void log(const std::string& line) override;
   void point_finished(const PointResult& result) override;
