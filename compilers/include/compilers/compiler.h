@@ -68,6 +68,12 @@ class CompilerBackend {
 // is not available in this build.
 std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec);
 
+#ifdef ABTOOL_WITH_CUDA
+// The NVRTC backend for an explicit target (`sm_90`). Until abtool can run CUDA ops on a device,
+// make_compiler refuses `nvrtc`; this is the backend itself, for the compile and IR path.
+std::unique_ptr<CompilerBackend> make_nvrtc_compiler(const CompilerSpec& spec, const std::string& arch);
+#endif
+
 // The compiler that builds references: never the one under test, always with fixed flags.
 std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language);
 

@@ -1,0 +1,193 @@
+#include "nvrtc_compiler.h"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+#include <nvrtc.h>
+
+#include <fstream>
+#include <vector>
+
+#include "util/errors.h"
+#include "util/files.h"
+#include "util/sha256.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+// The NVRTC entry points abtool uses, resolved from a library opened with dlopen.
+class NvrtcLibrary {
+ public:
+  explicit NvrtcLibrary(const std::string& location) {
+    handle_ = ::dlopen(location.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle_) throw InputError("--compiler nvrtc: cannot open " + location + ": " + ::dlerror());
+    resolve(version, "nvrtcVersion");
+    resolve(create, "nvrtcCreateProgram");
+    resolve(destroy, "nvrtcDestroyProgram");
+    resolve(compile, "nvrtcCompileProgram");
+    resolve(log_size, "nvrtcGetProgramLogSize");
+    resolve(log, "nvrtcGetProgramLog");
+    resolve(ptx_size, "nvrtcGetPTXSize");
+    resolve(ptx, "nvrtcGetPTX");
+    resolve(cubin_size, "nvrtcGetCUBINSize");
+    resolve(cubin, "nvrtcGetCUBIN");
+    resolve(add_name, "nvrtcAddNameExpression");
+    resolve(lowered_name, "nvrtcGetLoweredName");
+    resolve(error_string, "nvrtcGetErrorString");
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<void*>(version), &info) && info.dli_fname) path_ = fs::canonical(info.dli_fname);
+  }
+  ~NvrtcLibrary() { ::dlclose(handle_); }
+  NvrtcLibrary(const NvrtcLibrary&) = delete;
+  NvrtcLibrary& operator=(const NvrtcLibrary&) = delete;
+  const fs::path& path() const { return path_; }
+
+  decltype(&::nvrtcVersion) version = nullptr;
+  decltype(&::nvrtcCreateProgram) create = nullptr;
+  decltype(&::nvrtcDestroyProgram) destroy = nullptr;
+  decltype(&::nvrtcCompileProgram) compile = nullptr;
+  decltype(&::nvrtcGetProgramLogSize) log_size = nullptr;
+  decltype(&::nvrtcGetProgramLog) log = nullptr;
+  decltype(&::nvrtcGetPTXSize) ptx_size = nullptr;
+  decltype(&::nvrtcGetPTX) ptx = nullptr;
+  decltype(&::nvrtcGetCUBINSize) cubin_size = nullptr;
+  decltype(&::nvrtcGetCUBIN) cubin = nullptr;
+  decltype(&::nvrtcAddNameExpression) add_name = nullptr;
+  decltype(&::nvrtcGetLoweredName) lowered_name = nullptr;
+  decltype(&::nvrtcGetErrorString) error_string = nullptr;
+
+ private:
+  template <typename Function>
+  void resolve(Function& function, const char* name) {
+    function = reinterpret_cast<Function>(::dlsym(handle_, name));
+    if (!function) throw InputError(std::string("--compiler nvrtc: the library has no ") + name);
+  }
+  void* handle_ = nullptr;
+  fs::path path_;
+};
+
+namespace {
+
+// One nvrtcProgram, destroyed on every path out.
+class Program {
+ public:
+  Program(const NvrtcLibrary& nvrtc, const std::string& source, const std::string& name) : nvrtc_(nvrtc) {
+    result_ = nvrtc.create(&program_, source.c_str(), name.c_str(), 0, nullptr, nullptr);
+  }
+  ~Program() {
+    if (program_) nvrtc_.destroy(&program_);
+  }
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+  nvrtcProgram get() const { return program_; }
+  nvrtcResult created() const { return result_; }
+
+  std::string log() const {
+    size_t size = 0;
+    if (nvrtc_.log_size(program_, &size) != NVRTC_SUCCESS || size <= 1) return "";
+    std::string text(size, '\0');
+    nvrtc_.log(program_, text.data());
+    text.resize(size - 1);
+    return text;
+  }
+
+ private:
+  const NvrtcLibrary& nvrtc_;
+  nvrtcProgram program_ = nullptr;
+  nvrtcResult result_;
+};
+
+void write_binary(const fs::path& path, const std::vector<char>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), std::streamsize(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+std::string cuda_type_name(DType dtype) {
+  switch (dtype) {
+    case DType::fp32: return "float";
+    case DType::fp64: return "double";
+    case DType::fp16: return "__half";
+    case DType::bf16: return "__nv_bfloat16";
+    case DType::i32: return "int";
+    case DType::i64: return "long long";
+  }
+  return "float";
+}
+
+NvrtcCompiler::NvrtcCompiler(const CompilerSpec& spec, std::string arch)
+    : library_(std::make_unique<NvrtcLibrary>(spec.location.empty() ? "libnvrtc.so.13" : spec.location)),
+      arch_(std::move(arch)) {
+  int major = 0, minor = 0;
+  library_->version(&major, &minor);
+  fingerprint_.backend = "nvrtc";
+  fingerprint_.version = fmt::format("NVRTC {}.{}", major, minor);
+  fingerprint_.path = library_->path().string();
+  fingerprint_.sha256 = fingerprint_.path.empty() ? "" : sha256_of_file(fingerprint_.path);
+  fingerprint_.flags = {"--gpu-architecture=" + arch_, "-std=c++17"};
+  fingerprint_.flags.insert(fingerprint_.flags.end(), spec.flags.begin(), spec.flags.end());
+  fingerprint_.env = spec.env;
+}
+
+NvrtcCompiler::~NvrtcCompiler() = default;
+
+CompiledVariant NvrtcCompiler::compile(const CompileJob& job) const {
+  CompiledVariant variant;
+  std::string source;
+  try {
+    source = read_text_file(job.source);
+  } catch (const InputError& error) {
+    variant.log = error.what();
+    return variant;
+  }
+  std::vector<std::string> options = fingerprint_.flags;
+  options.push_back("-I" + job.source.parent_path().string());
+  options.push_back("-DABT_DTYPE=" + cuda_type_name(job.dtype));
+  for (const auto& [name, value] : job.config) options.push_back("-D" + name + "=" + value);
+  std::vector<const char*> argv;
+  for (const auto& option : options) argv.push_back(option.c_str());
+
+  // The program is named after the file alone, so PTX does not carry this machine's paths.
+  Program program(*library_, source, job.source.filename().string());
+  if (program.created() != NVRTC_SUCCESS) {
+    variant.log = std::string("nvrtcCreateProgram: ") + library_->error_string(program.created());
+    return variant;
+  }
+  const std::string name_expression = "&" + job.kernel;
+  library_->add_name(program.get(), name_expression.c_str());
+  nvrtcResult compiled = library_->compile(program.get(), int(argv.size()), argv.data());
+  variant.log = program.log();
+  if (compiled != NVRTC_SUCCESS) {
+    variant.log += std::string(variant.log.empty() ? "" : "\n") + "nvrtcCompileProgram: " + library_->error_string(compiled);
+    return variant;
+  }
+  const char* lowered = nullptr;
+  if (library_->lowered_name(program.get(), name_expression.c_str(), &lowered) != NVRTC_SUCCESS || !lowered) {
+    variant.log += "\nkernel " + job.kernel + " not found in " + job.source.string();
+    return variant;
+  }
+  variant.entry_symbol = lowered;
+
+  size_t ptx_size = 0, cubin_size = 0;
+  library_->ptx_size(program.get(), &ptx_size);
+  std::vector<char> ptx(ptx_size);
+  library_->ptx(program.get(), ptx.data());
+  if (!ptx.empty() && ptx.back() == '\0') ptx.pop_back();
+  library_->cubin_size(program.get(), &cubin_size);
+  std::vector<char> cubin(cubin_size);
+  library_->cubin(program.get(), cubin.data());
+  if (cubin.empty()) {
+    variant.log += "\nno CUBIN (a virtual architecture like compute_90 gives PTX only; use sm_XX)";
+    return variant;
+  }
+  variant.binary = job.work_dir / "variant.cubin";
+  write_binary(variant.binary, cubin);
+  write_binary(job.work_dir / "variant.ptx", ptx);
+  variant.binary_hash = sha256_of_file(variant.binary.string());
+  variant.ir["ptx"] = job.work_dir / "variant.ptx";
+  variant.ok = true;
+  return variant;
+}
+
+}  // namespace abt
