@@ -1,12 +1,12 @@
 #include "nvrtc_compiler.h"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 #include <nvrtc.h>
 
 #include <fstream>
 #include <vector>
 
+#include "util/dynamic_library.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "util/sha256.h"
@@ -14,32 +14,30 @@
 namespace abt {
 namespace fs = std::filesystem;
 
-// The NVRTC entry points abtool uses, resolved from a library opened with dlopen.
+// The NVRTC entry points abtool uses, resolved from the library named by the compiler spec.
 class NvrtcLibrary {
  public:
   explicit NvrtcLibrary(const std::string& location) {
-    handle_ = ::dlopen(location.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle_) throw InputError("--compiler nvrtc: cannot open " + location + ": " + ::dlerror());
-    resolve(version, "nvrtcVersion");
-    resolve(create, "nvrtcCreateProgram");
-    resolve(destroy, "nvrtcDestroyProgram");
-    resolve(compile, "nvrtcCompileProgram");
-    resolve(log_size, "nvrtcGetProgramLogSize");
-    resolve(log, "nvrtcGetProgramLog");
-    resolve(ptx_size, "nvrtcGetPTXSize");
-    resolve(ptx, "nvrtcGetPTX");
-    resolve(cubin_size, "nvrtcGetCUBINSize");
-    resolve(cubin, "nvrtcGetCUBIN");
-    resolve(add_name, "nvrtcAddNameExpression");
-    resolve(lowered_name, "nvrtcGetLoweredName");
-    resolve(error_string, "nvrtcGetErrorString");
-    Dl_info info{};
-    if (::dladdr(reinterpret_cast<void*>(version), &info) && info.dli_fname) path_ = fs::canonical(info.dli_fname);
+    try {
+      library_ = std::make_unique<DynamicLibrary>(location);
+      library_->resolve(version, "nvrtcVersion");
+      library_->resolve(create, "nvrtcCreateProgram");
+      library_->resolve(destroy, "nvrtcDestroyProgram");
+      library_->resolve(compile, "nvrtcCompileProgram");
+      library_->resolve(log_size, "nvrtcGetProgramLogSize");
+      library_->resolve(log, "nvrtcGetProgramLog");
+      library_->resolve(ptx_size, "nvrtcGetPTXSize");
+      library_->resolve(ptx, "nvrtcGetPTX");
+      library_->resolve(cubin_size, "nvrtcGetCUBINSize");
+      library_->resolve(cubin, "nvrtcGetCUBIN");
+      library_->resolve(add_name, "nvrtcAddNameExpression");
+      library_->resolve(lowered_name, "nvrtcGetLoweredName");
+      library_->resolve(error_string, "nvrtcGetErrorString");
+    } catch (const std::runtime_error& error) {
+      throw InputError(std::string("--compiler nvrtc: ") + error.what());
+    }
   }
-  ~NvrtcLibrary() { ::dlclose(handle_); }
-  NvrtcLibrary(const NvrtcLibrary&) = delete;
-  NvrtcLibrary& operator=(const NvrtcLibrary&) = delete;
-  const fs::path& path() const { return path_; }
+  fs::path path() const { return library_->file(); }
 
   decltype(&::nvrtcVersion) version = nullptr;
   decltype(&::nvrtcCreateProgram) create = nullptr;
@@ -56,13 +54,7 @@ class NvrtcLibrary {
   decltype(&::nvrtcGetErrorString) error_string = nullptr;
 
  private:
-  template <typename Function>
-  void resolve(Function& function, const char* name) {
-    function = reinterpret_cast<Function>(::dlsym(handle_, name));
-    if (!function) throw InputError(std::string("--compiler nvrtc: the library has no ") + name);
-  }
-  void* handle_ = nullptr;
-  fs::path path_;
+  std::unique_ptr<DynamicLibrary> library_;
 };
 
 namespace {

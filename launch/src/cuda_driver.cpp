@@ -1,10 +1,10 @@
 #include "launch/cuda_driver.h"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
-#include <mutex>
+#include <memory>
 
+#include "util/dynamic_library.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -15,44 +15,40 @@ std::string& reason_storage() {
   return reason;
 }
 
-template <typename Function>
-bool resolve(void* library, Function& function, const char* name) {
-  function = reinterpret_cast<Function>(::dlsym(library, name));
-  if (!function) reason_storage() = std::string("libcuda.so.1 has no ") + name;
-  return function != nullptr;
-}
-
 }  // namespace
 
 const std::string& CudaDriver::unavailable_reason() { return reason_storage(); }
 
 const CudaDriver* CudaDriver::get() {
   static CudaDriver* driver = [] () -> CudaDriver* {
-    void* library = ::dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);  // kept open for the process
-    if (!library) {
-      reason_storage() = std::string("no CUDA driver: ") + ::dlerror();
+    static std::unique_ptr<DynamicLibrary> library;  // open for the rest of the process
+    static CudaDriver loaded;
+    try {
+      library = std::make_unique<DynamicLibrary>("libcuda.so.1");
+      // Versioned names: the ones cuda.h maps its macros to in CUDA 12 and 13.
+      library->resolve(loaded.init, "cuInit");
+      library->resolve(loaded.driver_version, "cuDriverGetVersion");
+      library->resolve(loaded.error_string, "cuGetErrorString");
+      library->resolve(loaded.device_count, "cuDeviceGetCount");
+      library->resolve(loaded.device_get, "cuDeviceGet");
+      library->resolve(loaded.device_name, "cuDeviceGetName");
+      library->resolve(loaded.device_attribute, "cuDeviceGetAttribute");
+      library->resolve(loaded.primary_retain, "cuDevicePrimaryCtxRetain");
+      library->resolve(loaded.primary_release, "cuDevicePrimaryCtxRelease_v2");
+      library->resolve(loaded.set_current, "cuCtxSetCurrent");
+      library->resolve(loaded.synchronize, "cuCtxSynchronize");
+      library->resolve(loaded.module_load, "cuModuleLoadData");
+      library->resolve(loaded.module_unload, "cuModuleUnload");
+      library->resolve(loaded.module_function, "cuModuleGetFunction");
+      library->resolve(loaded.mem_alloc, "cuMemAlloc_v2");
+      library->resolve(loaded.mem_free, "cuMemFree_v2");
+      library->resolve(loaded.copy_to_device, "cuMemcpyHtoD_v2");
+      library->resolve(loaded.copy_to_host, "cuMemcpyDtoH_v2");
+      library->resolve(loaded.launch, "cuLaunchKernel");
+    } catch (const std::runtime_error& error) {
+      reason_storage() = std::string("no CUDA driver: ") + error.what();
       return nullptr;
     }
-    static CudaDriver loaded;
-    // Versioned names: the ones cuda.h maps its macros to in CUDA 12 and 13.
-    bool ok = resolve(library, loaded.init, "cuInit") && resolve(library, loaded.driver_version, "cuDriverGetVersion") &&
-              resolve(library, loaded.error_string, "cuGetErrorString") &&
-              resolve(library, loaded.device_count, "cuDeviceGetCount") &&
-              resolve(library, loaded.device_get, "cuDeviceGet") &&
-              resolve(library, loaded.device_name, "cuDeviceGetName") &&
-              resolve(library, loaded.device_attribute, "cuDeviceGetAttribute") &&
-              resolve(library, loaded.primary_retain, "cuDevicePrimaryCtxRetain") &&
-              resolve(library, loaded.primary_release, "cuDevicePrimaryCtxRelease_v2") &&
-              resolve(library, loaded.set_current, "cuCtxSetCurrent") &&
-              resolve(library, loaded.synchronize, "cuCtxSynchronize") &&
-              resolve(library, loaded.module_load, "cuModuleLoadData") &&
-              resolve(library, loaded.module_unload, "cuModuleUnload") &&
-              resolve(library, loaded.module_function, "cuModuleGetFunction") &&
-              resolve(library, loaded.mem_alloc, "cuMemAlloc_v2") && resolve(library, loaded.mem_free, "cuMemFree_v2") &&
-              resolve(library, loaded.copy_to_device, "cuMemcpyHtoD_v2") &&
-              resolve(library, loaded.copy_to_host, "cuMemcpyDtoH_v2") &&
-              resolve(library, loaded.launch, "cuLaunchKernel");
-    if (!ok) return nullptr;
     CUresult result = loaded.init(0);
     if (result != CUDA_SUCCESS) {
       const char* message = nullptr;

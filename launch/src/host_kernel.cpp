@@ -1,25 +1,18 @@
 #include "launch/host_kernel.h"
 
-#include <dlfcn.h>
-
 #include "util/errors.h"
 
 namespace abt {
 
 HostKernel::HostKernel(const std::filesystem::path& library, const std::string& entry_symbol) {
-  // RTLD_LOCAL: two variants define the same symbols and must not resolve into each other.
-  handle_ = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle_) throw PointError(std::string("dlopen failed: ") + ::dlerror());
-  entry_ = reinterpret_cast<void (*)(void* const*)>(::dlsym(handle_, entry_symbol.c_str()));
-  if (!entry_) {
-    std::string reason = ::dlerror();
-    ::dlclose(handle_);
-    throw PointError("entry symbol " + entry_symbol + " not found: " + reason);
+  try {
+    library_ = std::make_unique<DynamicLibrary>(library.string());
+    library_->resolve(entry_, entry_symbol);
+  } catch (const std::runtime_error& error) {
+    throw PointError(std::string("cannot load the variant: ") + error.what());
   }
 }
 
-HostKernel::~HostKernel() {
-  if (handle_) ::dlclose(handle_);
-}
+HostKernel::~HostKernel() = default;
 
 }  // namespace abt

@@ -1,7 +1,10 @@
 // A compiled host variant, loaded with dlopen; the handle is closed when this goes away.
 #pragma once
 #include <filesystem>
+#include <memory>
 #include <string>
+
+#include "util/dynamic_library.h"
 
 namespace abt {
 
@@ -23,7 +26,7 @@ class HostKernel : public LoadedVariant {
   void launch(void* const* args) const override { entry_(args); }
 
  private:
-  void* handle_ = nullptr;
+  std::unique_ptr<DynamicLibrary> library_;
   void (*entry_)(void* const*) = nullptr;
 };
 
