@@ -14,6 +14,10 @@
 #   ABTOOL           the abtool binary                          [build/abtool/abtool]
 #   RUNS_DIR         where run directories and the log go       [runs]
 #
+# CUDA compilers work the same way, e.g. the effect of ptxas -O1 on the CUDA example ops:
+#   OP=saxpy,softmax,gemm BASELINE=nvrtc CANDIDATE=nvrtc CANDIDATE_FLAGS="-Xptxas -O1" examples/ab_compare.sh
+# or another NVRTC build: CANDIDATE=nvrtc:/path/to/libnvrtc.so.12, or nvcc: CANDIDATE=nvcc:/usr/local/cuda/bin/nvcc.
+#
 # Exit code: 0 compared; 1 a point FAILED on a side; 2 bad input; 3 the candidate produced
 # byte-identical code, so the comparison cannot show a compiler effect (see ALLOW_IDENTICAL).
 set -uo pipefail

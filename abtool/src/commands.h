@@ -19,6 +19,7 @@ struct MeasureOptions {
   double rep_ms = 500;
   int rounds = 10;
   int gpu = 0;
+  std::string arch;  // CUDA compile target; default: the device's
   uint64_t seed = 42;
   std::string out;
   std::string from;  // replay only

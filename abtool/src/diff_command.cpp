@@ -12,12 +12,18 @@ int run_diff(const DiffOptions& options) {
   RunData a = load_run(options.a);
   RunData b = load_run(options.b);
   Comparison report = compare_runs(a, b, options.threshold_pct);
-  if (options.format == "json") print_json(report, std::cout);
-  else if (options.format == "md") print_markdown(report, std::cout);
-  else print_text(report, std::cout);
-  if (options.ir) {
-    std::cout << "\n";
-    print_ir_diffs(report, std::cout);
+  if (options.format == "json") {
+    // One JSON document: the IR diffs go inside it.
+    nlohmann::json json = report.to_json();
+    if (options.ir) json["ir_diffs"] = ir_diffs_json(report);
+    std::cout << json.dump(2) << "\n";
+  } else {
+    if (options.format == "md") print_markdown(report, std::cout);
+    else print_text(report, std::cout);
+    if (options.ir) {
+      std::cout << "\n";
+      print_ir_diffs(report, std::cout);
+    }
   }
   if (report.all_binaries_identical && options.format != "json")
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";

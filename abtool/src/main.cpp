@@ -26,6 +26,8 @@ void add_measure_options(CLI::App& command, abt::MeasureOptions& options) {
   command.add_option("--rounds", options.rounds, "interleaved measurement rounds per point (default 10)")
       ->check(CLI::Range(1, 1000));
   command.add_option("--gpu", options.gpu, "GPU index")->check(CLI::NonNegativeNumber);
+  command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
+                                             "variants are compiled for it and points fail)");
   command.add_option("--seed", options.seed, "seed of the input generator");
   command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)");
 }

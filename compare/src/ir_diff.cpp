@@ -35,19 +35,32 @@ std::string unified_diff(const std::string& a_text, const std::string& b_text, c
   return out.str();
 }
 
-void print_ir_diffs(const Comparison& report, std::ostream& out) {
-  for (const auto& row : report.points) {
+std::vector<IrFileDiff> ir_diffs(const Comparison& report) {
+  std::vector<IrFileDiff> diffs;
+  for (const auto& row : report.points)
     for (const auto& a_file : row.a_ir)
       for (const auto& b_file : row.b_ir) {
         if (fs::path(a_file).extension() != fs::path(b_file).extension()) continue;
         auto a_text = read_file_if_present(fs::path(report.a_dir) / a_file);
         auto b_text = read_file_if_present(fs::path(report.b_dir) / b_file);
         if (!a_text || !b_text) continue;
-        std::string text = unified_diff(*a_text, *b_text, "A/" + a_file, "B/" + b_file);
-        out << "=== " << row.id << " (" << fs::path(a_file).extension().string().substr(1) << "): ";
-        out << (text.empty() ? "identical\n" : "changed\n") << text;
+        diffs.push_back({row.id, fs::path(a_file).extension().string().substr(1), a_file, b_file,
+                         unified_diff(*a_text, *b_text, "A/" + a_file, "B/" + b_file)});
       }
-  }
+  return diffs;
+}
+
+void print_ir_diffs(const Comparison& report, std::ostream& out) {
+  for (const IrFileDiff& file : ir_diffs(report))
+    out << "=== " << file.point << " (" << file.kind << "): " << (file.diff.empty() ? "identical\n" : "changed\n") << file.diff;
+}
+
+nlohmann::json ir_diffs_json(const Comparison& report) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const IrFileDiff& file : ir_diffs(report))
+    list.push_back({{"point", file.point}, {"kind", file.kind}, {"a", file.a_file}, {"b", file.b_file},
+                    {"changed", !file.diff.empty()}, {"diff", file.diff}});
+  return list;
 }
 
 }  // namespace abt

@@ -1,30 +1,57 @@
 #include "compilers/compiler.h"
 #include "host_compiler.h"
 #ifdef ABTOOL_WITH_CUDA
+#include "nvcc_compiler.h"
 #include "nvrtc_compiler.h"
 #endif
 #include "util/errors.h"
 #include "util/process.h"
 
 namespace abt {
+namespace {
 
-std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec) {
+void require_arch(const CompilerSpec& spec, const std::string& cuda_arch) {
+  if (cuda_arch.empty())
+    throw InputError("--compiler " + spec.text + ": no CUDA device to target here; pass --arch sm_XX to compile for one");
+}
+
+}  // namespace
+
+std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch) {
   if (spec.backend == "host") return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O3", "-march=native"});
-  // nvrtc compiles already (make_nvrtc_compiler), but nothing can launch its CUBINs yet.
-  throw InputError("--compiler " + spec.text + ": the " + spec.backend +
-                   " backend is not available in this build of abtool: it cannot run CUDA or Triton ops on a "
-                   "device yet (host: is available)");
-}
-
 #ifdef ABTOOL_WITH_CUDA
-std::unique_ptr<CompilerBackend> make_nvrtc_compiler(const CompilerSpec& spec, const std::string& arch) {
-  return std::make_unique<NvrtcCompiler>(spec, arch);
-}
+  if (spec.backend == "nvrtc") {
+    require_arch(spec, cuda_arch);
+    return std::make_unique<NvrtcCompiler>(spec, cuda_arch);
+  }
+  if (spec.backend == "nvcc") {
+    require_arch(spec, cuda_arch);
+    return std::make_unique<NvccCompiler>(spec, cuda_arch);
+  }
 #endif
+  throw InputError("--compiler " + spec.text + ": the " + spec.backend + " backend is not available in this build of abtool" +
+#ifdef ABTOOL_WITH_CUDA
+                   " (available: host, nvrtc, nvcc)"
+#else
+                   " (built without CUDA: host only)"
+#endif
+  );
+}
 
-std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language) {
+std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch) {
+  if (reference_language == Language::cuda) {
+#ifdef ABTOOL_WITH_CUDA
+    CompilerSpec spec{"nvrtc (reference)", "nvrtc", "", {}, {}};
+    if (cuda_arch.empty()) throw InputError("CUDA references need a target: no device here and no --arch");
+    // Fixed: no FMA contraction, IEEE division and square root, whatever the compiler under test does.
+    spec.flags = {"--fmad=false", "--prec-div=true", "--prec-sqrt=true"};
+    return std::make_unique<NvrtcCompiler>(spec, cuda_arch);
+#else
+    throw InputError("CUDA references need a CUDA build of abtool");
+#endif
+  }
   if (reference_language != Language::cpp)
-    throw InputError("references in " + language_name(reference_language) + " need a CUDA build of abtool");
+    throw InputError("references in " + language_name(reference_language) + " are not supported");
   for (const char* program : {"g++", "c++", "clang++"})
     if (find_program(program)) {
       CompilerSpec spec{std::string("host:") + program, "host", program, {}, {}};
@@ -32,6 +59,13 @@ std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_lang
       return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O1", "-fno-fast-math", "-ffp-contract=off"});
     }
   throw InputError("no host C++ compiler (g++, c++ or clang++) found to build references");
+}
+
+std::string default_compiler_text(const std::string& cuda_arch) {
+#ifdef ABTOOL_WITH_CUDA
+  if (!cuda_arch.empty()) return "nvrtc";
+#endif
+  return "host:g++";
 }
 
 }  // namespace abt

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <nvrtc.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <vector>
 
@@ -108,6 +109,23 @@ std::string cuda_type_name(DType dtype) {
   return "float";
 }
 
+fs::path cuda_headers_near(const fs::path& library) {
+  std::vector<fs::path> candidates;
+  if (!library.empty()) {
+    // <toolkit>/lib64/libnvrtc.so, <toolkit>/targets/<arch>/lib/libnvrtc.so, a wheel's nvidia/cuda_nvrtc/lib.
+    for (fs::path dir = library.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+      candidates.push_back(dir / "include");
+      candidates.push_back(dir / "cuda_runtime" / "include");
+      if (candidates.size() > 8) break;
+    }
+  }
+  if (const char* home = std::getenv("CUDA_HOME")) candidates.push_back(fs::path(home) / "include");
+  candidates.push_back("/usr/local/cuda/include");
+  for (const auto& dir : candidates)
+    if (fs::exists(dir / "cuda_fp16.h")) return dir;
+  return {};
+}
+
 NvrtcCompiler::NvrtcCompiler(const CompilerSpec& spec, std::string arch)
     : library_(std::make_unique<NvrtcLibrary>(spec.location.empty() ? "libnvrtc.so.13" : spec.location)),
       arch_(std::move(arch)) {
@@ -118,6 +136,9 @@ NvrtcCompiler::NvrtcCompiler(const CompilerSpec& spec, std::string arch)
   fingerprint_.path = library_->path().string();
   fingerprint_.sha256 = fingerprint_.path.empty() ? "" : sha256_of_file(fingerprint_.path);
   fingerprint_.flags = {"--gpu-architecture=" + arch_, "-std=c++17"};
+  // cuda_fp16.h and friends are not built into NVRTC: the toolkit's headers next to the library.
+  if (fs::path headers = cuda_headers_near(library_->path()); !headers.empty())
+    fingerprint_.flags.push_back("--include-path=" + headers.string());
   fingerprint_.flags.insert(fingerprint_.flags.end(), spec.flags.begin(), spec.flags.end());
   fingerprint_.env = spec.env;
 }
@@ -178,6 +199,7 @@ CompiledVariant NvrtcCompiler::compile(const CompileJob& job) const {
   write_binary(job.work_dir / "variant.ptx", ptx);
   variant.binary_hash = sha256_of_file(variant.binary.string());
   variant.ir["ptx"] = job.work_dir / "variant.ptx";
+  variant.ir["cubin"] = variant.binary;  // irdump derives .sass and .res from it for measured variants
   variant.ok = true;
   return variant;
 }

@@ -25,6 +25,9 @@ class NvrtcCompiler : public CompilerBackend {
   CompilerFingerprint fingerprint_;
 };
 
+// The directory holding cuda_fp16.h for the NVRTC library at `library` (empty if none is found).
+std::filesystem::path cuda_headers_near(const std::filesystem::path& library);
+
 // The CUDA spelling of a dtype for `-DABT_DTYPE=...` (fp16 -> __half, bf16 -> __nv_bfloat16).
 std::string cuda_type_name(DType dtype);
 

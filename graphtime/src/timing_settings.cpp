@@ -29,6 +29,8 @@ void append_round(Measurement& total, const Measurement& round) {
   if (total.method.empty()) {
     total.method = round.method;
     total.warmup_calls = round.warmup_calls;
+  } else if (total.method != round.method) {
+    total.method = "mixed";
   }
   total.launches += round.launches;
   total.samples_us.insert(total.samples_us.end(), round.samples_us.begin(), round.samples_us.end());

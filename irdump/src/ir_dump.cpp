@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "irdump/cuda_binary_ir.h"
 #include "util/files.h"
 
 namespace abt {
@@ -26,10 +27,15 @@ std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std
   std::vector<std::string> written;
   fs::path folder = dir_ / row.shape / row.kernel;
   fs::create_directories(folder);
+  auto record = [&](const fs::path& target) { written.push_back(fs::relative(target, dir_.parent_path()).string()); };
   for (const auto& [extension, source] : ir) {
+    if (extension == "cubin") {  // not IR itself: what the disassemblers read
+      write_cuda_binary_ir(source, folder / row.variant, record);
+      continue;
+    }
     fs::path target = folder / (row.variant + "." + extension);
     fs::copy_file(source, target, fs::copy_options::overwrite_existing);
-    written.push_back(fs::relative(target, dir_.parent_path()).string());
+    record(target);
   }
   row.role = VariantRole::measured;
   bool known = false;
@@ -42,6 +48,26 @@ std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std
   if (!known) rows_.push_back(std::move(row));
   flush_index();
   return written;
+}
+
+void IrDump::write_cuda_binary_ir(const fs::path& cubin, const fs::path& stem,
+                                  const std::function<void(const fs::path&)>& record) {
+  auto sass = cubin_sass(cubin);
+  auto resources = cubin_resource_usage(cubin);
+  if (sass) {
+    write_file_atomically(fs::path(stem.string() + ".sass"), *sass);
+    record(fs::path(stem.string() + ".sass"));
+  }
+  if (resources) {
+    write_file_atomically(fs::path(stem.string() + ".res"), *resources);
+    record(fs::path(stem.string() + ".res"));
+  }
+  if ((!sass || !resources) && missing_tools_note_.empty()) {
+    missing_tools_note_ =
+        "\n**Not written here:** `.sass` needs nvdisasm or cuobjdump, `.res` needs cuobjdump; neither was found on PATH, "
+        "in $CUDA_HOME/bin or in /usr/local/cuda/bin when this run wrote its IR.\n";
+    write_naming();
+  }
 }
 
 void IrDump::add_row(IndexRow row) {
@@ -62,13 +88,21 @@ void IrDump::add_legend(const std::string& op, const std::string& markdown) {
   std::lock_guard lock(mutex_);
   if (legends_.count(op)) return;
   legends_[op] = markdown;
+  write_naming();
+}
+
+void IrDump::write_naming() {
   std::string text =
       "# IR file names\n\n"
       "Files are `ir/<shape>/<kernel>/<variant>.<ext>`. A variant name lists only the parameters that\n"
       "vary within its op's config space, multi-word names shortened to their initials\n"
       "(`BLOCK_SIZE_M` -> `BSM`, `num_warps` -> `w`, `num_stages` -> `s`). `index.tsv` lists every\n"
-      "compiled variant: `measured` ones have IR here, `sweep_loser` and `compile_failed` ones do not.\n\n";
+      "compiled variant: `measured` ones have IR here, `sweep_loser` and `compile_failed` ones do not.\n\n"
+      "CUDA variants: `.ptx` as the compiler emitted it; `.sass` disassembled from the CUBIN with instruction\n"
+      "addresses and encodings removed (so a diff shows changed instructions, not shifted offsets); `.res`\n"
+      "registers, shared, local (spill) and constant memory per kernel from `cuobjdump --dump-resource-usage`.\n\n";
   for (const auto& [name, legend] : legends_) text += legend;
+  text += missing_tools_note_;
   write_file_atomically(dir_ / "naming.md", text);
 }
 

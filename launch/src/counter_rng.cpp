@@ -2,21 +2,12 @@
 
 #include <cmath>
 
+#define ABT_HOST_DEVICE
+#include "counter_hash.inc"
+
 namespace abt {
 
-uint64_t counter_hash(uint64_t seed, uint64_t stream, uint64_t index) {
-  // Two rounds of the splitmix64 finaliser over a combined counter: cheap, stateless, and
-  // well mixed enough that neighbouring elements are uncorrelated.
-  uint64_t x = index + 0x9E3779B97F4A7C15ull * (seed + 1) + (stream << 48) + (stream * 0xD1B54A32D192ED03ull);
-  for (int round = 0; round < 2; ++round) {
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ull;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBull;
-    x ^= x >> 31;
-  }
-  return x;
-}
+uint64_t counter_hash(uint64_t seed, uint64_t stream, uint64_t index) { return abt_counter_hash(seed, stream, index); }
 
 double counter_uniform(uint64_t seed, uint64_t stream, uint64_t index) {
   return double(counter_hash(seed, stream, index) >> 11) * 0x1.0p-53;

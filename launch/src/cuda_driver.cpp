@@ -45,6 +45,29 @@ const CudaDriver* CudaDriver::get() {
       library->resolve(loaded.copy_to_device, "cuMemcpyHtoD_v2");
       library->resolve(loaded.copy_to_host, "cuMemcpyDtoH_v2");
       library->resolve(loaded.launch, "cuLaunchKernel");
+      library->resolve(loaded.function_set_attribute, "cuFuncSetAttribute");
+      library->resolve(loaded.function_attribute, "cuFuncGetAttribute");
+      library->resolve(loaded.mem_info, "cuMemGetInfo_v2");
+      library->resolve(loaded.copy_device_async, "cuMemcpyDtoDAsync_v2");
+      library->resolve(loaded.copy_to_host_async, "cuMemcpyDtoHAsync_v2");
+      library->resolve(loaded.memset8_async, "cuMemsetD8Async");
+      library->resolve(loaded.memset16_async, "cuMemsetD16Async");
+      library->resolve(loaded.memset32_async, "cuMemsetD32Async");
+      library->resolve(loaded.stream_create, "cuStreamCreate");
+      library->resolve(loaded.stream_destroy, "cuStreamDestroy_v2");
+      library->resolve(loaded.stream_synchronize, "cuStreamSynchronize");
+      library->resolve(loaded.event_create, "cuEventCreate");
+      library->resolve(loaded.event_destroy, "cuEventDestroy_v2");
+      library->resolve(loaded.event_record, "cuEventRecord");
+      library->resolve(loaded.event_synchronize, "cuEventSynchronize");
+      library->resolve(loaded.event_elapsed, "cuEventElapsedTime_v2");
+      library->resolve(loaded.begin_capture, "cuStreamBeginCapture_v2");
+      library->resolve(loaded.end_capture, "cuStreamEndCapture");
+      library->resolve(loaded.graph_instantiate, "cuGraphInstantiateWithFlags");
+      library->resolve(loaded.graph_launch, "cuGraphLaunch");
+      library->resolve(loaded.graph_exec_destroy, "cuGraphExecDestroy");
+      library->resolve(loaded.graph_destroy, "cuGraphDestroy");
+      library->resolve(loaded.graph_nodes, "cuGraphGetNodes");
     } catch (const std::runtime_error& error) {
       reason_storage() = std::string("no CUDA driver: ") + error.what();
       return nullptr;
@@ -66,11 +89,39 @@ const CudaDriver* CudaDriver::get() {
   return driver;
 }
 
+std::string CudaDriver::message(CUresult result) const {
+  const char* text = nullptr;
+  error_string(result, &text);
+  return fmt::format("{} (CUresult {})", text ? text : "unknown error", int(result));
+}
+
+namespace {
+
+// Errors after which the context cannot be used again (CUDA documents them as sticky).
+bool is_sticky(CUresult result) {
+  switch (result) {
+    case CUDA_ERROR_ILLEGAL_ADDRESS:
+    case CUDA_ERROR_LAUNCH_FAILED:
+    case CUDA_ERROR_MISALIGNED_ADDRESS:
+    case CUDA_ERROR_INVALID_ADDRESS_SPACE:
+    case CUDA_ERROR_INVALID_PC:
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+    case CUDA_ERROR_ASSERT:
+    case CUDA_ERROR_CONTEXT_IS_DESTROYED:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 void CudaDriver::check(CUresult result, const std::string& what) const {
   if (result == CUDA_SUCCESS) return;
-  const char* message = nullptr;
-  error_string(result, &message);
-  throw PointError(fmt::format("{}: {} (CUresult {})", what, message ? message : "unknown error", int(result)));
+  std::string text = what + ": " + message(result);
+  if (is_sticky(result)) throw DeviceFault(text + "; the device context is lost");
+  throw PointError(text);
 }
 
 static const CudaDriver& require_driver() {
@@ -79,7 +130,7 @@ static const CudaDriver& require_driver() {
   return *driver;
 }
 
-DeviceContext::DeviceContext(int ordinal) : driver_(require_driver()) {
+DeviceContext::DeviceContext(int ordinal) : driver_(require_driver()), ordinal_(ordinal) {
   driver_.check(driver_.device_get(&device_, ordinal), fmt::format("cuDeviceGet({})", ordinal));
   driver_.check(driver_.primary_retain(&context_, device_), "cuDevicePrimaryCtxRetain");
   driver_.check(driver_.set_current(context_), "cuCtxSetCurrent");
@@ -130,8 +181,42 @@ DeviceBuffer::~DeviceBuffer() {
 
 void DeviceBuffer::upload(const void* host) { driver_.check(driver_.copy_to_device(pointer_, host, bytes_), "cuMemcpyHtoD"); }
 
-void DeviceBuffer::download(void* host) const {
-  driver_.check(driver_.copy_to_host(host, pointer_, bytes_), "cuMemcpyDtoH");
+void DeviceBuffer::download(void* host) const { download(host, bytes_); }
+
+void DeviceBuffer::download(void* host, size_t bytes) const {
+  driver_.check(driver_.copy_to_host(host, pointer_, std::min(bytes, bytes_)), "cuMemcpyDtoH");
+}
+
+DeviceStream::DeviceStream(const DeviceContext& context) : driver_(context.driver()) {
+  driver_.check(driver_.stream_create(&stream_, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+}
+
+DeviceStream::~DeviceStream() {
+  if (stream_) driver_.stream_destroy(stream_);
+}
+
+void DeviceStream::synchronize(const std::string& what) const {
+  driver_.check(driver_.stream_synchronize(stream_), what);
+}
+
+DeviceEvent::DeviceEvent(const CudaDriver& driver) : driver_(driver) {
+  driver_.check(driver_.event_create(&event_, CU_EVENT_DEFAULT), "cuEventCreate");
+}
+
+DeviceEvent::~DeviceEvent() {
+  if (event_) driver_.event_destroy(event_);
+}
+
+void DeviceEvent::record(const DeviceStream& stream) {
+  driver_.check(driver_.event_record(event_, stream.get()), "cuEventRecord");
+}
+
+float DeviceEvent::elapsed_ms(const DeviceEvent& start, const DeviceEvent& end) {
+  const CudaDriver& driver = end.driver_;
+  driver.check(driver.event_synchronize(end.event_), "cuEventSynchronize");
+  float ms = 0;
+  driver.check(driver.event_elapsed(&ms, start.event_, end.event_), "cuEventElapsedTime");
+  return ms;
 }
 
 }  // namespace abt

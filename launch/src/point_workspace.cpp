@@ -44,9 +44,9 @@ void fill(ArgBuffer& buffer, uint64_t seed, uint64_t stream) {
 }
 
 template <typename T>
-void store_scalar(ArgBuffer& buffer, double value) {
+void store_typed(double value, std::byte* destination) {
   T typed = static_cast<T>(value);
-  std::memcpy(buffer.data.data(), &typed, sizeof(T));
+  std::memcpy(destination, &typed, sizeof(T));
 }
 
 constexpr size_t kHugePage = size_t(2) << 20;
@@ -65,29 +65,51 @@ HostArena::HostArena(size_t bytes) : size_(round_up(std::max<size_t>(bytes, 1), 
 
 HostArena::~HostArena() { std::free(data_); }
 
-PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t seed) {
+std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
   const Symbols symbols = op.symbols(point.shape, point.dtype, {});
-  buffers_.reserve(op.args.size());
-  for (size_t index = 0; index < op.args.size(); ++index) {
-    const ArgSpec& spec = op.args[index];
-    ArgBuffer buffer;
-    buffer.spec = &spec;
-    buffer.dtype = spec.resolve_dtype(point.dtype);
+  std::vector<ArgLayout> layout;
+  for (const ArgSpec& spec : op.args) {
+    ArgLayout arg;
+    arg.dtype = spec.resolve_dtype(point.dtype);
     try {
       if (spec.is_buffer()) {
-        buffer.count = 1;
         for (const Expr& extent : spec.shape) {
           long long size = extent.eval_int(symbols);
           if (size <= 0) throw std::invalid_argument(fmt::format("extent '{}' is {}", extent.text(), size));
-          buffer.count *= size_t(size);
+          arg.count *= size_t(size);
         }
-        has_inout_ = has_inout_ || spec.kind == ArgKind::inout;
       } else {
-        buffer.count = 1;
+        arg.scalar = spec.value.eval(symbols);
+        if (arg.dtype == DType::fp16 || arg.dtype == DType::bf16)
+          throw std::invalid_argument("scalar dtype " + dtype_name(arg.dtype) + " unsupported (pass fp32)");
       }
     } catch (const std::invalid_argument& error) {
       throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
     }
+    layout.push_back(arg);
+  }
+  return layout;
+}
+
+void store_scalar(DType dtype, double value, std::byte* destination) {
+  switch (dtype) {
+    case DType::fp32: return store_typed<float>(value, destination);
+    case DType::fp64: return store_typed<double>(value, destination);
+    case DType::i32: return store_typed<int32_t>(value, destination);
+    case DType::i64: return store_typed<int64_t>(value, destination);
+    default: throw std::invalid_argument("scalar dtype " + dtype_name(dtype) + " unsupported");
+  }
+}
+
+PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t seed) {
+  const std::vector<ArgLayout> layout = arg_layout(op, point);
+  buffers_.reserve(op.args.size());
+  for (size_t index = 0; index < op.args.size(); ++index) {
+    ArgBuffer buffer;
+    buffer.spec = &op.args[index];
+    buffer.dtype = layout[index].dtype;
+    buffer.count = layout[index].count;
+    has_inout_ = has_inout_ || buffer.spec->kind == ArgKind::inout;
     buffers_.push_back(std::move(buffer));
   }
 
@@ -104,25 +126,14 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
     const ArgSpec& spec = *buffer.spec;
     buffer.data = std::span<std::byte>(arena_->data() + offsets[index], std::max<size_t>(buffer.bytes(), 8));
     if (spec.is_buffer()) {
-      if (spec.kind != ArgKind::out) {
+      if (spec.kind == ArgKind::in || spec.kind == ArgKind::inout) {
         if (spec.init.distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
         else fill(buffer, seed, index);
         buffer.pristine.assign(buffer.data.begin(), buffer.data.begin() + buffer.bytes());
       }
       continue;
     }
-    try {
-      double value = spec.value.eval(symbols);
-      switch (buffer.dtype) {
-        case DType::fp32: store_scalar<float>(buffer, value); break;
-        case DType::fp64: store_scalar<double>(buffer, value); break;
-        case DType::i32: store_scalar<int32_t>(buffer, value); break;
-        case DType::i64: store_scalar<int64_t>(buffer, value); break;
-        default: throw std::invalid_argument("scalar dtype " + dtype_name(buffer.dtype) + " unsupported");
-      }
-    } catch (const std::invalid_argument& error) {
-      throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
-    }
+    store_scalar(buffer.dtype, layout[index].scalar, buffer.data.data());
   }
   for (auto& buffer : buffers_) arg_pointers_.push_back(buffer.data.data());
 }
@@ -157,15 +168,23 @@ std::vector<const ArgBuffer*> PointWorkspace::outputs() const {
 std::string PointWorkspace::input_digest() const {
   Sha256 hash;
   for (const auto& buffer : buffers_) {
-    if (buffer.spec->kind == ArgKind::out) continue;
+    if (buffer.spec->kind == ArgKind::out || buffer.spec->kind == ArgKind::scratch) continue;
     hash.update(buffer.spec->kind == ArgKind::inout ? buffer.pristine.data() : buffer.data.data(), buffer.bytes());
   }
   return hash.hex_digest();
 }
 
-std::string PointWorkspace::output_digest() const {
+OutputSnapshot PointWorkspace::read_outputs() const {
+  OutputSnapshot snapshot;
+  for (const ArgBuffer* buffer : outputs())
+    snapshot.push_back({buffer->spec, buffer->dtype, buffer->count,
+                        std::vector<std::byte>(buffer->data.begin(), buffer->data.begin() + buffer->bytes())});
+  return snapshot;
+}
+
+std::string digest_of(const OutputSnapshot& outputs) {
   Sha256 hash;
-  for (const ArgBuffer* buffer : outputs()) hash.update(buffer->data.data(), buffer->bytes());
+  for (const OutputCopy& output : outputs) hash.update(output.bytes.data(), output.bytes.size());
   return hash.hex_digest();
 }
 

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "opspec/expr.h"
 
 #include <muParser.h>
@@ -42,7 +43,10 @@ Expr::Expr(const std::string& text) : text_(text), compiled_(std::make_shared<Co
     parser.SetExpr(text);
     parser.Eval();  // parses now and calls the factory for every variable named
   } catch (const mu::Parser::exception_type& error) {
-    throw std::invalid_argument("cannot parse expression '" + text + "': " + error.GetMsg());
+    std::string hint;
+    if (std::count(text.begin(), text.end(), '(') > std::count(text.begin(), text.end(), ')'))
+      hint = " (in a YAML [list], quote an expression with a comma: [\"cdiv(N, BLOCK)\"])";
+    throw std::invalid_argument("cannot parse expression '" + text + "': " + error.GetMsg() + hint);
   }
 }
 

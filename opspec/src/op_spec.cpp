@@ -106,7 +106,16 @@ class OpSpecParser {
     parse_dtypes(yaml_.require(root, "dtypes", ""));
     parse_tune(root["tune"]);
     parse_args(yaml_.require(root, "args", ""));
-    if (root["launch"]) parse_launch(root["launch"]);
+    if (root["launch"]) {
+      auto symbols = launch_symbols();
+      if (root["launch"]["before"]) {
+        spec_.prologue = parse_prologue(root["launch"]["before"]);
+        symbols.insert(spec_.prologue->read_as);
+      }
+      spec_.launch = parse_launch(root["launch"], "launch", symbols);
+    }
+    else if (spec_.language != Language::cpp)
+      yaml_.fail(root, "launch", language_name(spec_.language) + " ops need a launch: {grid, block}");
     parse_verify(yaml_.require(root, "verify", ""));
     if (needs_reference()) parse_reference(yaml_.require(root, "reference", ""));
     else if (root["reference"]) parse_reference(root["reference"]);
@@ -199,7 +208,8 @@ class OpSpecParser {
       else if (kind == "out") arg.kind = ArgKind::out;
       else if (kind == "inout") arg.kind = ArgKind::inout;
       else if (kind == "scalar") arg.kind = ArgKind::scalar;
-      else yaml_.fail(item["kind"], where + ".kind", "expected in, out, inout or scalar, got '" + kind + "'");
+      else if (kind == "scratch") arg.kind = ArgKind::scratch;
+      else yaml_.fail(item["kind"], where + ".kind", "expected in, out, inout, scalar or scratch, got '" + kind + "'");
       arg.dtype = yaml_.scalar(yaml_.require(item, "dtype", where), where + ".dtype");
       if (arg.dtype != "$dtype") dtype_for(item["dtype"], where + ".dtype", arg.dtype);
       if (arg.is_buffer()) {
@@ -232,23 +242,44 @@ class OpSpecParser {
     return init;
   }
 
-  void parse_launch(const YAML::Node& node) {
-    yaml_.reject_unknown_keys(node, "launch", {"grid", "block", "shared"});
+  LaunchSpec parse_launch(const YAML::Node& node, const std::string& field, const std::set<std::string>& symbols) {
+    if (field == "launch") yaml_.reject_unknown_keys(node, field, {"grid", "block", "shared", "before"});
+    else if (field == "launch.before") yaml_.reject_unknown_keys(node, field, {"grid", "block", "shared", "kernel", "read"});
+    else yaml_.reject_unknown_keys(node, field, {"grid", "block", "shared"});
     LaunchSpec launch;
     auto dims3 = [&](const char* key) {
       std::vector<Expr> exprs;
       YAML::Node list = node[key];
       if (!list) return exprs;
-      if (list.IsScalar()) exprs.push_back(expression(list, std::string("launch.") + key, launch_symbols()));
+      if (list.IsScalar()) exprs.push_back(expression(list, field + "." + key, symbols));
       else
-        for (const auto& item : list) exprs.push_back(expression(item, std::string("launch.") + key, launch_symbols()));
-      if (exprs.size() > 3) yaml_.fail(list, std::string("launch.") + key, "at most three dimensions");
+        for (const auto& item : list) exprs.push_back(expression(item, field + "." + key, symbols));
+      if (exprs.size() > 3) yaml_.fail(list, field + "." + key, "at most three dimensions");
       return exprs;
     };
     launch.grid = dims3("grid");
     launch.block = dims3("block");
-    if (node["shared"]) launch.shared_bytes = expression(node["shared"], "launch.shared", launch_symbols());
-    spec_.launch = std::move(launch);
+    if (launch.grid.empty() || launch.block.empty()) yaml_.fail(node, field, "needs both grid and block");
+    if (node["shared"]) launch.shared_bytes = expression(node["shared"], field + ".shared", symbols);
+    return launch;
+  }
+
+  LaunchPrologue parse_prologue(const YAML::Node& node) {
+    const std::string field = "launch.before";
+    LaunchPrologue prologue;
+    prologue.kernel = yaml_.scalar(yaml_.require(node, "kernel", field), field + ".kernel");
+    prologue.launch = parse_launch(node, field, launch_symbols());
+    const YAML::Node read = yaml_.require(node, "read", field);
+    yaml_.reject_unknown_keys(read, field + ".read", {"arg", "as"});
+    const std::string arg = yaml_.scalar(yaml_.require(read, "arg", field + ".read"), field + ".read.arg");
+    prologue.read_as = yaml_.scalar(yaml_.require(read, "as", field + ".read"), field + ".read.as");
+    auto found = std::find_if(spec_.args.begin(), spec_.args.end(), [&](const ArgSpec& a) { return a.name == arg; });
+    if (found == spec_.args.end() || !found->is_buffer() || (found->dtype != "i32" && found->dtype != "i64"))
+      yaml_.fail(read["arg"], field + ".read.arg", "'" + arg + "' must name an i32 or i64 buffer argument");
+    prologue.read_arg = size_t(found - spec_.args.begin());
+    if (launch_symbols().count(prologue.read_as))
+      yaml_.fail(read["as"], field + ".read.as", "'" + prologue.read_as + "' already names a dimension or tune parameter");
+    return prologue;
   }
 
   bool needs_reference() const {
@@ -258,14 +289,20 @@ class OpSpecParser {
   }
 
   void parse_reference(const YAML::Node& node) {
-    yaml_.reject_unknown_keys(node, "reference", {"language", "source", "kernel"});
+    yaml_.reject_unknown_keys(node, "reference", {"language", "source", "kernel", "launch"});
     ReferenceSpec reference;
     reference.language = node["language"] ? parse_language(node["language"], "reference.language")
                                           : (spec_.language == Language::cpp ? Language::cpp : Language::cuda);
     if (reference.language == Language::triton)
       yaml_.fail(node["language"], "reference.language", "a reference is CUDA C++ or host C++, never Triton");
+    if (spec_.language != Language::cpp && reference.language != Language::cuda)
+      yaml_.fail(node["language"], "reference.language", "the reference of a GPU op runs on the device: cuda");
     reference.source = existing_file(yaml_.require(node, "source", "reference"), "reference.source");
     reference.kernel = yaml_.scalar(yaml_.require(node, "kernel", "reference"), "reference.kernel");
+    if (reference.language == Language::cuda) {
+      // The reference is not tuned: its geometry may use the shape only.
+      reference.launch = parse_launch(yaml_.require(node, "launch", "reference"), "reference.launch", shape_symbols());
+    }
     spec_.reference = std::move(reference);
   }
 
@@ -309,9 +346,14 @@ class OpSpecParser {
 
   void parse_metrics(const YAML::Node& node) {
     if (!node || node.IsNull()) return;
-    yaml_.reject_unknown_keys(node, "metrics", {"flops", "bytes"});
+    yaml_.reject_unknown_keys(node, "metrics", {"flops", "bytes", "peak"});
     if (node["flops"]) spec_.flops = expression(node["flops"], "metrics.flops", shape_symbols());
     if (node["bytes"]) spec_.bytes = expression(node["bytes"], "metrics.bytes", shape_symbols());
+    if (node["peak"]) {
+      spec_.tensor_peak = yaml_.scalar(node["peak"], "metrics.peak") == "tensor";
+      if (!spec_.tensor_peak && node["peak"].as<std::string>() != "simt")
+        yaml_.fail(node["peak"], "metrics.peak", "expected simt or tensor");
+    }
   }
 
   fs::path file_;

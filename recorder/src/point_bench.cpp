@@ -7,18 +7,24 @@
 namespace abt {
 
 PointBench::PointBench(OpSession& session, const Point& point)
-    : session_(session), point_(point), workspace_(session.op, point, session.seed) {
-  input_digest_ = workspace_.input_digest();
+    : session_(session), point_(point), workspace_(session.target.make_workspace(session.op, point, session.seed)) {
+  input_digest_ = workspace_->input_digest();
   const Tolerance& tolerance = session.op.tolerance(point.dtype);
   if (tolerance.mode == Tolerance::Mode::skip) return;
   if (!session.references) throw PointError("no reference kernel to verify against");
   const CompiledVariant& reference = session.references->get({}, point.dtype);
   if (!reference.ok) throw PointError("reference " + session.op.reference.kernel + " did not compile: " + reference.log);
-  auto kernel = load(reference);
-  workspace_.restore_inputs();
-  workspace_.poison_outputs();
-  kernel->launch(workspace_.args());
-  reference_ = snapshot_outputs(workspace_);
+  LaunchPlan plan;
+  if (session.op.reference.launch) plan.geometry = launch_geometry(session.op, *session.op.reference.launch, point, {});
+  auto kernel = session.target.load(reference.binary, reference.entry_symbol, plan);
+  workspace_->restore_inputs();
+  workspace_->poison_outputs();
+  try {
+    kernel->launch(workspace_->args());
+    reference_ = workspace_->read_outputs();
+  } catch (const DeviceFault& fault) {
+    throw DeviceFault(std::string("reference ") + session.op.reference.kernel + ": " + fault.what());
+  }
 }
 
 TuneKey PointBench::key() const {
@@ -27,22 +33,36 @@ TuneKey PointBench::key() const {
 
 std::string PointBench::variant_name(const Config& config) const { return session_.naming.name(config, point_.dtype); }
 
-std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant) const {
-  return std::make_unique<HostKernel>(variant.binary, variant.entry_symbol);
+std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, const Config& config) const {
+  const OpSpec& op = session_.op;
+  LaunchPlan plan;
+  if (op.prologue) {
+    const LaunchPrologue& prologue = *op.prologue;
+    const Point point = point_;
+    plan.prologue = ReadbackPrologue{prologue.kernel, launch_geometry(op, prologue.launch, point, config), prologue.read_arg,
+                                     op.args[prologue.read_arg].resolve_dtype(point.dtype),
+                                     [&op, point, config, symbol = prologue.read_as](long long value) {
+                                       return launch_geometry(op, *op.launch, point, config, {{symbol, double(value)}});
+                                     }};
+  } else if (op.launch) {
+    plan.geometry = launch_geometry(op, *op.launch, point_, config);
+  }
+  return session_.target.load(variant.binary, variant.entry_symbol, plan);
 }
 
 VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
-  workspace_.restore_inputs();
-  workspace_.poison_outputs();
-  variant.launch(workspace_.args());
-  if (!reference_) return compare_outputs(workspace_, ReferenceOutputs{}, session_.op.tolerance(point_.dtype));
-  return compare_outputs(workspace_, *reference_, session_.op.tolerance(point_.dtype));
+  workspace_->restore_inputs();
+  workspace_->poison_outputs();
+  variant.launch(workspace_->args());
+  last_outputs_ = workspace_->read_outputs();
+  return compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.op.tolerance(point_.dtype));
 }
 
 Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings& settings) {
   TimedCall call;
-  call.launch = [&] { variant.launch(workspace_.args()); };
-  if (workspace_.has_inout()) call.reset = [&] { workspace_.restore_inputs(); };
+  call.launch = [&] { variant.launch(workspace_->args()); };
+  if (workspace_->has_inout()) call.reset = [&] { workspace_->restore_inputs(); };
+  call.kernel_symbols = variant.symbols();
   return session_.timer.measure(call, settings);
 }
 

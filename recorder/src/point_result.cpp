@@ -11,8 +11,18 @@ nlohmann::json Roofline::to_json(double median_us) const {
   if (median_us > 0) {
     if (flops) json["tflops"] = *flops / (median_us * 1e-6) / 1e12;
     if (bytes) json["gbps"] = *bytes / (median_us * 1e-6) / 1e9;
+    if (flops && peak_tflops) json["pct_peak_compute"] = 100.0 * json["tflops"].get<double>() / *peak_tflops;
+    if (bytes && peak_gbps) json["pct_peak_memory"] = 100.0 * json["gbps"].get<double>() / *peak_gbps;
   }
   if (flops && bytes && *bytes > 0) json["arithmetic_intensity"] = *flops / *bytes;
+  if (peak_tflops) json["peak_tflops"] = *peak_tflops;
+  if (peak_gbps) json["peak_gbps"] = *peak_gbps;
+  if (peak_tflops && peak_gbps) {
+    const double ridge = *peak_tflops * 1e12 / (*peak_gbps * 1e9);  // flops per byte where the roofs meet
+    json["ridge_point"] = ridge;
+    if (flops && bytes && *bytes > 0) json["bound"] = *flops / *bytes < ridge ? "memory" : "compute";
+  }
+  if (!peak_source.empty()) json["peak_source"] = peak_source;
   return json;
 }
 

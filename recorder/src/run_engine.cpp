@@ -22,11 +22,17 @@ struct PendingPoint {
   IndexRow row;
 };
 
-Roofline roofline_of(const OpSpec& op, const Point& point) {
+Roofline roofline_of(const OpSpec& op, const Point& point, const DeviceInfo* device) {
   Roofline roofline;
   Symbols symbols = op.symbols(point.shape, point.dtype, {});
   if (!op.flops.empty()) roofline.flops = op.flops.eval(symbols);
   if (!op.bytes.empty()) roofline.bytes = op.bytes.eval(symbols);
+  if (device) {
+    PeakRates peaks = device_peaks(*device, point.dtype, op.tensor_peak ? ComputeUnit::tensor : ComputeUnit::simt);
+    roofline.peak_tflops = peaks.tflops;
+    roofline.peak_gbps = peaks.gbps;
+    roofline.peak_source = peaks.source;
+  }
   return roofline;
 }
 
@@ -40,7 +46,7 @@ void finish_point(OpSession& session, PointResult& result) {
 bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& chooser) {
   PointResult& result = pending.result;
   const Point& point = result.point;
-  result.roofline = roofline_of(session.op, point);
+  result.roofline = roofline_of(session.op, point, session.device);
   pending.bench = std::make_unique<PointBench>(session, point);
   PointBench& bench = *pending.bench;
   result.input_digest = bench.input_digest();
@@ -65,9 +71,10 @@ bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& cho
                          VariantRole::measured};
   result.ir_files = session.ir.write_measured(pending.row, compiled.ir);
 
-  // The gate: whatever the chooser saw, the variant is verified on this point before timing.
-  if (!choice.verify || !choice.loaded) {
-    choice.loaded = bench.load(compiled);
+  // The gate: whatever the chooser saw, the variant is verified on this point before timing. A sweep
+  // winner runs once more: hashing every candidate's outputs would cost more than that run.
+  if (!choice.verify || !choice.loaded || choice.output_digest.empty()) {
+    if (!choice.loaded) choice.loaded = bench.load(compiled, choice.config);
     choice.verify = bench.verify(*choice.loaded);
     choice.output_digest = bench.output_digest();
     session.ir.add_launches(pending.row.shape, pending.row.kernel, pending.row.variant, 1);
@@ -88,8 +95,13 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
                   const ProgressCallback& progress) {
   const int rounds = std::max(1, session.timing.rounds);
   const int total_steps = int(points.size()) * (1 + rounds);
+  const bool host = session.timer.method() == "host";
   int step = 0, failed = 0;
   std::vector<PendingPoint> pending;
+  auto lose_device = [&](const DeviceFault& fault, const Point& point) {
+    session.device_lost = fmt::format("{} (at point {})", fault.what(), point.id());
+    session.sink.log("DEVICE_FAULT " + session.device_lost);
+  };
 
   for (const Point& point : points) {
     progress(step, total_steps, "choosing " + point.id());
@@ -97,12 +109,19 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
     entry.result.point = point;
     entry.result.kernel = session.op.kernel;
     bool ready = false;
-    try {
-      ready = prepare_point(session, entry, chooser);
-    } catch (const InputError&) {
-      throw;
-    } catch (const std::exception& error) {
-      entry.result.error = error.what();
+    if (!session.device_lost.empty()) {
+      entry.result.error = "not run: the device context was lost: " + session.device_lost;
+    } else {
+      try {
+        ready = prepare_point(session, entry, chooser);
+      } catch (const InputError&) {
+        throw;
+      } catch (const DeviceFault& fault) {
+        entry.result.error = fault.what();
+        lose_device(fault, point);
+      } catch (const std::exception& error) {
+        entry.result.error = error.what();
+      }
     }
     ++step;
     if (ready) {
@@ -114,18 +133,25 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
     }
   }
 
-  if (!pending.empty() && session.timer.method() == "host") warm_up_host_core(session.timing.warmup_ms);
-  for (int round = 0; round < rounds && !pending.empty(); ++round) {
+  if (!pending.empty() && host) warm_up_host_core(session.timing.warmup_ms);
+  for (int round = 0; round < rounds && !pending.empty() && session.device_lost.empty(); ++round) {
     const TimingSettings settings = round_settings(session.timing, round);
-    const double probe = machine_probe_us();
+    // The host probe says how fast this machine's cores are; a GPU kernel's time does not follow it.
+    const double probe = host ? machine_probe_us() : 0;
     for (auto& entry : pending) {
-      entry.result.measurement.probe_us.push_back(probe);
-      if (!entry.result.error.empty()) continue;  // failed in an earlier round
+      if (host) entry.result.measurement.probe_us.push_back(probe);
+      if (!entry.result.error.empty() || !session.device_lost.empty()) continue;
       progress(step++, total_steps, fmt::format("timing {} (round {}/{})", entry.result.point.id(), round + 1, rounds));
+      TimingSettings point_settings = settings;
+      // A point that could not use a graph stays on direct timing for its remaining rounds.
+      if (settings.timer == "graph" && entry.result.measurement.method == "direct") point_settings.timer = "direct";
       try {
-        Measurement measured = entry.bench->time(*entry.choice.loaded, settings);
+        Measurement measured = entry.bench->time(*entry.choice.loaded, point_settings);
         session.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, measured.launches);
         append_round(entry.result.measurement, measured);
+      } catch (const DeviceFault& fault) {
+        entry.result.error = std::string("timing failed: ") + fault.what();
+        lose_device(fault, entry.result.point);
       } catch (const std::exception& error) {
         entry.result.error = std::string("timing failed: ") + error.what();
       }
@@ -134,6 +160,8 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
 
   for (auto& entry : pending) {
     PointResult& result = entry.result;
+    if (result.error.empty() && !session.device_lost.empty() && int(result.measurement.round_sizes.size()) < rounds)
+      result.error = "not timed to the end: the device context was lost: " + session.device_lost;
     result.success = result.error.empty();
     failed += !result.success;
     for (const auto& marker : result.measurement.markers) result.markers.push_back(marker);

@@ -60,16 +60,20 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
     }
     session.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
     std::unique_ptr<LoadedVariant> loaded;
+    VerifyOutcome outcome;
     try {
-      loaded = bench.load(compiled);
+      loaded = bench.load(compiled, config);
+      outcome = bench.verify(*loaded);
+    } catch (const DeviceFault&) {
+      throw;  // the context is gone: no later candidate could run either
     } catch (const PointError& error) {
       ++launch_failed;
       candidate.status = "launch_failed";
       candidate.error = error.what();
+      session.sink.log(fmt::format("sweep candidate {} failed to launch at {}: {}", candidate.variant, point.id(), error.what()));
       candidates.push_back(std::move(candidate));
       continue;
     }
-    VerifyOutcome outcome = bench.verify(*loaded);
     session.ir.add_launches(row.shape, row.kernel, row.variant, 1);
     if (!outcome.passed()) {
       ++verify_failed;
@@ -81,8 +85,19 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
       candidates.push_back(std::move(candidate));
       continue;
     }
-    std::string output_digest = bench.output_digest();
-    Measurement measurement = bench.time(*loaded, quick);
+    Measurement measurement;
+    try {
+      measurement = bench.time(*loaded, quick);
+    } catch (const DeviceFault&) {
+      throw;
+    } catch (const PointError& error) {
+      ++launch_failed;
+      candidate.status = "timing_failed";
+      candidate.error = error.what();
+      session.sink.log(fmt::format("sweep candidate {} could not be timed at {}: {}", candidate.variant, point.id(), error.what()));
+      candidates.push_back(std::move(candidate));
+      continue;
+    }
     session.ir.add_launches(row.shape, row.kernel, row.variant, measurement.launches);
     double median = median_of(measurement.samples_us);
     candidate.time_us = median;
@@ -92,8 +107,7 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
       best.found = true;
       best.config = config;
       best.verify = outcome;
-      best.loaded = std::move(loaded);
-      best.output_digest = output_digest;
+      best.loaded = std::move(loaded);  // its output digest comes from the gate's run (run_engine)
     }
   }
 
@@ -101,7 +115,7 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
   if (best.found) record.time_us = best_time;
   session.store.save(record, candidates);
   if (!best.found)
-    best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed, {} verify_failed",
+    best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed or timing_failed, {} verify_failed",
                                compile_failed, configs.size(), launch_failed, verify_failed);
   return best;
 }

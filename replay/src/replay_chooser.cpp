@@ -39,11 +39,13 @@ Choice ReplayChooser::choose(PointBench& bench) {
   choice.source = "replay";
   choice.config = recorded->config;
   try {
-    choice.loaded = bench.load(compiled);
+    choice.loaded = bench.load(compiled, recorded->config);
+    choice.verify = bench.verify(*choice.loaded);
+  } catch (const DeviceFault&) {
+    throw;
   } catch (const PointError& error) {
     return fall_back(bench, "launch_error", fmt::format("A's config \"{}\": {}", config_text(recorded->config), error.what()));
   }
-  choice.verify = bench.verify(*choice.loaded);
   choice.unindexed_launches = 1;
   if (!choice.verify->passed())
     return fall_back(bench, "verify_failed",

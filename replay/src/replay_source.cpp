@@ -31,6 +31,7 @@ RecordRun open_record_run(const fs::path& dir) {
     run.ops_dir = selection.at("ops_dir").get<std::string>();
     run.dtypes = selection.value("dtypes", std::vector<std::string>{});
     run.seed = run.meta.at("seed").get<uint64_t>();
+    run.compiler = selection.value("compiler", std::string());
     const auto& timing = run.meta.at("timing");
     run.timing.timer = timing.at("timer").get<std::string>();
     run.timing.warmup_ms = timing.at("warmup_ms").get<double>();

@@ -14,7 +14,8 @@ ProcessResult abtool(std::vector<std::string> args, std::map<std::string, std::s
 }
 
 ProcessResult record(const fs::path& out, std::vector<std::string> extra) {
-  std::vector<std::string> args{"record", "--out", out.string(), "--shapes", tiny_shapes().string()};
+  // host:g++ by name: on a GPU machine the default compiler is nvrtc, which does not build host ops.
+  std::vector<std::string> args{"record", "--out", out.string(), "--shapes", tiny_shapes().string(), "--compiler", "host:g++"};
   args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
   args.insert(args.end(), extra.begin(), extra.end());
   return abtool(args);

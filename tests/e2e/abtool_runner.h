@@ -19,7 +19,7 @@ std::filesystem::path tiny_shapes();
 std::filesystem::path fixture_ops();
 
 ProcessResult abtool(std::vector<std::string> args, std::map<std::string, std::string> env = {});
-ProcessResult record(const std::filesystem::path& out, std::vector<std::string> extra);
+ProcessResult record(const std::filesystem::path& out, std::vector<std::string> extra);  // host:g++
 ProcessResult replay(const std::filesystem::path& from, const std::filesystem::path& out,
                      std::vector<std::string> extra);
 

@@ -14,6 +14,7 @@ class BadInput : public ::testing::Test {
   void expect_rejected(std::vector<std::string> args, const std::string& expected) {
     std::vector<std::string> full{"record", "--out", out().string()};
     full.insert(full.end(), args.begin(), args.end());
+    if (std::find(args.begin(), args.end(), "--compiler") == args.end()) full.insert(full.end(), {"--compiler", "host:g++"});
     full.insert(full.end(), kQuickTiming.begin(), kQuickTiming.end());
     ProcessResult result = abtool(full);
     EXPECT_EQ(result.exit_code, 2) << describe(result);
@@ -95,7 +96,7 @@ TEST_F(BadInput, UsageErrorsAreExitCode2) {
 TEST_F(BadInput, ExistingRunIsNeverOverwritten) {
   write("run/results.json", "{\"precious\": true}");
   ProcessResult result = abtool({"record", "--out", out().string(), "--op", "cpu_saxpy", "--shapes",
-                                 tiny_shapes().string()});
+                                 tiny_shapes().string(), "--compiler", "host:g++"});
   EXPECT_EQ(result.exit_code, 2) << describe(result);
   EXPECT_NE(result.err.find("exists and is not empty"), std::string::npos);
   EXPECT_EQ(read_text_file(out() / "results.json"), "{\"precious\": true}");

@@ -34,7 +34,7 @@ TEST_F(CudaDevice, NvrtcCubinLaunchesAndComputes) {
   std::ofstream(dir.path() / "scale.cu") << "extern \"C\" __global__ void scale(long long n, const ABT_DTYPE* x, ABT_DTYPE* y) {\n"
                                             "  long long i = (long long)blockIdx.x * BLOCK + threadIdx.x;\n"
                                             "  if (i < n) y[i] = 2 * x[i];\n}\n";
-  auto compiler = make_nvrtc_compiler(parse_compiler_spec("nvrtc", "", {}), context.arch());
+  auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), context.arch());
   CompiledVariant variant =
       compiler->compile(CompileJob{dir.path() / "scale.cu", "scale", nullptr, {{"BLOCK", "256"}}, DType::fp32, dir.path()});
   ASSERT_TRUE(variant.ok) << variant.log;

@@ -26,13 +26,23 @@ TEST(CompilerSpec, BadSpecsAreInputErrors) {
   EXPECT_THROW(parse_compiler_spec("host:g++", "", {"NOEQUALS"}), InputError);
 }
 
-TEST(CompilerSpec, BackendsOfLaterBuildsSayTheyAreMissing) {
-  try {
-    make_compiler(parse_compiler_spec("nvrtc", "", {}));
-    FAIL();
-  } catch (const InputError& error) {
-    EXPECT_NE(std::string(error.what()).find("not available in this build"), std::string::npos);
-  }
+TEST(CompilerSpec, MissingBackendsAndTargetsAreInputErrors) {
+  auto message_of = [](const std::string& spec, const std::string& arch) {
+    try {
+      make_compiler(parse_compiler_spec(spec, "", {}), arch);
+    } catch (const InputError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message_of("triton:python3", "sm_90").find("not available in this build"), std::string::npos);
+#ifdef ABTOOL_WITH_CUDA
+  // A CUDA backend with no device and no --arch has nothing to compile for.
+  EXPECT_NE(message_of("nvrtc", "").find("--arch"), std::string::npos);
+  EXPECT_NE(message_of("nvcc:/nonexistent/nvcc", "sm_90").find("nvcc not found"), std::string::npos);
+#else
+  EXPECT_NE(message_of("nvrtc", "").find("not available in this build"), std::string::npos);
+#endif
 }
 
 }  // namespace abt

@@ -29,7 +29,7 @@ class HostCompilerTest : public ::testing::Test {
 };
 
 TEST_F(HostCompilerTest, BuildsAssemblyAndSharedObjectWithConfigMacros) {
-  auto compiler = make_compiler(parse_compiler_spec("host:g++", "-O2", {}));
+  auto compiler = make_compiler(parse_compiler_spec("host:g++", "-O2", {}), "");
   EXPECT_EQ(compiler->fingerprint().backend, "host");
   EXPECT_NE(compiler->fingerprint().version.find("g++"), std::string::npos);
   EXPECT_EQ(compiler->fingerprint().sha256, sha256_of_file(compiler->fingerprint().path));
@@ -46,7 +46,7 @@ TEST_F(HostCompilerTest, BuildsAssemblyAndSharedObjectWithConfigMacros) {
 }
 
 TEST_F(HostCompilerTest, SameInputGivesIdenticalFiles) {
-  auto compiler = make_compiler(parse_compiler_spec("host:g++", "", {}));
+  auto compiler = make_compiler(parse_compiler_spec("host:g++", "", {}), "");
   CompiledVariant first = compiler->compile(job({{"SCALE", "3"}, {"BROKEN", "0"}}, "a"));
   CompiledVariant second = compiler->compile(job({{"SCALE", "3"}, {"BROKEN", "0"}}, "b"));
   ASSERT_TRUE(first.ok && second.ok);
@@ -55,7 +55,7 @@ TEST_F(HostCompilerTest, SameInputGivesIdenticalFiles) {
 }
 
 TEST_F(HostCompilerTest, CompileErrorComesBackWithTheDiagnostics) {
-  auto compiler = make_compiler(parse_compiler_spec("host:g++", "", {}));
+  auto compiler = make_compiler(parse_compiler_spec("host:g++", "", {}), "");
   CompiledVariant variant = compiler->compile(job({{"SCALE", "3"}, {"BROKEN", "1"}}, "c"));
   EXPECT_FALSE(variant.ok);
   EXPECT_NE(variant.log.find("error"), std::string::npos) << variant.log;
@@ -63,7 +63,7 @@ TEST_F(HostCompilerTest, CompileErrorComesBackWithTheDiagnostics) {
 
 TEST_F(HostCompilerTest, MissingCompilerIsAnInputError) {
   try {
-    make_compiler(parse_compiler_spec("host:/opt/nowhere/g++", "", {}));
+    make_compiler(parse_compiler_spec("host:/opt/nowhere/g++", "", {}), "");
     FAIL();
   } catch (const InputError& error) {
     EXPECT_NE(std::string(error.what()).find("compiler not found: /opt/nowhere/g++"), std::string::npos);
@@ -71,7 +71,7 @@ TEST_F(HostCompilerTest, MissingCompilerIsAnInputError) {
 }
 
 TEST_F(HostCompilerTest, CompilerThatCannotReportAVersionIsAnInputError) {
-  EXPECT_THROW(make_compiler(parse_compiler_spec("host:false", "", {})), InputError);
+  EXPECT_THROW(make_compiler(parse_compiler_spec("host:false", "", {}), ""), InputError);
 }
 
 }  // namespace abt

@@ -3,7 +3,10 @@
 
 #include <fstream>
 
+#include "nvcc_compiler.h"  // internal: find_ptx_entry
 #include "compilers/compiler.h"
+#include "opspec/op_spec.h"
+#include "util/process.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "util/sha256.h"
@@ -28,7 +31,7 @@ class NvrtcTest : public ::testing::Test {
 };
 
 TEST_F(NvrtcTest, CompilesCubinAndPtxForTheTarget) {
-  auto compiler = make_nvrtc_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
+  auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
   EXPECT_EQ(compiler->fingerprint().backend, "nvrtc");
   EXPECT_EQ(compiler->fingerprint().version.rfind("NVRTC ", 0), 0u) << compiler->fingerprint().version;
   EXPECT_EQ(compiler->fingerprint().sha256, sha256_of_file(compiler->fingerprint().path));
@@ -48,7 +51,7 @@ TEST_F(NvrtcTest, CompilesCubinAndPtxForTheTarget) {
 }
 
 TEST_F(NvrtcTest, ConfigMacrosReachTheSourceAndChangeTheCode) {
-  auto compiler = make_nvrtc_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
+  auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
   CompiledVariant a = compiler->compile(job("scale", {{"BLOCK", "128"}}, "a"));
   CompiledVariant b = compiler->compile(job("scale", {{"BLOCK", "256"}}, "b"));
   ASSERT_TRUE(a.ok && b.ok);
@@ -59,8 +62,8 @@ TEST_F(NvrtcTest, ConfigMacrosReachTheSourceAndChangeTheCode) {
 }
 
 TEST_F(NvrtcTest, UserFlagsChangeTheCode) {
-  auto plain = make_nvrtc_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
-  auto debug = make_nvrtc_compiler(parse_compiler_spec("nvrtc", "-G", {}), "sm_90");
+  auto plain = make_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
+  auto debug = make_compiler(parse_compiler_spec("nvrtc", "-G", {}), "sm_90");
   EXPECT_EQ(debug->fingerprint().flags.back(), "-G");
   CompiledVariant a = plain->compile(job("scale", {{"BLOCK", "128"}}, "a"));
   CompiledVariant b = debug->compile(job("scale", {{"BLOCK", "128"}}, "b"));
@@ -69,7 +72,7 @@ TEST_F(NvrtcTest, UserFlagsChangeTheCode) {
 }
 
 TEST_F(NvrtcTest, CxxKernelsAreFoundByTheirLoweredName) {
-  auto compiler = make_nvrtc_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
+  auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
   CompiledVariant variant = compiler->compile(job("cxx_kernel<3>", {{"BLOCK", "128"}}, "a"));
   ASSERT_TRUE(variant.ok) << variant.log;
   EXPECT_EQ(variant.entry_symbol.rfind("_Z", 0), 0u) << variant.entry_symbol;
@@ -78,8 +81,39 @@ TEST_F(NvrtcTest, CxxKernelsAreFoundByTheirLoweredName) {
 }
 
 TEST_F(NvrtcTest, ALibraryThatIsNotNvrtcIsAnInputError) {
-  EXPECT_THROW(make_nvrtc_compiler(parse_compiler_spec("nvrtc:/nonexistent/libnvrtc.so", "", {}), "sm_90"), InputError);
-  EXPECT_THROW(make_nvrtc_compiler(parse_compiler_spec("nvrtc:libm.so.6", "", {}), "sm_90"), InputError);
+  EXPECT_THROW(make_compiler(parse_compiler_spec("nvrtc:/nonexistent/libnvrtc.so", "", {}), "sm_90"), InputError);
+  EXPECT_THROW(make_compiler(parse_compiler_spec("nvrtc:libm.so.6", "", {}), "sm_90"), InputError);
+}
+
+}  // namespace abt
+
+namespace abt {
+
+TEST(NvccCompiler, BuildsCubinAndPtxOfAnExampleOpAndFindsItsEntry) {
+  if (!find_program("nvcc") && !std::filesystem::exists("/usr/local/cuda/bin/nvcc"))
+    GTEST_SKIP() << "no nvcc on PATH or in /usr/local/cuda/bin";
+  const std::string nvcc = find_program("nvcc").value_or("/usr/local/cuda/bin/nvcc");
+  auto compiler = make_compiler(parse_compiler_spec("nvcc:" + nvcc, "-Xptxas -O2", {}), "sm_90");
+  EXPECT_EQ(compiler->fingerprint().backend, "nvcc");
+  EXPECT_NE(compiler->fingerprint().version.find("release"), std::string::npos) << compiler->fingerprint().version;
+  OpSpec op = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "softmax");
+  TempDir dir("abtool-nvcc-");
+  CompiledVariant variant = compiler->compile({op.source, op.kernel, &op.args, {{"BLOCK", "256"}}, DType::bf16, dir.path()});
+  ASSERT_TRUE(variant.ok) << variant.log;
+  EXPECT_EQ(variant.entry_symbol, "softmax");
+  EXPECT_EQ(read_text_file(variant.binary).substr(0, 4), "\x7f" "ELF");
+  EXPECT_NE(read_text_file(variant.ir.at("ptx")).find(".target sm_90"), std::string::npos);
+  CompiledVariant broken = compiler->compile({op.source, op.kernel, &op.args, {}, DType::bf16, dir.path()});
+  EXPECT_FALSE(broken.ok) << "BLOCK undefined must not compile";
+  EXPECT_NE(broken.log.find("BLOCK"), std::string::npos) << broken.log;
+}
+
+TEST(NvccCompiler, FindsExternCAndMangledEntries) {
+  const std::string ptx = ".visible .entry saxpy(\n.visible .entry _Z6scale2PfS_i(\n.visible .entry _Z5scalePf(\n";
+  EXPECT_EQ(find_ptx_entry(ptx, "saxpy"), "saxpy");
+  EXPECT_EQ(find_ptx_entry(ptx, "scale"), "_Z5scalePf");
+  EXPECT_EQ(find_ptx_entry(ptx, "scale2"), "_Z6scale2PfS_i");
+  EXPECT_EQ(find_ptx_entry(ptx, "missing"), "");
 }
 
 }  // namespace abt

@@ -50,7 +50,8 @@ TEST(OpSpec, ConfigSpaceIsTheCartesianProductInDeclarationOrder) {
 }
 
 TEST(OpSpec, ExampleOpsLoad) {
-  for (const char* name : {"cpu_saxpy", "cpu_softmax", "cpu_matmul"}) {
+  for (const char* name : {"cpu_saxpy", "cpu_softmax", "cpu_matmul", "saxpy", "softmax", "rmsnorm", "transpose", "gemm",
+                           "moe_gather"}) {
     OpSpec spec = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", name);
     EXPECT_EQ(spec.name, name);
     EXPECT_FALSE(spec.reference.kernel.empty());
@@ -58,6 +59,35 @@ TEST(OpSpec, ExampleOpsLoad) {
   OpSpec matmul = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "cpu_matmul");
   EXPECT_GE(matmul.tune.size(), 3u);
   EXPECT_GE(matmul.config_space().size(), 12u);
+}
+
+TEST(OpSpec, CudaOpsDeclareTheirLaunchAndAReadBackPrologue) {
+  const auto ops = std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops";
+  OpSpec gemm = find_op_spec(ops, "gemm");
+  EXPECT_EQ(gemm.language, Language::cuda);
+  EXPECT_GE(gemm.config_space().size(), 24u);
+  ASSERT_TRUE(gemm.launch && gemm.reference.launch);
+  EXPECT_TRUE(gemm.tensor_peak);
+  OpSpec moe = find_op_spec(ops, "moe_gather");
+  ASSERT_TRUE(moe.prologue);
+  EXPECT_EQ(moe.prologue->kernel, "route_rows");
+  EXPECT_EQ(moe.prologue->read_as, "routed");
+  EXPECT_EQ(moe.args[moe.prologue->read_arg].name, "count");
+  EXPECT_EQ(moe.args[moe.prologue->read_arg].kind, ArgKind::scratch);
+}
+
+TEST(OpSpec, CudaSpecErrorsNameTheField) {
+  const std::string cuda = replaced(replaced(kValidSpec, "language: cpp", "language: cuda"),
+                                    "reference: {source: toy.cpp, kernel: toy}",
+                                    "reference: {source: toy.cpp, kernel: toy, launch: {grid: [M], block: [32]}}");
+  EXPECT_NE(load_error(cuda).find("launch: cuda ops need a launch"), std::string::npos) << load_error(cuda);
+  const std::string launched = cuda + "launch: {grid: [M], block: [BLOCK_M]}\n";
+  EXPECT_NO_THROW(load_op_spec(testing::SpecFolder().write(launched)));
+  std::string message = load_error(replaced(launched, "grid: [M]", "grid: [\"cdiv(M\", BLOCK_M)\"]"));
+  EXPECT_NE(message.find("quote an expression"), std::string::npos) << message;
+  // A prologue must read an integer buffer back.
+  message = load_error(replaced(launched, "block: [BLOCK_M]}", "block: [BLOCK_M], before: {kernel: k, grid: [1], block: [1], read: {arg: x, as: q}}}"));
+  EXPECT_NE(message.find("launch.before.read.arg: 'x' must name an i32 or i64 buffer"), std::string::npos) << message;
 }
 
 TEST(OpSpec, MalformedYamlNamesTheLine) {

@@ -5,17 +5,31 @@
 #include <cmath>
 #include <cstring>
 
+#include "launch/half_bits.h"
+
 namespace abt {
 namespace {
 
 template <typename T>
-void compare_typed(const ArgBuffer& got, const std::vector<std::byte>& want, const Tolerance& tolerance,
+double value_of(T raw) {
+  return double(raw);
+}
+
+struct Half { uint16_t bits; };
+struct BFloat16 { uint16_t bits; };
+template <>
+double value_of(Half raw) { return half_to_float(raw.bits); }
+template <>
+double value_of(BFloat16 raw) { return bf16_to_float(raw.bits); }
+
+template <typename T>
+void compare_typed(const OutputCopy& got, const OutputCopy& want, const Tolerance& tolerance,
                    VerifyOutcome& outcome) {
-  const T* a = reinterpret_cast<const T*>(got.data.data());
-  const T* b = reinterpret_cast<const T*>(want.data());
+  const T* a = reinterpret_cast<const T*>(got.bytes.data());
+  const T* b = reinterpret_cast<const T*>(want.bytes.data());
   for (size_t i = 0; i < got.count; ++i) {
-    double x = double(a[i]);
-    double y = double(b[i]);
+    double x = value_of(a[i]);
+    double y = value_of(b[i]);
     bool ok;
     double abs_error;
     if (std::isnan(x) || std::isnan(y)) {
@@ -50,14 +64,7 @@ std::string VerifyOutcome::status_text() const {
   return "?";
 }
 
-ReferenceOutputs snapshot_outputs(const PointWorkspace& workspace) {
-  ReferenceOutputs snapshot;
-  for (const ArgBuffer* buffer : workspace.outputs())
-    snapshot.buffers.emplace_back(buffer->data.begin(), buffer->data.begin() + buffer->bytes());
-  return snapshot;
-}
-
-VerifyOutcome compare_outputs(const PointWorkspace& candidate, const ReferenceOutputs& reference,
+VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnapshot& reference,
                               const Tolerance& tolerance) {
   VerifyOutcome outcome;
   if (tolerance.mode == Tolerance::Mode::skip) {
@@ -65,16 +72,18 @@ VerifyOutcome compare_outputs(const PointWorkspace& candidate, const ReferenceOu
     outcome.skip_reason = tolerance.skip_reason;
     return outcome;
   }
-  auto outputs = candidate.outputs();
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    const ArgBuffer& got = *outputs[i];
-    const std::vector<std::byte>& want = reference.buffers.at(i);
+  for (size_t i = 0; i < candidate.size(); ++i) {
+    const OutputCopy& got = candidate[i];
+    const OutputCopy& want = reference.at(i);
+    if (got.bytes.size() != want.bytes.size() || got.dtype != want.dtype)
+      throw std::logic_error("compare_outputs: args." + got.spec->name + " differs in size from the reference");
     switch (got.dtype) {
       case DType::fp32: compare_typed<float>(got, want, tolerance, outcome); break;
       case DType::fp64: compare_typed<double>(got, want, tolerance, outcome); break;
       case DType::i32: compare_typed<int32_t>(got, want, tolerance, outcome); break;
       case DType::i64: compare_typed<int64_t>(got, want, tolerance, outcome); break;
-      default: break;
+      case DType::fp16: compare_typed<Half>(got, want, tolerance, outcome); break;
+      case DType::bf16: compare_typed<BFloat16>(got, want, tolerance, outcome); break;
     }
   }
   if (outcome.mismatches > 0) outcome.status = VerifyOutcome::Status::failed;

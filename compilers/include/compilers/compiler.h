@@ -64,17 +64,17 @@ class CompilerBackend {
   virtual CompiledVariant compile(const CompileJob& job) const = 0;
 };
 
-// Throws InputError when the compiler is missing, cannot report its version, or the backend
-// is not available in this build.
-std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec);
+// `cuda_arch` ("sm_90": the device's, or --arch) is the target of the CUDA backends; empty where
+// neither exists. Throws InputError when the compiler is missing, cannot report its version, the
+// backend is not in this build, or a CUDA backend has no target.
+std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch);
 
-#ifdef ABTOOL_WITH_CUDA
-// The NVRTC backend for an explicit target (`sm_90`). Until abtool can run CUDA ops on a device,
-// make_compiler refuses `nvrtc`; this is the backend itself, for the compile and IR path.
-std::unique_ptr<CompilerBackend> make_nvrtc_compiler(const CompilerSpec& spec, const std::string& arch);
-#endif
+// The compiler that builds references (and the device input generator): never the one under
+// test, always with fixed flags. CUDA references use the embedded NVRTC.
+std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch);
 
-// The compiler that builds references: never the one under test, always with fixed flags.
-std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language);
+// The compiler abtool uses when --compiler is not given: nvrtc on a CUDA build with a target,
+// host:g++ otherwise.
+std::string default_compiler_text(const std::string& cuda_arch);
 
 }  // namespace abt

@@ -20,10 +20,11 @@ struct TimingSettings {
 struct TimedCall {
   std::function<void()> launch;  // one call of the op (may be several kernels on a GPU)
   std::function<void()> reset;   // restores in-place inputs; empty when the op has none
+  std::vector<std::string> kernel_symbols;  // the op's kernels: what CUPTI counts
 };
 
 struct Measurement {
-  std::string method;               // host | graph | direct | cupti
+  std::string method;               // host | graph | direct | cupti (mixed: rounds used different ones)
   int warmup_calls = 0;
   long long launches = 0;           // every call made, discarded and warm-up included
   std::vector<double> samples_us;   // per-launch times

@@ -2,6 +2,7 @@
 // compiled variant with its role. Everything is on disk as soon as it is known (SPEC section 5).
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -28,7 +29,8 @@ class IrDump {
   explicit IrDump(const std::filesystem::path& run_dir);
 
   // Copies the IR files to ir/<shape>/<kernel>/<variant>.<ext> and returns their paths relative
-  // to the run directory. Called before the variant's first measured launch.
+  // to the run directory. Called before the variant's first measured launch. A "cubin" entry is
+  // not copied: .sass and .res are derived from it (cuda_binary_ir.h).
   std::vector<std::string> write_measured(IndexRow row, const std::map<std::string, std::filesystem::path>& ir);
   void add_row(IndexRow row);  // sweep losers and compile failures
   void add_launches(const std::string& shape, const std::string& kernel, const std::string& variant, long long count);
@@ -36,6 +38,10 @@ class IrDump {
 
  private:
   void flush_index();  // whole file, atomically
+  void write_naming();
+  void write_cuda_binary_ir(const std::filesystem::path& cubin, const std::filesystem::path& stem,
+                            const std::function<void(const std::filesystem::path&)>& record);
+  std::string missing_tools_note_;
   std::filesystem::path dir_;
   std::mutex mutex_;
   std::vector<IndexRow> rows_;

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "util/errors.h"
+
 namespace abt {
 
 class CudaDriver {
@@ -14,8 +16,10 @@ class CudaDriver {
   static const CudaDriver* get();
   static const std::string& unavailable_reason();
 
-  // Throws PointError naming `what` and the driver's message for anything but CUDA_SUCCESS.
+  // Throws PointError naming `what` and the driver's message for anything but CUDA_SUCCESS;
+  // DeviceFault for the errors that leave the context unusable (a kernel that faulted).
   void check(CUresult result, const std::string& what) const;
+  std::string message(CUresult result) const;
 
   decltype(&::cuInit) init = nullptr;
   decltype(&::cuDriverGetVersion) driver_version = nullptr;
@@ -36,6 +40,29 @@ class CudaDriver {
   decltype(&::cuMemcpyHtoD) copy_to_device = nullptr;
   decltype(&::cuMemcpyDtoH) copy_to_host = nullptr;
   decltype(&::cuLaunchKernel) launch = nullptr;
+  decltype(&::cuFuncSetAttribute) function_set_attribute = nullptr;
+  decltype(&::cuFuncGetAttribute) function_attribute = nullptr;
+  decltype(&::cuMemGetInfo) mem_info = nullptr;
+  decltype(&::cuMemcpyDtoDAsync) copy_device_async = nullptr;
+  decltype(&::cuMemcpyDtoHAsync) copy_to_host_async = nullptr;
+  decltype(&::cuMemsetD8Async) memset8_async = nullptr;
+  decltype(&::cuMemsetD16Async) memset16_async = nullptr;
+  decltype(&::cuMemsetD32Async) memset32_async = nullptr;
+  decltype(&::cuStreamCreate) stream_create = nullptr;
+  decltype(&::cuStreamDestroy) stream_destroy = nullptr;
+  decltype(&::cuStreamSynchronize) stream_synchronize = nullptr;
+  decltype(&::cuEventCreate) event_create = nullptr;
+  decltype(&::cuEventDestroy) event_destroy = nullptr;
+  decltype(&::cuEventRecord) event_record = nullptr;
+  decltype(&::cuEventSynchronize) event_synchronize = nullptr;
+  decltype(&::cuEventElapsedTime) event_elapsed = nullptr;
+  decltype(&::cuStreamBeginCapture) begin_capture = nullptr;
+  decltype(&::cuStreamEndCapture) end_capture = nullptr;
+  decltype(&::cuGraphInstantiate) graph_instantiate = nullptr;
+  decltype(&::cuGraphLaunch) graph_launch = nullptr;
+  decltype(&::cuGraphExecDestroy) graph_exec_destroy = nullptr;
+  decltype(&::cuGraphDestroy) graph_destroy = nullptr;
+  decltype(&::cuGraphGetNodes) graph_nodes = nullptr;
 
  private:
   CudaDriver() = default;
@@ -50,14 +77,76 @@ class DeviceContext {
   DeviceContext& operator=(const DeviceContext&) = delete;
 
   const CudaDriver& driver() const { return driver_; }
+  int ordinal() const { return ordinal_; }
+  CUcontext get() const { return context_; }
   std::string name() const;
   int attribute(CUdevice_attribute attribute) const;
   std::string arch() const;  // "sm_90"
 
  private:
   const CudaDriver& driver_;
+  int ordinal_ = 0;
   CUdevice device_ = 0;
   CUcontext context_ = nullptr;
+};
+
+// A non-blocking stream: everything abtool times is enqueued on one.
+class DeviceStream {
+ public:
+  explicit DeviceStream(const DeviceContext& context);  // throws PointError
+  ~DeviceStream();
+  DeviceStream(const DeviceStream&) = delete;
+  DeviceStream& operator=(const DeviceStream&) = delete;
+  const CudaDriver& driver() const { return driver_; }
+  CUstream get() const { return stream_; }
+  void synchronize(const std::string& what) const;  // checked; `what` names the work waited for
+
+ private:
+  const CudaDriver& driver_;
+  CUstream stream_ = nullptr;
+};
+
+class DeviceEvent {
+ public:
+  explicit DeviceEvent(const CudaDriver& driver);
+  ~DeviceEvent();
+  DeviceEvent(const DeviceEvent&) = delete;
+  DeviceEvent& operator=(const DeviceEvent&) = delete;
+  CUevent get() const { return event_; }
+  void record(const DeviceStream& stream);
+  // Milliseconds between two recorded events; waits for `end`.
+  static float elapsed_ms(const DeviceEvent& start, const DeviceEvent& end);
+
+ private:
+  const CudaDriver& driver_;
+  CUevent event_ = nullptr;
+};
+
+// Owners for a captured graph and its executable instance.
+class Graph {
+ public:
+  Graph(const CudaDriver& driver, CUgraph graph) : driver_(driver), graph_(graph) {}
+  ~Graph() { if (graph_) driver_.graph_destroy(graph_); }
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+  CUgraph get() const { return graph_; }
+
+ private:
+  const CudaDriver& driver_;
+  CUgraph graph_ = nullptr;
+};
+
+class GraphExec {
+ public:
+  GraphExec(const CudaDriver& driver, CUgraphExec exec) : driver_(driver), exec_(exec) {}
+  ~GraphExec() { if (exec_) driver_.graph_exec_destroy(exec_); }
+  GraphExec(const GraphExec&) = delete;
+  GraphExec& operator=(const GraphExec&) = delete;
+  CUgraphExec get() const { return exec_; }
+
+ private:
+  const CudaDriver& driver_;
+  CUgraphExec exec_ = nullptr;
 };
 
 // A loaded CUBIN.
@@ -85,6 +174,7 @@ class DeviceBuffer {
   size_t bytes() const { return bytes_; }
   void upload(const void* host);
   void download(void* host) const;
+  void download(void* host, size_t bytes) const;
 
  private:
   const CudaDriver& driver_;

@@ -4,16 +4,10 @@
 #include <memory>
 #include <string>
 
+#include "launch/execution_target.h"
 #include "util/dynamic_library.h"
 
 namespace abt {
-
-// A variant ready to run: what the verification gate and the timers call.
-class LoadedVariant {
- public:
-  virtual ~LoadedVariant() = default;
-  virtual void launch(void* const* args) const = 0;
-};
 
 class HostKernel : public LoadedVariant {
  public:
@@ -24,9 +18,11 @@ class HostKernel : public LoadedVariant {
   HostKernel& operator=(const HostKernel&) = delete;
 
   void launch(void* const* args) const override { entry_(args); }
+  std::vector<std::string> symbols() const override { return {symbol_}; }
 
  private:
   std::unique_ptr<DynamicLibrary> library_;
+  std::string symbol_;
   void (*entry_)(void* const*) = nullptr;
 };
 

@@ -1,5 +1,5 @@
-// The buffers and scalars of one point: inputs generated once from the seed, outputs poisoned
-// before every checked run, in-place arguments restored before every call.
+// A host op's point: buffers and scalars in host memory, inputs generated once from the seed,
+// outputs poisoned before every checked run, in-place arguments restored before every call.
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "opspec/op_spec.h"
+#include "launch/workspace.h"
 #include "opspec/shape_set.h"
 
 namespace abt {
@@ -38,20 +39,32 @@ class HostArena {
   size_t size_ = 0;
 };
 
-class PointWorkspace {
+// Element counts and scalar values of a point's arguments, from the spec's expressions. Throws
+// InputError naming the op file, the point and the argument when one does not evaluate.
+struct ArgLayout {
+  DType dtype = DType::fp32;
+  size_t count = 1;
+  double scalar = 0;
+};
+std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point);
+
+// Bytes of a scalar argument as the kernel receives it.
+void store_scalar(DType dtype, double value, std::byte* destination);
+
+class PointWorkspace : public Workspace {
  public:
   // Throws InputError naming the point when an expression does not evaluate to a valid size.
   PointWorkspace(const OpSpec& op, const Point& point, uint64_t seed);
 
-  void* const* args() { return arg_pointers_.data(); }
-  void restore_inputs();   // in-place (inout) buffers back to their generated contents
-  void poison_outputs();   // NaN / 0x7b7b7b7b in `out` buffers: an unwritten element fails
-  bool has_inout() const { return has_inout_; }
+  void* const* args() override { return arg_pointers_.data(); }
+  void restore_inputs() override;
+  void poison_outputs() override;
+  bool has_inout() const override { return has_inout_; }
+  OutputSnapshot read_outputs() const override;
+  std::string input_digest() const override;
 
   const std::vector<ArgBuffer>& buffers() const { return buffers_; }
   std::vector<const ArgBuffer*> outputs() const;  // out and inout buffers, in argument order
-  std::string input_digest() const;   // sha256 over inputs and scalars
-  std::string output_digest() const;  // sha256 over outputs
   size_t total_bytes() const;
 
  private:

@@ -24,7 +24,9 @@ struct TuneParam {
   std::vector<std::string> values;
 };
 
-enum class ArgKind { in, out, inout, scalar };
+// scratch: device or host memory the kernel uses internally (a work list, a counter): neither
+// generated, poisoned, verified nor digested.
+enum class ArgKind { in, out, inout, scalar, scratch };
 
 struct InitSpec {
   std::string distribution = "uniform";  // uniform | normal | zeros | ones | arange
@@ -49,6 +51,16 @@ struct LaunchSpec {
   Expr shared_bytes;
 };
 
+// `launch.before`: a kernel that runs first and computes a value the host reads back to size the
+// main launch (data-dependent grids, as in MoE dispatch). Such a launch sequence synchronizes
+// with the host, so it cannot be captured in a CUDA graph: graphtime times it directly.
+struct LaunchPrologue {
+  std::string kernel;      // extern "C", in the op's source, with the op's parameter list
+  LaunchSpec launch;       // expressions of dims and config
+  size_t read_arg = 0;     // an i32/i64 buffer argument: zeroed before the prologue, element 0 read after
+  std::string read_as;     // the symbol the main launch's expressions use for that value
+};
+
 struct Tolerance {
   enum class Mode { close, exact, skip } mode = Mode::close;
   double rtol = 1e-5;
@@ -60,6 +72,7 @@ struct ReferenceSpec {
   Language language = Language::cpp;
   std::filesystem::path source;
   std::string kernel;
+  std::optional<LaunchSpec> launch;  // CUDA references: geometry from the shape alone
 };
 
 struct OpSpec {
@@ -73,10 +86,12 @@ struct OpSpec {
   std::vector<TuneParam> tune;
   std::vector<ArgSpec> args;
   std::optional<LaunchSpec> launch;
+  std::optional<LaunchPrologue> prologue;
   ReferenceSpec reference;
   std::map<DType, Tolerance> tolerances;
   Expr flops;
   Expr bytes;
+  bool tensor_peak = false;  // metrics.peak: tensor -- % of peak against tensor-core rates
 
   std::vector<Config> config_space() const;  // cartesian product of `tune`, declaration order
   // `config` in declaration order; nullopt unless it assigns exactly the tune parameters.

@@ -21,7 +21,7 @@ struct TuneKey {
 struct CandidateRecord {
   Config config;
   std::string variant;
-  std::string status;  // ok | compile_failed | launch_failed | verify_failed
+  std::string status;  // ok | compile_failed | launch_failed | verify_failed | timing_failed
   std::optional<double> time_us;
   std::string error;
 };

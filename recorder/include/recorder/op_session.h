@@ -9,6 +9,8 @@
 #include "graphtime/timer.h"
 #include "irdump/ir_dump.h"
 #include "irdump/variant_naming.h"
+#include "launch/device_info.h"
+#include "launch/execution_target.h"
 #include "recorder/autotune_store.h"
 #include "recorder/compile_cache.h"
 #include "recorder/point_result.h"
@@ -29,11 +31,14 @@ struct OpSession {
   VariantNaming naming;
   IrDump& ir;
   AutotuneStore& store;
+  ExecutionTarget& target;  // where the points run: host or a CUDA device
+  const DeviceInfo* device;  // null for host ops: no roofline peaks
   Timer& timer;
   TimingSettings timing;
   uint64_t seed;
   RunSink& sink;
   std::set<std::string> reported_compile_failures;  // each failing variant's log goes to run.log once
+  std::string device_lost;  // set when a kernel faulted: nothing more can run on that device
 };
 
 }  // namespace abt

@@ -1,10 +1,10 @@
 // One point's bench: its inputs, the reference outputs, and the two things done to a variant
-// there: verify it (the gate) and time it.
+// there: verify it (the gate) and time it. Where the point runs (host or device) is the
+// session's ExecutionTarget; the bench is the same for both.
 #pragma once
 #include <memory>
 
-#include "launch/host_kernel.h"
-#include "launch/point_workspace.h"
+#include "launch/execution_target.h"
 #include "recorder/op_session.h"
 
 namespace abt {
@@ -20,18 +20,21 @@ class PointBench {
   std::string variant_name(const Config& config) const;
   const std::string& input_digest() const { return input_digest_; }
 
-  std::unique_ptr<LoadedVariant> load(const CompiledVariant& variant) const;  // throws PointError
-  // Restores inputs, poisons outputs, runs once and compares with the reference.
+  // Loads a variant with the launch geometry of this point and config. Throws PointError.
+  std::unique_ptr<LoadedVariant> load(const CompiledVariant& variant, const Config& config) const;
+  // Restores inputs, poisons outputs, runs once and compares with the reference. A launch the
+  // driver refuses throws PointError; a kernel that faults throws DeviceFault.
   VerifyOutcome verify(const LoadedVariant& variant);
-  std::string output_digest() const { return workspace_.output_digest(); }
+  std::string output_digest() const { return digest_of(last_outputs_); }  // of the last verify(): hashes on demand
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
 
  private:
   OpSession& session_;
   Point point_;
-  PointWorkspace workspace_;
-  std::optional<ReferenceOutputs> reference_;
+  std::unique_ptr<Workspace> workspace_;
+  std::optional<OutputSnapshot> reference_;
   std::string input_digest_;
+  OutputSnapshot last_outputs_;
 };
 
 }  // namespace abt

@@ -16,6 +16,8 @@ namespace abt {
 
 struct Roofline {
   std::optional<double> flops, bytes;  // per call, from the spec's metrics
+  std::optional<double> peak_tflops, peak_gbps;  // of the device (launch/device_info.h)
+  std::string peak_source;
   nlohmann::json to_json(double median_us) const;
 };
 

@@ -20,6 +20,7 @@ struct RecordRun {
   std::vector<std::string> dtypes;    // A's --dtypes, empty when A used the shape set's
   uint64_t seed = 0;
   TimingSettings timing;
+  std::string compiler;                // A's --compiler as given (B's default: the same backend and build)
   std::filesystem::path autotune_db() const { return dir / "autotune.sqlite"; }
 };
 

@@ -20,6 +20,13 @@ class PointError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A kernel faulted (illegal address, trap, ...): the CUDA context is lost for this process, so
+// nothing after it on that device can be measured. The run records it and stops.
+class DeviceFault : public PointError {
+ public:
+  using PointError::PointError;
+};
+
 // "file:line: field: reason", the shape every input error takes.
 std::string located(const std::string& file, int line, const std::string& field,
                     const std::string& reason);

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "launch/point_workspace.h"
+#include "launch/workspace.h"
 #include "opspec/op_spec.h"
 
 namespace abt {
@@ -20,13 +20,8 @@ struct VerifyOutcome {
   std::string status_text() const;
 };
 
-// Snapshot of the reference kernel's outputs for one point.
-struct ReferenceOutputs {
-  std::vector<std::vector<std::byte>> buffers;  // contents of the out/inout buffers, in order
-};
-ReferenceOutputs snapshot_outputs(const PointWorkspace& workspace);
-
-VerifyOutcome compare_outputs(const PointWorkspace& candidate, const ReferenceOutputs& reference,
+// fp16 and bf16 are compared as the float values they encode.
+VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnapshot& reference,
                               const Tolerance& tolerance);
 
 }  // namespace abt

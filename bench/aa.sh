@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# A/A noise of host timing: record once, replay N times with the SAME compiler, and report how
-# often `abtool diff` says SAME and how far the medians drift (|B/A - 1|). Prints a table.
-#   usage: bench/host_aa.sh [REPLAYS] [extra abtool options...]
+# A/A noise: record once, replay N times with the SAME compiler, and report how often
+# `abtool diff` says SAME and how far the medians drift (|B/A - 1|). Prints a table.
+#   usage: [COMPILER=host:g++|nvrtc] bench/aa.sh [REPLAYS] [extra abtool record options...]
+# COMPILER=nvrtc on a GPU machine measures the CUDA ops of the shape set (default shapes/smoke.yaml).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 abtool=${ABTOOL:-$here/build/abtool/abtool}

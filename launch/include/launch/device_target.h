@@ -1,0 +1,45 @@
+// CUDA ops run here: one device, its primary context and one stream on which every launch,
+// reset, poison and timing event of a run is ordered.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "launch/cuda_driver.h"
+#include "launch/device_info.h"
+#include "launch/execution_target.h"
+
+namespace abt {
+
+// The counter-based input generator as CUDA source: kernels abt_fill_<dtype> that write element i
+// of argument a under seed s as a pure function of (s, a, i), the same function as counter_rng.h.
+const std::string& device_fill_source();
+
+class DeviceTarget : public ExecutionTarget {
+ public:
+  // `fill_cubin` is device_fill_source() compiled for this device by the reference compiler.
+  DeviceTarget(int ordinal, const std::string& fill_cubin);  // throws PointError
+  ~DeviceTarget() override;
+
+  std::string kind() const override { return "cuda"; }
+  std::unique_ptr<Workspace> make_workspace(const OpSpec& op, const Point& point, uint64_t seed) override;
+  std::unique_ptr<LoadedVariant> load(const std::filesystem::path& binary, const std::string& entry_symbol,
+                                      const LaunchPlan& plan) override;
+
+  const DeviceContext& context() const { return *context_; }
+  const DeviceStream& stream() const { return *stream_; }
+  const DeviceInfo& info() const { return info_; }
+  // Fills `count` elements at `address` with the generator (an enqueued launch).
+  void fill(CUdeviceptr address, DType dtype, size_t count, const InitSpec& init, uint64_t seed, uint64_t stream) const;
+
+ private:
+  std::unique_ptr<DeviceContext> context_;
+  std::unique_ptr<DeviceStream> stream_;
+  std::unique_ptr<DeviceModule> fill_module_;
+  DeviceInfo info_;
+};
+
+// The device this machine would measure on: nullptr, with the reason, where there is none.
+std::optional<DeviceInfo> probe_device(int ordinal, std::string* why_not);
+
+}  // namespace abt

@@ -1,0 +1,37 @@
+// The arguments of one point, wherever they live (host memory or a device): what the
+// verification gate and the timers need from them.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "opspec/op_spec.h"
+
+namespace abt {
+
+// A host copy of one output buffer, as read after a run.
+struct OutputCopy {
+  const ArgSpec* spec = nullptr;
+  DType dtype = DType::fp32;
+  size_t count = 0;
+  std::vector<std::byte> bytes;
+};
+using OutputSnapshot = std::vector<OutputCopy>;  // out and inout buffers, in argument order
+
+std::string digest_of(const OutputSnapshot& outputs);  // sha256 over every output's bytes
+
+class Workspace {
+ public:
+  virtual ~Workspace() = default;
+  // The kernel parameters: one pointer per argument, to the buffer address or the scalar value.
+  virtual void* const* args() = 0;
+  virtual bool has_inout() const = 0;
+  // Both are ordered before the next launch (on a device: enqueued on the launch stream).
+  virtual void restore_inputs() = 0;  // in-place (inout) buffers back to their generated contents
+  virtual void poison_outputs() = 0;  // NaN (ints: 0x7b bytes) in `out` buffers: unwritten elements fail
+  // Waits for queued work and copies the outputs to the host.
+  virtual OutputSnapshot read_outputs() const = 0;
+  virtual std::string input_digest() const = 0;  // sha256 over generated inputs and scalars
+};
+
+}  // namespace abt

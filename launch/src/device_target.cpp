@@ -1,0 +1,261 @@
+#include "launch/device_target.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "launch/point_workspace.h"
+#include "util/files.h"
+#include "util/sha256.h"
+
+namespace abt {
+namespace {
+
+constexpr unsigned kStaticSharedLimit = 48 * 1024;  // above this a kernel must opt in
+
+// One variant's CUBIN, loaded, with the launch plan of the point it runs at.
+class DeviceKernel : public LoadedVariant {
+ public:
+  DeviceKernel(const DeviceTarget& target, const std::string& cubin, const std::string& symbol, const LaunchPlan& plan)
+      : target_(target), driver_(target.context().driver()), module_(target.context(), cubin), symbol_(symbol), plan_(plan) {
+    function_ = module_.function(symbol);
+    opt_in_shared(function_, symbol, plan.geometry.shared_bytes);
+    if (plan.prologue) {
+      prologue_ = module_.function(plan.prologue->symbol);
+      opt_in_shared(prologue_, plan.prologue->symbol, plan.prologue->geometry.shared_bytes);
+    }
+  }
+
+  void launch(void* const* args) const override {
+    if (!plan_.prologue) return launch_one(function_, symbol_, plan_.geometry, args);
+    // Zero the counter, run the prologue, read the counter back, size the main launch by it.
+    const ReadbackPrologue& prologue = *plan_.prologue;
+    const CUdeviceptr counter = *static_cast<const CUdeviceptr*>(args[prologue.read_arg]);
+    const size_t bytes = dtype_size(prologue.read_dtype);
+    driver_.check(driver_.memset8_async(counter, 0, bytes, target_.stream().get()), "zeroing the prologue's counter");
+    launch_one(prologue_, prologue.symbol, prologue.geometry, args);
+    long long value = 0;
+    driver_.check(driver_.copy_to_host_async(&value, counter, bytes, target_.stream().get()), "reading back the prologue's counter");
+    target_.stream().synchronize("waiting for " + prologue.symbol + "'s result");
+    if (prologue.read_dtype == DType::i32) value = static_cast<int32_t>(value & 0xffffffffLL);
+    if (value > 0) launch_one(function_, symbol_, prologue.main_geometry(value), args);
+  }
+
+  std::vector<std::string> symbols() const override {
+    if (plan_.prologue) return {plan_.prologue->symbol, symbol_};
+    return {symbol_};
+  }
+
+ private:
+  void opt_in_shared(CUfunction function, const std::string& name, unsigned bytes) {
+    if (bytes <= kStaticSharedLimit) return;
+    driver_.check(driver_.function_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(bytes)),
+                  fmt::format("opting {} in to {} bytes of dynamic shared memory (the device allows {})", name, bytes,
+                              target_.info().max_shared_per_block_optin));
+  }
+
+  void launch_one(CUfunction function, const std::string& name, const LaunchGeometry& geometry, void* const* args) const {
+    driver_.check(driver_.launch(function, geometry.grid[0], geometry.grid[1], geometry.grid[2], geometry.block[0],
+                                 geometry.block[1], geometry.block[2], geometry.shared_bytes, target_.stream().get(),
+                                 const_cast<void**>(args), nullptr),
+                  "cuLaunchKernel(" + name + ", " + geometry.text() + ")");
+  }
+
+  const DeviceTarget& target_;
+  const CudaDriver& driver_;
+  DeviceModule module_;
+  std::string symbol_;
+  LaunchPlan plan_;
+  CUfunction function_ = nullptr, prologue_ = nullptr;
+};
+
+// A point's arguments in device memory. Inputs are generated on the device; in-place arguments
+// keep a pristine copy there so a reset is one device-to-device copy on the stream.
+class DeviceWorkspace : public Workspace {
+ public:
+  DeviceWorkspace(const DeviceTarget& target, const OpSpec& op, const Point& point, uint64_t seed) : target_(target) {
+    const std::vector<ArgLayout> layout = arg_layout(op, point);
+    args_.resize(op.args.size());
+    for (size_t index = 0; index < op.args.size(); ++index) {
+      const ArgSpec& spec = op.args[index];
+      Arg& arg = args_[index];
+      arg.spec = &spec;
+      arg.dtype = layout[index].dtype;
+      arg.count = layout[index].count;
+      if (!spec.is_buffer()) {
+        store_scalar(arg.dtype, layout[index].scalar, arg.scalar.data());
+        continue;
+      }
+      const size_t bytes = arg.count * dtype_size(arg.dtype);
+      arg.buffer = std::make_unique<DeviceBuffer>(target.context(), bytes);
+      arg.address = arg.buffer->pointer();
+      if (spec.kind == ArgKind::out || spec.kind == ArgKind::scratch) continue;
+      CUdeviceptr generated = arg.address;
+      if (spec.kind == ArgKind::inout) {
+        has_inout_ = true;
+        arg.pristine = std::make_unique<DeviceBuffer>(target.context(), bytes);
+        generated = arg.pristine->pointer();
+      }
+      target.fill(generated, arg.dtype, arg.count, spec.init, seed, index);
+    }
+    for (Arg& arg : args_) params_.push_back(arg.spec->is_buffer() ? static_cast<void*>(&arg.address) : arg.scalar.data());
+    restore_inputs();
+    target_.stream().synchronize("generating the inputs of " + point.id());
+    input_digest_ = digest_inputs();
+  }
+
+  void* const* args() override { return params_.data(); }
+  bool has_inout() const override { return has_inout_; }
+
+  void restore_inputs() override {
+    const CudaDriver& driver = target_.context().driver();
+    for (const Arg& arg : args_)
+      if (arg.pristine)
+        driver.check(driver.copy_device_async(arg.address, arg.pristine->pointer(), arg.pristine->bytes(),
+                                              target_.stream().get()),
+                     "restoring args." + arg.spec->name);
+  }
+
+  void poison_outputs() override {
+    const CudaDriver& driver = target_.context().driver();
+    CUstream stream = target_.stream().get();
+    for (const Arg& arg : args_) {
+      if (arg.spec->kind != ArgKind::out) continue;
+      CUresult result;
+      switch (arg.dtype) {
+        case DType::fp32: result = driver.memset32_async(arg.address, 0x7fc00000u, arg.count, stream); break;
+        case DType::fp64: result = driver.memset16_async(arg.address, 0x7ff8, arg.count * 4, stream); break;  // 0x7ff87ff8... is a NaN
+        case DType::fp16: result = driver.memset16_async(arg.address, 0x7e00, arg.count, stream); break;
+        case DType::bf16: result = driver.memset16_async(arg.address, 0x7fc0, arg.count, stream); break;
+        default: result = driver.memset8_async(arg.address, 0x7b, arg.buffer->bytes(), stream); break;
+      }
+      driver.check(result, "poisoning args." + arg.spec->name);
+    }
+  }
+
+  OutputSnapshot read_outputs() const override {
+    target_.stream().synchronize("running the kernel");
+    OutputSnapshot snapshot;
+    for (const Arg& arg : args_) {
+      if (arg.spec->kind != ArgKind::out && arg.spec->kind != ArgKind::inout) continue;
+      OutputCopy copy{arg.spec, arg.dtype, arg.count, std::vector<std::byte>(arg.buffer->bytes())};
+      arg.buffer->download(copy.bytes.data());
+      snapshot.push_back(std::move(copy));
+    }
+    return snapshot;
+  }
+
+  std::string input_digest() const override { return input_digest_; }
+
+ private:
+  struct Arg {
+    const ArgSpec* spec = nullptr;
+    DType dtype = DType::fp32;
+    size_t count = 1;
+    std::unique_ptr<DeviceBuffer> buffer, pristine;
+    CUdeviceptr address = 0;
+    std::array<std::byte, 8> scalar{};
+  };
+
+  // Same definition as the host workspace's: sha256 over scalars and generated buffers in argument order.
+  std::string digest_inputs() const {
+    Sha256 hash;
+    std::vector<std::byte> chunk;
+    for (const Arg& arg : args_) {
+      if (arg.spec->kind == ArgKind::out || arg.spec->kind == ArgKind::scratch) continue;
+      if (!arg.spec->is_buffer()) {
+        hash.update(arg.scalar.data(), dtype_size(arg.dtype));
+        continue;
+      }
+      const DeviceBuffer& source = arg.pristine ? *arg.pristine : *arg.buffer;
+      chunk.resize(source.bytes());
+      source.download(chunk.data());
+      hash.update(chunk.data(), chunk.size());
+    }
+    return hash.hex_digest();
+  }
+
+  const DeviceTarget& target_;
+  std::vector<Arg> args_;
+  std::vector<void*> params_;
+  bool has_inout_ = false;
+  std::string input_digest_;
+};
+
+int distribution_code(const std::string& name) {
+  if (name == "uniform") return 0;
+  if (name == "normal") return 1;
+  if (name == "zeros") return 2;
+  if (name == "ones") return 3;
+  return 4;  // arange
+}
+
+DeviceInfo read_info(const DeviceContext& context) {
+  const CudaDriver& driver = context.driver();
+  DeviceInfo info;
+  info.name = context.name();
+  info.arch = context.arch();
+  info.sm_count = context.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+  driver.driver_version(&info.driver_version);
+  info.sm_clock_mhz = context.attribute(CU_DEVICE_ATTRIBUTE_CLOCK_RATE) / 1000.0;
+  info.memory_clock_mhz = context.attribute(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE) / 1000.0;
+  info.memory_bus_bits = context.attribute(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH);
+  info.l2_bytes = context.attribute(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
+  info.max_shared_per_block_optin = context.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+  size_t free_bytes = 0;
+  driver.check(driver.mem_info(&free_bytes, &info.memory_bytes), "cuMemGetInfo");
+  return info;
+}
+
+}  // namespace
+
+DeviceTarget::DeviceTarget(int ordinal, const std::string& fill_cubin)
+    : context_(std::make_unique<DeviceContext>(ordinal)),
+      stream_(std::make_unique<DeviceStream>(*context_)),
+      fill_module_(std::make_unique<DeviceModule>(*context_, fill_cubin)),
+      info_(read_info(*context_)) {}
+
+DeviceTarget::~DeviceTarget() = default;
+
+std::unique_ptr<Workspace> DeviceTarget::make_workspace(const OpSpec& op, const Point& point, uint64_t seed) {
+  return std::make_unique<DeviceWorkspace>(*this, op, point, seed);
+}
+
+std::unique_ptr<LoadedVariant> DeviceTarget::load(const std::filesystem::path& binary, const std::string& entry_symbol,
+                                                  const LaunchPlan& plan) {
+  std::string cubin = read_text_file(binary);
+  return std::make_unique<DeviceKernel>(*this, cubin, entry_symbol, plan);
+}
+
+void DeviceTarget::fill(CUdeviceptr address, DType dtype, size_t count, const InitSpec& init, uint64_t seed,
+                        uint64_t stream) const {
+  const CudaDriver& driver = context_->driver();
+  if (init.distribution == "zeros") {
+    driver.check(driver.memset8_async(address, 0, count * dtype_size(dtype), stream_->get()), "zeroing an input");
+    return;
+  }
+  CUfunction function = fill_module_->function("abt_fill_" + dtype_name(dtype));
+  unsigned long long n = count, seed_value = seed, stream_value = stream;
+  int distribution = distribution_code(init.distribution);
+  double low = init.low, high = init.high;
+  void* params[] = {&address, &n, &seed_value, &stream_value, &distribution, &low, &high};
+  const unsigned blocks = unsigned(std::min<size_t>((count + 255) / 256, size_t(info_.sm_count) * 32));
+  driver.check(driver.launch(function, std::max(1u, blocks), 1, 1, 256, 1, 1, 0, stream_->get(), params, nullptr),
+               "launching the input generator");
+}
+
+std::optional<DeviceInfo> probe_device(int ordinal, std::string* why_not) {
+  if (!CudaDriver::get()) {
+    if (why_not) *why_not = CudaDriver::unavailable_reason();
+    return std::nullopt;
+  }
+  try {
+    DeviceContext context(ordinal);
+    return read_info(context);
+  } catch (const PointError& error) {
+    if (why_not) *why_not = error.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace abt

@@ -1,0 +1,47 @@
+// CUDA ops on a machine without a GPU: --arch lets record compile every variant (the compile
+// path runs, errors reach run.log); the points fail with the reason; nothing is timed. Without
+// --arch there is nothing to compile for: exit 2. On a GPU machine these are covered by gpu_e2e.
+#include <gtest/gtest.h>
+
+#include "abtool_runner.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+class CudaWithoutGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+#ifndef ABTOOL_WITH_CUDA
+    GTEST_SKIP() << "this abtool is built without CUDA";
+#endif
+  }
+  TempDir dir_{"abtool-nogpu-"};
+};
+
+TEST_F(CudaWithoutGpu, ArchCompilesEveryVariantAndFailsThePointsWithTheReason) {
+  ProcessResult run = abtool({"record", "--op", "gemm", "--arch", "sm_90", "--out", (dir_.path() / "A").string(),
+                              "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  auto meta = read_json(dir_.path() / "A" / "meta.json");
+  if (meta["gpu"].contains("name")) GTEST_SKIP() << "a GPU is present here (" << meta["gpu"]["name"] << "): see gpu_e2e";
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(meta["compiler"]["backend"], "nvrtc");
+  EXPECT_EQ(meta["gpu"]["compile_target"], "sm_90");
+  std::string log = read_text_file(dir_.path() / "A" / "run.log");
+  EXPECT_NE(log.find("gemm: compiled 32 variants for sm_90 (0 failed); no device to run them"), std::string::npos) << log;
+  for (const auto& point : read_json(dir_.path() / "A" / "results.json")["points"]) {
+    EXPECT_EQ(point["status"], "FAILED");
+    EXPECT_NE(point["error"].get<std::string>().find("no CUDA device to run on"), std::string::npos) << point.dump();
+  }
+}
+
+TEST_F(CudaWithoutGpu, WithoutArchACudaOpIsBadInputNamingTheWayOut) {
+  ProcessResult run = abtool({"record", "--op", "saxpy", "--out", (dir_.path() / "B").string()});
+  if (run.exit_code != 2 && fs::exists(dir_.path() / "B" / "meta.json") &&
+      read_json(dir_.path() / "B" / "meta.json")["gpu"].contains("name"))
+    GTEST_SKIP() << "a GPU is present here: see gpu_e2e";
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_NE(run.err.find("--arch sm_XX"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(dir_.path() / "B"));
+}
+
+}  // namespace abt::e2e

@@ -1,0 +1,179 @@
+// record -> replay -> diff on the example CUDA ops with the real abtool binary on a GPU, checking
+// files and numbers; plus the graph fallback marker, the CUPTI timer and a faulting kernel.
+// Skipped, with the reason, where there is no driver or device.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "../e2e/abtool_runner.h"
+#include "launch/cuda_driver.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+fs::path gpu_shapes() { return source_dir() / "tests" / "fixtures" / "shapes" / "gpu_tiny.yaml"; }
+
+class GpuAbLoop : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (!CudaDriver::get()) return;
+    dir_ = new TempDir("abtool-gpu-e2e-");
+    record_ = new ProcessResult(abtool({"record", "--op", "saxpy,softmax,gemm", "--shapes", gpu_shapes().string(), "--out",
+                                        a().string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"}));
+    replay_ = new ProcessResult(replay(a(), b(), {"--compiler-flags", "-Xptxas -O1"}));
+    diff_ = new ProcessResult(abtool({"diff", a().string(), b().string(), "--ir", "--format", "json"}));
+  }
+  static void TearDownTestSuite() {
+    delete record_;
+    delete replay_;
+    delete diff_;
+    delete dir_;
+  }
+  void SetUp() override {
+    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
+  }
+  static fs::path a() { return dir_->path() / "A"; }
+  static fs::path b() { return dir_->path() / "B"; }
+  static TempDir* dir_;
+  static ProcessResult *record_, *replay_, *diff_;
+};
+TempDir* GpuAbLoop::dir_ = nullptr;
+ProcessResult *GpuAbLoop::record_ = nullptr, *GpuAbLoop::replay_ = nullptr, *GpuAbLoop::diff_ = nullptr;
+
+TEST_F(GpuAbLoop, BothSidesVerifyAndTimeEveryPointWithGraphs) {
+  ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
+  ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
+  for (const fs::path& run : {a(), b()}) {
+    auto results = read_json(run / "results.json");
+    ASSERT_EQ(results["points"].size(), 6u) << run;  // saxpy 2 + softmax 2 dtypes + gemm 2
+    for (const auto& point : results["points"]) {
+      EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+      EXPECT_EQ(point["method"], "graph") << point["shape_text"];
+      EXPECT_EQ(point["verify"]["status"], "passed") << point.dump(1);
+      EXPECT_GE(point["latency"]["n"].get<int>(), 2);
+      EXPECT_GT(point["latency"]["median"].get<double>(), 0.5) << "a kernel launch takes microseconds";
+      EXPECT_TRUE(point["roofline"].contains("pct_peak_memory")) << point["roofline"].dump();
+    }
+    auto meta = read_json(run / "meta.json");
+    EXPECT_FALSE(meta["gpu"]["name"].get<std::string>().empty());
+    EXPECT_EQ(meta["gpu"]["cc"], meta["gpu"]["compile_target"]);
+    EXPECT_EQ(meta["compiler"]["backend"], "nvrtc");
+    EXPECT_TRUE(meta["reference_compiler"].contains("cuda"));
+  }
+  std::string flags = read_json(b() / "meta.json")["compiler"].dump();
+  EXPECT_NE(flags.find("-Xptxas"), std::string::npos) << flags;
+}
+
+TEST_F(GpuAbLoop, ReplayUsesAsConfigsOnIdenticalInputs) {
+  auto points_a = read_json(a() / "results.json")["points"], points_b = read_json(b() / "results.json")["points"];
+  ASSERT_EQ(points_a.size(), points_b.size());
+  for (size_t i = 0; i < points_a.size(); ++i) {
+    EXPECT_EQ(points_a[i]["config"], points_b[i]["config"]) << points_a[i]["shape_text"];
+    EXPECT_EQ(points_b[i]["config_source"], "replay");
+    EXPECT_EQ(points_a[i]["input_digest"], points_b[i]["input_digest"]) << points_a[i]["shape_text"];
+    EXPECT_EQ(points_a[i]["input_digest"].get<std::string>().size(), 64u);
+  }
+}
+
+TEST_F(GpuAbLoop, MeasuredVariantsKeepPtxSassAndResourcesAndLosersAreIndexed) {
+  auto rows = read_tsv(a() / "ir" / "index.tsv");
+  std::set<std::string> roles;
+  int gemm_rows = 0;
+  for (const auto& row : rows) {
+    roles.insert(row[7]);
+    if (row[1] == "gemm") ++gemm_rows;
+    if (row[7] != "measured") continue;
+    const fs::path stem = a() / "ir" / row[0] / row[1] / row[2];
+    for (const char* ext : {".ptx", ".sass", ".res"}) EXPECT_TRUE(fs::exists(stem.string() + ext)) << stem << ext;
+    EXPECT_NE(read_text_file(stem.string() + ".res").find("REG:"), std::string::npos);
+  }
+  EXPECT_TRUE(roles.count("measured") && roles.count("sweep_loser"));
+  EXPECT_EQ(gemm_rows, 2 * 32) << "every gemm variant of both shapes is listed";
+}
+
+TEST_F(GpuAbLoop, DiffComparesEveryPointWithTheSameConfigAndSeesTheIrChange) {
+  ASSERT_EQ(diff_->exit_code, 0) << describe(*diff_);
+  auto diff = nlohmann::json::parse(diff_->out);
+  ASSERT_EQ(diff["points"].size(), 6u);
+  int changed = 0;
+  for (const auto& point : diff["points"]) {
+    EXPECT_EQ(point["same_config"], true) << point.dump();
+    EXPECT_NE(point["verdict"], "UNTRUSTED") << point.dump();
+    EXPECT_NE(point["verdict"], "FAILED") << point.dump();
+    changed += point["ir_changed"] == true;
+  }
+  EXPECT_GT(changed, 0) << "-Xptxas -O1 changes the SASS of some variant";
+}
+
+class GpuTimers : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
+  }
+  TempDir dir_{"abtool-gpu-timers-"};
+  ProcessResult run_saxpy(const fs::path& out, std::vector<std::string> extra, std::map<std::string, std::string> env = {}) {
+    std::vector<std::string> args{"record", "--op", "saxpy", "--shapes", gpu_shapes().string(), "--out", out.string(),
+                                  "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return abtool(args, env);
+  }
+};
+
+TEST_F(GpuTimers, AGraphFailureFallsBackPerPointWithTheMarkerAndDiffDistrustsIt) {
+  ProcessResult graph = run_saxpy(dir_.path() / "graph", {});
+  ProcessResult fallback = run_saxpy(dir_.path() / "fallback", {}, {{"ABTOOL_TEST_GRAPH_FAULT", "instantiate"}});
+  ASSERT_EQ(graph.exit_code, 0) << describe(graph);
+  ASSERT_EQ(fallback.exit_code, 0) << describe(fallback);
+  std::string log = read_text_file(dir_.path() / "fallback" / "run.log");
+  EXPECT_NE(log.find("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=instantiate reason=\""), std::string::npos) << log;
+  for (const auto& point : read_json(dir_.path() / "fallback" / "results.json")["points"]) {
+    EXPECT_EQ(point["method"], "direct");
+    EXPECT_NE(point["markers"].dump().find("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=instantiate"), std::string::npos);
+  }
+  ProcessResult diff = abtool({"diff", (dir_.path() / "graph").string(), (dir_.path() / "fallback").string(), "--format", "json"});
+  auto json = nlohmann::json::parse(diff.out);
+  for (const auto& point : json["points"]) EXPECT_EQ(point["verdict"], "UNTRUSTED") << point.dump();
+}
+
+TEST_F(GpuTimers, CuptiAndDirectTimersMeasureEveryPoint) {
+  for (const char* timer : {"cupti", "direct"}) {
+    ProcessResult run = run_saxpy(dir_.path() / timer, {"--timer", timer});
+    ASSERT_EQ(run.exit_code, 0) << describe(run);
+    for (const auto& point : read_json(dir_.path() / timer / "results.json")["points"]) {
+      EXPECT_EQ(point["method"], timer);
+      EXPECT_TRUE(point["markers"].empty()) << point["markers"].dump();
+    }
+  }
+}
+
+TEST_F(GpuTimers, AnOpThatReadsBackASizeCannotBeCapturedAndIsTimedDirectly) {
+  ProcessResult run = abtool({"record", "--op", "moe_gather", "--shapes", gpu_shapes().string(), "--out",
+                              (dir_.path() / "moe").string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  auto points = read_json(dir_.path() / "moe" / "results.json")["points"];
+  ASSERT_EQ(points.size(), 2u);  // fp32, bf16
+  for (const auto& point : points) {
+    EXPECT_EQ(point["verify"]["status"], "passed") << point.dump(1);
+    EXPECT_EQ(point["method"], "direct");
+    ASSERT_EQ(point["markers"].size(), 1u) << point["markers"].dump();
+    const std::string marker = point["markers"][0];
+    EXPECT_EQ(marker.rfind("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason=\"", 0), 0u) << marker;
+    EXPECT_NE(marker.find("route_rows"), std::string::npos) << "the reason names the read-back: " << marker;
+  }
+}
+
+TEST_F(GpuTimers, AFaultingKernelFailsItsPointAndStopsTheDeviceCleanly) {
+  ProcessResult run = abtool({"record", "--op", "fixture_fault", "--ops-dir", fixture_ops().string(), "--shapes",
+                              gpu_shapes().string(), "--out", (dir_.path() / "fault").string(), "--warmup-ms", "5",
+                              "--rep-ms", "20", "--rounds", "2"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  std::string log = read_text_file(dir_.path() / "fault" / "run.log");
+  EXPECT_NE(log.find("DEVICE_FAULT"), std::string::npos) << log;
+  auto points = read_json(dir_.path() / "fault" / "results.json")["points"];
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_NE(points[0]["error"].get<std::string>().find("context is lost"), std::string::npos) << points[0].dump();
+  EXPECT_NE(points[1]["error"].get<std::string>().find("not run"), std::string::npos) << points[1].dump();
+  EXPECT_EQ(read_json(dir_.path() / "fault" / "results.json")["complete"], true);
+}
+
+}  // namespace abt::e2e
