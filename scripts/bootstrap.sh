@@ -4,7 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 packages=(cmake make g++ clang git libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
-          libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libgtest-dev libmuparser-dev)
+          libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libgtest-dev libmuparser-dev python3-venv)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -16,6 +16,15 @@ if (( ${#missing[@]} )); then
   (( EUID == 0 )) || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+# Triton from PyPI, the GPU machine's version, in a venv of the build: the Triton backend's compile
+# and IR tests run with it (Triton compiles for sm_90 without a GPU). Without network they skip.
+venv="$root/build/triton-venv"
+if [[ ${ABTOOL_SKIP_TRITON:-0} != 1 ]] && ! "$venv/bin/python3" -c "import triton" 2> /dev/null; then
+  echo "bootstrap: installing triton==3.6.0 into $venv"
+  { python3 -m venv "$venv" && "$venv/bin/python3" -m pip install -q triton==3.6.0; } > "$root/build-triton.log" 2>&1 ||
+    echo "bootstrap: WARNING: could not install Triton (see build-triton.log); its tests will skip"
 fi
 
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${ABTOOL_CMAKE_ARGS:-} > "$root/build.log" 2>&1 ||

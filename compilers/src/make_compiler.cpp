@@ -3,6 +3,7 @@
 #ifdef ABTOOL_WITH_CUDA
 #include "nvcc_compiler.h"
 #include "nvrtc_compiler.h"
+#include "triton_compiler.h"
 #endif
 #include "util/errors.h"
 #include "util/process.h"
@@ -37,6 +38,12 @@ std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const s
 #endif
   );
 }
+
+#ifdef ABTOOL_WITH_CUDA
+std::unique_ptr<CompilerBackend> make_triton_compiler(const CompilerSpec& spec, const std::string& arch) {
+  return std::make_unique<TritonCompiler>(spec, arch);
+}
+#endif
 
 std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch) {
   if (reference_language == Language::cuda) {

@@ -18,7 +18,7 @@ std::string CompileCache::key_of(const Config& config, DType dtype) {
   return dtype_name(dtype) + "|" + config_text(config);
 }
 
-CompiledVariant CompileCache::build(const Config& config, DType dtype, size_t serial) {
+CompileJob CompileCache::job_for(const Config& config, DType dtype, size_t serial) {
   CompileJob job;
   job.source = source_;
   job.kernel = kernel_;
@@ -27,7 +27,7 @@ CompiledVariant CompileCache::build(const Config& config, DType dtype, size_t se
   job.dtype = dtype;
   job.work_dir = work_.path() / std::to_string(serial);
   fs::create_directories(job.work_dir);
-  return compiler_.compile(job);
+  return job;
 }
 
 void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype) {
@@ -42,19 +42,28 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype) 
   }
   if (pending.empty()) return;
   Progress progress("compiling " + label_ + " " + dtype_name(dtype), int(pending.size()));
+  // Batches of the backend's preferred size (a Python process per batch for Triton), but never
+  // so large that a core stays idle.
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const size_t batch = std::max<size_t>(1, std::min(compiler_.preferred_batch(), (pending.size() + cores - 1) / cores));
   std::atomic<size_t> next{0};
   std::atomic<int> done{0};
   std::mutex progress_mutex;
   auto worker = [&] {
-    for (size_t index; (index = next++) < pending.size();) {
-      auto variant = std::make_unique<CompiledVariant>(build(pending[index].first, dtype, pending[index].second));
+    for (size_t first; (first = next.fetch_add(batch)) < pending.size();) {
+      const size_t last = std::min(first + batch, pending.size());
+      std::vector<CompileJob> jobs;
+      for (size_t index = first; index < last; ++index) jobs.push_back(job_for(pending[index].first, dtype, pending[index].second));
+      std::vector<CompiledVariant> variants = compiler_.compile_batch(jobs);
       std::lock_guard lock(mutex_);
-      built_[key_of(pending[index].first, dtype)] = std::move(variant);
-      std::lock_guard progress_lock(progress_mutex);
-      progress.update(++done, config_text(pending[index].first));
+      for (size_t index = first; index < last; ++index) {
+        built_[key_of(pending[index].first, dtype)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));
+        std::lock_guard progress_lock(progress_mutex);
+        progress.update(++done, config_text(pending[index].first));
+      }
     }
   };
-  size_t workers = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), pending.size());
+  size_t workers = std::min<size_t>(cores, (pending.size() + batch - 1) / batch);
   std::vector<std::thread> threads;
   for (size_t i = 0; i < workers; ++i) threads.emplace_back(worker);
   for (auto& thread : threads) thread.join();

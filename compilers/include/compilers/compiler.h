@@ -53,6 +53,7 @@ struct CompiledVariant {
   std::string binary_hash;         // sha256 of `binary`
   std::string entry_symbol;
   std::map<std::string, std::filesystem::path> ir;  // extension ("s", "ptx", ...) -> file
+  nlohmann::json metadata;  // what a launcher needs beyond the binary (Triton: shared, num_warps, scratch sizes)
 };
 
 class CompilerBackend {
@@ -62,12 +63,26 @@ class CompilerBackend {
   virtual bool accepts(Language language) const = 0;
   // Thread-safe: variants are compiled in parallel. Failures come back as ok=false with the log.
   virtual CompiledVariant compile(const CompileJob& job) const = 0;
+  // Several variants of one kernel at once, for backends with a costly start (a Python process).
+  virtual std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const {
+    std::vector<CompiledVariant> variants;
+    for (const auto& job : jobs) variants.push_back(compile(job));
+    return variants;
+  }
+  virtual size_t preferred_batch() const { return 1; }
 };
 
 // `cuda_arch` ("sm_90": the device's, or --arch) is the target of the CUDA backends; empty where
 // neither exists. Throws InputError when the compiler is missing, cannot report its version, the
 // backend is not in this build, or a CUDA backend has no target.
 std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch);
+
+#ifdef ABTOOL_WITH_CUDA
+// The Triton backend for an explicit target. Its variants compile (with every IR stage) but abtool
+// cannot launch Triton kernels yet, so make_compiler still refuses `triton:`; this is for the
+// compile and IR path and its tests.
+std::unique_ptr<CompilerBackend> make_triton_compiler(const CompilerSpec& spec, const std::string& arch);
+#endif
 
 // The compiler that builds references (and the device input generator): never the one under
 // test, always with fixed flags. CUDA references use the embedded NVRTC.

@@ -24,7 +24,7 @@ class CompileCache {
   const CompilerBackend& compiler() const { return compiler_; }
 
  private:
-  CompiledVariant build(const Config& config, DType dtype, size_t serial);
+  CompileJob job_for(const Config& config, DType dtype, size_t serial);
   static std::string key_of(const Config& config, DType dtype);
 
   const CompilerBackend& compiler_;

@@ -1,0 +1,157 @@
+#include "triton_compiler.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+#include "util/errors.h"
+#include "util/files.h"
+#include "util/process.h"
+#include "util/sha256.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::chrono::seconds kBatchTimeLimit{900};
+
+bool is_launch_option(const std::string& name) { return name == "num_warps" || name == "num_stages"; }
+
+nlohmann::json request_variant(const CompileJob& job) {
+  nlohmann::json args = nlohmann::json::object(), constexprs = nlohmann::json::object();
+  nlohmann::json divisible = nlohmann::json::array();
+  for (const ArgSpec& arg : *job.args) {
+    DType dtype = arg.resolve_dtype(job.dtype);
+    if (arg.is_buffer()) {
+      args[arg.name] = "*" + triton_type_name(dtype);
+      divisible.push_back(arg.name);  // device allocations are 256-byte aligned
+    } else {
+      args[arg.name] = triton_type_name(dtype);
+    }
+  }
+  int num_warps = 4, num_stages = 3;  // Triton's defaults on sm_90
+  for (const auto& [name, value] : job.config) {
+    if (name == "num_warps") num_warps = std::stoi(value);
+    else if (name == "num_stages") num_stages = std::stoi(value);
+    else constexprs[name] = value;
+  }
+  return {{"out_dir", job.work_dir.string()}, {"args", args}, {"constexprs", constexprs},
+          {"divisible_by_16", divisible}, {"num_warps", num_warps}, {"num_stages", num_stages}};
+}
+
+CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
+  CompiledVariant variant;
+  if (!reply.value("ok", false)) {
+    variant.log = reply.value("error", std::string("the Triton helper gave no result for this variant"));
+    return variant;
+  }
+  const fs::path dir = job.work_dir;
+  try {
+    variant.metadata = nlohmann::json::parse(read_text_file(dir / "meta.json"));
+    variant.entry_symbol = variant.metadata.at("name").get<std::string>();
+  } catch (const std::exception& error) {
+    variant.log = std::string("unreadable meta.json from the Triton helper: ") + error.what();
+    return variant;
+  }
+  variant.binary = dir / "kernel.cubin";
+  variant.binary_hash = sha256_of_file(variant.binary.string());
+  for (const char* stage : {"ttir", "ttgir", "llir", "ptx"})
+    if (fs::exists(dir / (std::string("kernel.") + stage))) variant.ir[stage] = dir / (std::string("kernel.") + stage);
+  variant.ir["cubin"] = variant.binary;  // irdump derives .sass and .res from it
+  variant.ok = true;
+  return variant;
+}
+
+}  // namespace
+
+std::string triton_type_name(DType dtype) {
+  switch (dtype) {
+    case DType::fp32: return "fp32";
+    case DType::fp64: return "fp64";
+    case DType::fp16: return "fp16";
+    case DType::bf16: return "bf16";
+    case DType::i32: return "i32";
+    case DType::i64: return "i64";
+  }
+  return "fp32";
+}
+
+TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch) : arch_(std::move(arch)) {
+  auto python = find_program(spec.location.empty() ? "python3" : spec.location);
+  if (!python) throw InputError("--compiler " + spec.text + ": Python interpreter not found: " + spec.location);
+  python_ = *python;
+  for (const auto& flag : spec.flags) {
+    auto equals = flag.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw InputError("--compiler-flags: Triton options are KEY=VALUE (e.g. enable_fp_fusion=0), got '" + flag + "'");
+    options_[flag.substr(0, equals)] = flag.substr(equals + 1);
+  }
+  ProcessResult described;
+  try {
+    described = run_process({python_, {ABTOOL_TRITON_HELPER, "--describe"}, "", spec.env, std::chrono::seconds(120)});
+  } catch (const std::exception& error) {
+    throw InputError("--compiler " + spec.text + ": " + error.what());
+  }
+  nlohmann::json about;
+  try {
+    if (described.exit_code != 0) throw std::runtime_error(described.err);
+    about = nlohmann::json::parse(described.out);
+  } catch (const std::exception& error) {
+    throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
+                                 std::string(error.what()).substr(0, 400)));
+  }
+  fingerprint_.backend = "triton";
+  fingerprint_.version = fmt::format("Triton {} (Python {})", about.value("triton_version", "?"), about.value("python_version", "?"));
+  fingerprint_.path = fs::canonical(python_).string();
+  // The compiler build is the Triton install: its compiler library identifies it, not the interpreter.
+  fingerprint_.sha256 = about.value("libtriton_sha256", "");
+  fingerprint_.flags = {"arch=" + arch_};
+  fingerprint_.flags.insert(fingerprint_.flags.end(), spec.flags.begin(), spec.flags.end());
+  fingerprint_.env = spec.env;
+  fingerprint_.env["(libtriton)"] = about.value("libtriton", "");
+}
+
+CompiledVariant TritonCompiler::compile(const CompileJob& job) const { return compile_batch({job}).front(); }
+
+std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<CompileJob>& jobs) const {
+  std::vector<CompiledVariant> variants(jobs.size());
+  if (jobs.empty()) return variants;
+  const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
+  nlohmann::json request{{"source", fs::absolute(jobs.front().source).string()}, {"kernel", jobs.front().kernel},
+                         {"arch", std::stoi(arch_number)}, {"options", options_}, {"variants", nlohmann::json::array()}};
+  for (const CompileJob& job : jobs) request["variants"].push_back(request_variant(job));
+
+  ProcessResult result;
+  try {
+    result = run_process({python_, {ABTOOL_TRITON_HELPER}, request.dump(), fingerprint_.env, kBatchTimeLimit});
+  } catch (const std::exception& error) {
+    for (auto& variant : variants) variant.log = std::string("cannot run the Triton helper: ") + error.what();
+    return variants;
+  }
+  std::vector<nlohmann::json> replies(jobs.size());
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);) {
+    try {
+      auto reply = nlohmann::json::parse(line);
+      size_t index = reply.at("index").get<size_t>();
+      if (index < replies.size()) replies[index] = reply;
+    } catch (const std::exception&) {
+      // a kernel's own print() output: not a reply
+    }
+  }
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    if (replies[i].is_null()) {
+      variants[i].log = result.timed_out ? fmt::format("the Triton helper timed out after {} s", kBatchTimeLimit.count())
+                                         : fmt::format("the Triton helper stopped (exit {}) before this variant:\n{}",
+                                                       result.exit_code, result.err);
+      continue;
+    }
+    variants[i] = collect(jobs[i], replies[i]);
+  }
+  return variants;
+}
+
+}  // namespace abt

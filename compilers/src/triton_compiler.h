@@ -1,0 +1,34 @@
+// `triton:/path/to/python` backend: the named interpreter's Triton install is the compiler build.
+// abtool stays C++; compilers/triton/abtool_triton_compile.py, run with that interpreter through
+// Boost.Process, compiles a batch of variants per process and writes CUBIN, ttir/ttgir/llir/ptx
+// and the launch metadata (meta.json) per variant.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "compilers/compiler.h"
+
+namespace abt {
+
+class TritonCompiler : public CompilerBackend {
+ public:
+  // `arch` is the target ("sm_90"). Throws InputError when the interpreter is missing, Triton
+  // cannot be imported, or a --compiler-flags word is not KEY=VALUE.
+  TritonCompiler(const CompilerSpec& spec, std::string arch);
+  const CompilerFingerprint& fingerprint() const override { return fingerprint_; }
+  bool accepts(Language language) const override { return language == Language::triton; }
+  CompiledVariant compile(const CompileJob& job) const override;
+  std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
+  size_t preferred_batch() const override { return 16; }  // one interpreter start (about 2 s) per batch
+
+ private:
+  std::string python_;
+  std::string arch_;
+  std::map<std::string, std::string> options_;  // Triton compile options from --compiler-flags
+  CompilerFingerprint fingerprint_;
+};
+
+// Triton's name for a dtype in a kernel signature ("fp32", "bf16", "i64", ...).
+std::string triton_type_name(DType dtype);
+
+}  // namespace abt

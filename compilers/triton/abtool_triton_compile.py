@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""abtool's Triton compile helper, run with the Python interpreter under test (--compiler triton:PYTHON).
+
+abtool stays C++: this helper only compiles. It imports an op's .py, compiles one @triton.jit kernel
+per requested variant for an explicit target (no GPU needed) and writes, per variant, into its
+out_dir: kernel.cubin, every IR stage Triton exposes (kernel.ttir, .ttgir, .llir, .ptx) and
+meta.json (what a C++ launcher needs: name, shared, num_warps, num_ctas, scratch sizes).
+
+  helper --describe            one JSON object: Triton and Python versions, libtriton path and sha256
+  helper < request.json        compiles a batch; one JSON line per variant on stdout:
+                               {"index": i, "ok": true} or {"index": i, "ok": false, "error": "..."}
+
+request.json:
+  {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
+   "options": {"enable_fp_fusion": "0"},              # from --compiler-flags K=V, values as text
+   "variants": [{"out_dir": "...", "args": {"x_ptr": "*fp32", "n": "i32"},
+                 "constexprs": {"BLOCK": "1024"}, "divisible_by_16": ["x_ptr"],
+                 "num_warps": 4, "num_stages": 3}]}
+"""
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+import traceback
+
+
+def describe():
+    import triton
+    library = os.path.join(os.path.dirname(triton.__file__), "_C", "libtriton.so")
+    digest = ""
+    if os.path.exists(library):
+        with open(library, "rb") as handle:
+            digest = hashlib.sha256(handle.read()).hexdigest()
+    print(json.dumps({"triton_version": triton.__version__, "python": sys.executable,
+                      "python_version": sys.version.split()[0], "libtriton": library, "libtriton_sha256": digest}))
+
+
+def typed(text):
+    """A --compiler-flags value: int, bool or the text itself."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text, 0)
+    except ValueError:
+        return text
+
+
+def load_kernel(source, name):
+    spec = importlib.util.spec_from_file_location("abtool_op_" + os.path.basename(source).replace(".", "_"), source)
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, os.path.dirname(source))
+    spec.loader.exec_module(module)
+    if not hasattr(module, name):
+        raise KeyError(f"{source} has no kernel named {name}")
+    return getattr(module, name)
+
+
+def compile_variant(kernel, request, variant):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    signature, constexprs, attrs = {}, {}, {}
+    for index, param in enumerate(kernel.arg_names):
+        if param in variant["constexprs"]:
+            signature[param] = "constexpr"
+            constexprs[param] = typed(str(variant["constexprs"][param]))
+        elif param in variant["args"]:
+            signature[param] = variant["args"][param]
+            if param in variant.get("divisible_by_16", []):
+                attrs[(index,)] = [["tt.divisibility", 16]]
+        else:
+            raise KeyError(f"kernel parameter '{param}' is neither an argument nor a tune parameter of the op")
+    options = {key: typed(str(value)) for key, value in request.get("options", {}).items()}
+    options["num_warps"] = int(variant["num_warps"])
+    options["num_stages"] = int(variant["num_stages"])
+    compiled = triton.compile(ASTSource(kernel, signature, constexprs, attrs),
+                              target=GPUTarget("cuda", int(request["arch"]), 32), options=options)
+    out = variant["out_dir"]
+    os.makedirs(out, exist_ok=True)
+    for stage in ("ttir", "ttgir", "llir", "ptx"):
+        if stage in compiled.asm:
+            with open(os.path.join(out, "kernel." + stage), "w") as handle:
+                handle.write(compiled.asm[stage])
+    with open(os.path.join(out, "kernel.cubin"), "wb") as handle:
+        handle.write(compiled.asm["cubin"])
+    meta = compiled.metadata
+    fields = ("name", "shared", "num_warps", "num_ctas", "num_stages", "global_scratch_size", "global_scratch_align",
+              "profile_scratch_size", "profile_scratch_align")
+    with open(os.path.join(out, "meta.json"), "w") as handle:
+        json.dump({field: getattr(meta, field, None) for field in fields} | {"options": {k: str(v) for k, v in options.items()}},
+                  handle)
+
+
+def main():
+    if "--describe" in sys.argv:
+        describe()
+        return 0
+    request = json.load(sys.stdin)
+    try:
+        kernel = load_kernel(request["source"], request["kernel"])
+    except Exception:  # the op's module itself is broken: every variant fails with why
+        error = traceback.format_exc()
+        for index in range(len(request["variants"])):
+            print(json.dumps({"index": index, "ok": False, "error": error}), flush=True)
+        return 0
+    for index, variant in enumerate(request["variants"]):
+        try:
+            compile_variant(kernel, request, variant)
+            print(json.dumps({"index": index, "ok": True}), flush=True)
+        except Exception:
+            print(json.dumps({"index": index, "ok": False, "error": traceback.format_exc()}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
