@@ -26,10 +26,10 @@ nlohmann::json request_variant(const CompileJob& job) {
   for (const ArgSpec& arg : *job.args) {
     DType dtype = arg.resolve_dtype(job.dtype);
     if (arg.is_buffer()) {
-      args[arg.name] = "*" + triton_type_name(dtype);
+      args[arg.name] = "*" + dtype_name(dtype);  // abtool's dtype names are Triton's
       divisible.push_back(arg.name);  // device allocations are 256-byte aligned
     } else {
-      args[arg.name] = triton_type_name(dtype);
+      args[arg.name] = dtype_name(dtype);
     }
   }
   int num_warps = 4, num_stages = 3;  // Triton's defaults on sm_90
@@ -66,18 +66,6 @@ CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
 }
 
 }  // namespace
-
-std::string triton_type_name(DType dtype) {
-  switch (dtype) {
-    case DType::fp32: return "fp32";
-    case DType::fp64: return "fp64";
-    case DType::fp16: return "fp16";
-    case DType::bf16: return "bf16";
-    case DType::i32: return "i32";
-    case DType::i64: return "i64";
-  }
-  return "fp32";
-}
 
 TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch) : arch_(std::move(arch)) {
   auto python = find_program(spec.location.empty() ? "python3" : spec.location);

@@ -28,7 +28,4 @@ class TritonCompiler : public CompilerBackend {
   CompilerFingerprint fingerprint_;
 };
 
-// Triton's name for a dtype in a kernel signature ("fp32", "bf16", "i64", ...).
-std::string triton_type_name(DType dtype);
-
 }  // namespace abt
