@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <sstream>
 
 #include "util/errors.h"
@@ -16,7 +17,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::chrono::seconds kBatchTimeLimit{900};
+// A variant that takes longer than this is taken to hang. ABTOOL_TRITON_VARIANT_LIMIT_S overrides it.
+std::chrono::seconds variant_time_limit() {
+  if (const char* text = std::getenv("ABTOOL_TRITON_VARIANT_LIMIT_S"))
+    if (int seconds = std::atoi(text); seconds > 0) return std::chrono::seconds(seconds);
+  return std::chrono::seconds(300);
+}
 
 bool is_launch_option(const std::string& name) { return name == "num_warps" || name == "num_stages"; }
 
@@ -112,9 +118,12 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
                          {"arch", std::stoi(arch_number)}, {"options", options_}, {"variants", nlohmann::json::array()}};
   for (const CompileJob& job : jobs) request["variants"].push_back(request_variant(job));
 
+  // The helper answers variant by variant, in order: a process that hangs or dies leaves the
+  // variant it was on failed, and the ones after it go to a new process.
+  const std::chrono::seconds limit = variant_time_limit() * int(jobs.size() + 1);  // +1: starting Python, importing Triton
   ProcessResult result;
   try {
-    result = run_process({python_, {ABTOOL_TRITON_HELPER}, request.dump(), fingerprint_.env, kBatchTimeLimit});
+    result = run_process({python_, {ABTOOL_TRITON_HELPER}, request.dump(), fingerprint_.env, limit});
   } catch (const std::exception& error) {
     for (auto& variant : variants) variant.log = std::string("cannot run the Triton helper: ") + error.what();
     return variants;
@@ -131,13 +140,18 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
     }
   }
   for (size_t i = 0; i < jobs.size(); ++i) {
-    if (replies[i].is_null()) {
-      variants[i].log = result.timed_out ? fmt::format("the Triton helper timed out after {} s", kBatchTimeLimit.count())
-                                         : fmt::format("the Triton helper stopped (exit {}) before this variant:\n{}",
-                                                       result.exit_code, result.err);
+    if (!replies[i].is_null()) {
+      variants[i] = collect(jobs[i], replies[i]);
       continue;
     }
-    variants[i] = collect(jobs[i], replies[i]);
+    variants[i].log = result.timed_out
+                          ? fmt::format("the Triton helper took more than {} s on this batch and was stopped here "
+                                        "(limit: ABTOOL_TRITON_VARIANT_LIMIT_S per variant)", limit.count())
+                          : fmt::format("the Triton helper stopped (exit {}) on this variant:\n{}", result.exit_code, result.err);
+    std::vector<CompileJob> rest(jobs.begin() + long(i) + 1, jobs.end());
+    std::vector<CompiledVariant> retried = compile_batch(rest);
+    for (size_t j = 0; j < retried.size(); ++j) variants[i + 1 + j] = std::move(retried[j]);
+    break;
   }
   return variants;
 }
