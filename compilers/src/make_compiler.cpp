@@ -30,6 +30,11 @@ std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const s
     return std::make_unique<NvccCompiler>(spec, cuda_arch);
   }
 #endif
+#ifdef ABTOOL_WITH_CUDA
+  if (spec.backend == "triton")
+    throw InputError("--compiler " + spec.text + ": the triton backend is not available in this build of abtool: "
+                     "it compiles Triton kernels but cannot launch them yet (available: host, nvrtc, nvcc)");
+#endif
   throw InputError("--compiler " + spec.text + ": the " + spec.backend + " backend is not available in this build of abtool" +
 #ifdef ABTOOL_WITH_CUDA
                    " (available: host, nvrtc, nvcc)"
