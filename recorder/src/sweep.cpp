@@ -42,6 +42,14 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
   double best_time = std::numeric_limits<double>::infinity();
   std::vector<CandidateRecord> candidates;
   int compile_failed = 0, launch_failed = 0, verify_failed = 0;
+  // A candidate the driver refused (launch or timing): recorded and logged, the sweep goes on.
+  auto reject = [&](CandidateRecord& candidate, const char* status, const char* what, const std::string& error) {
+    ++launch_failed;
+    candidate.status = status;
+    candidate.error = error;
+    session.sink.log(fmt::format("sweep candidate {} {} at {}: {}", candidate.variant, what, point.id(), error));
+    candidates.push_back(std::move(candidate));
+  };
 
   for (const Config& config : configs) {
     const CompiledVariant& compiled = session.variants.get(config, point.dtype);
@@ -67,11 +75,7 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
     } catch (const DeviceFault&) {
       throw;  // the context is gone: no later candidate could run either
     } catch (const PointError& error) {
-      ++launch_failed;
-      candidate.status = "launch_failed";
-      candidate.error = error.what();
-      session.sink.log(fmt::format("sweep candidate {} failed to launch at {}: {}", candidate.variant, point.id(), error.what()));
-      candidates.push_back(std::move(candidate));
+      reject(candidate, "launch_failed", "failed to launch", error.what());
       continue;
     }
     session.ir.add_launches(row.shape, row.kernel, row.variant, 1);
@@ -91,11 +95,7 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
     } catch (const DeviceFault&) {
       throw;
     } catch (const PointError& error) {
-      ++launch_failed;
-      candidate.status = "timing_failed";
-      candidate.error = error.what();
-      session.sink.log(fmt::format("sweep candidate {} could not be timed at {}: {}", candidate.variant, point.id(), error.what()));
-      candidates.push_back(std::move(candidate));
+      reject(candidate, "timing_failed", "could not be timed", error.what());
       continue;
     }
     session.ir.add_launches(row.shape, row.kernel, row.variant, measurement.launches);
