@@ -58,7 +58,7 @@ ExecutionTarget& DeviceSetup::target(const CompilerBackend& reference, const std
   if (info_) {
     TempDir work("abtool-fill");
     write_file_atomically(work.path() / "abt_fill.cu", device_fill_source());
-    CompileJob job{work.path() / "abt_fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, work.path()};
+    CompileJob job{work.path() / "abt_fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, work.path(), {}};
     CompiledVariant fill = reference.compile(job);
     if (!fill.ok) throw InputError("the device input generator does not compile with the reference NVRTC: " + fill.log);
     try {

@@ -169,17 +169,23 @@ void log_settings(RunDirectory& run, const MeasureOptions& options, const std::s
 // config space reach run.log; the points then fail with the reason.
 void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
   const auto configs = op.spec.config_space();
-  std::set<DType> dtypes;
-  for (const auto& point : op.points) dtypes.insert(point.dtype);
+  // What the points would compile: each dtype, with each Triton specialization its points need.
+  std::map<std::string, std::pair<DType, Specialization>> builds;
+  for (const auto& point : op.points) {
+    Specialization specialization = specialization_at(op.spec, point);
+    builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(), point.dtype, specialization);
+  }
   int failed = 0, total = 0;
-  for (DType dtype : dtypes) {
-    variants.compile_all(configs, dtype);
+  for (const auto& [label, build] : builds) {
+    const auto& [dtype, specialization] = build;
+    variants.compile_all(configs, dtype, specialization);
     for (const auto& config : configs) {
-      const CompiledVariant& variant = variants.get(config, dtype);
+      const CompiledVariant& variant = variants.get(config, dtype, specialization);
       ++total;
       if (variant.ok) continue;
       ++failed;
-      run.log(fmt::format("compile_failed op={} dtype={} config=\"{}\"", op.spec.name, dtype_name(dtype), config_text(config)));
+      run.log(fmt::format("compile_failed op={} dtype={} config=\"{}{}\"", op.spec.name, dtype_name(dtype), config_text(config),
+                          specialization.empty() ? "" : " | " + specialization.text()));
       run.log("  | " + variant.log.substr(0, variant.log.find('\n')));
     }
   }

@@ -29,26 +29,19 @@ std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const s
     require_arch(spec, cuda_arch);
     return std::make_unique<NvccCompiler>(spec, cuda_arch);
   }
-#endif
-#ifdef ABTOOL_WITH_CUDA
-  if (spec.backend == "triton")
-    throw InputError("--compiler " + spec.text + ": the triton backend is not available in this build of abtool: "
-                     "it compiles Triton kernels but cannot launch them yet (available: host, nvrtc, nvcc)");
+  if (spec.backend == "triton") {
+    require_arch(spec, cuda_arch);
+    return std::make_unique<TritonCompiler>(spec, cuda_arch);
+  }
 #endif
   throw InputError("--compiler " + spec.text + ": the " + spec.backend + " backend is not available in this build of abtool" +
 #ifdef ABTOOL_WITH_CUDA
-                   " (available: host, nvrtc, nvcc)"
+                   " (available: host, nvrtc, nvcc, triton)"
 #else
                    " (built without CUDA: host only)"
 #endif
   );
 }
-
-#ifdef ABTOOL_WITH_CUDA
-std::unique_ptr<CompilerBackend> make_triton_compiler(const CompilerSpec& spec, const std::string& arch) {
-  return std::make_unique<TritonCompiler>(spec, arch);
-}
-#endif
 
 std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch) {
   if (reference_language == Language::cuda) {

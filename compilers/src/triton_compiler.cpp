@@ -12,6 +12,8 @@
 #include "util/process.h"
 #include "util/sha256.h"
 
+#include "triton_helper_source.h"
+
 namespace abt {
 namespace fs = std::filesystem;
 
@@ -24,8 +26,6 @@ std::chrono::seconds variant_time_limit() {
   return std::chrono::seconds(300);
 }
 
-bool is_launch_option(const std::string& name) { return name == "num_warps" || name == "num_stages"; }
-
 nlohmann::json request_variant(const CompileJob& job) {
   nlohmann::json args = nlohmann::json::object(), constexprs = nlohmann::json::object();
   nlohmann::json divisible = nlohmann::json::array();
@@ -34,9 +34,15 @@ nlohmann::json request_variant(const CompileJob& job) {
     if (arg.is_buffer()) {
       args[arg.name] = "*" + dtype_name(dtype);  // abtool's dtype names are Triton's
       divisible.push_back(arg.name);  // device allocations are 256-byte aligned
-    } else {
-      args[arg.name] = dtype_name(dtype);
+      continue;
     }
+    auto specialized = job.specialization.scalars.find(arg.name);
+    if (specialized != job.specialization.scalars.end() && specialized->second == Specialization::Kind::equal_one) {
+      constexprs[arg.name] = "1";  // as the JIT does: the argument becomes a constexpr and is not passed
+      continue;
+    }
+    args[arg.name] = dtype_name(dtype);
+    if (specialized != job.specialization.scalars.end()) divisible.push_back(arg.name);
   }
   int num_warps = 4, num_stages = 3;  // Triton's defaults on sm_90
   for (const auto& [name, value] : job.config) {
@@ -73,7 +79,10 @@ CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
 
 }  // namespace
 
-TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch) : arch_(std::move(arch)) {
+TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch)
+    : arch_(std::move(arch)), helper_dir_("abtool-triton-helper-") {
+  helper_ = (helper_dir_.path() / "abtool_triton_compile.py").string();
+  write_file_atomically(helper_, kTritonHelperSource);
   auto python = find_program(spec.location.empty() ? "python3" : spec.location);
   if (!python) throw InputError("--compiler " + spec.text + ": Python interpreter not found: " + spec.location);
   python_ = *python;
@@ -85,7 +94,7 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch) : arc
   }
   ProcessResult described;
   try {
-    described = run_process({python_, {ABTOOL_TRITON_HELPER, "--describe"}, "", spec.env, std::chrono::seconds(120)});
+    described = run_process({python_, {helper_, "--describe"}, "", spec.env, std::chrono::seconds(120)});
   } catch (const std::exception& error) {
     throw InputError("--compiler " + spec.text + ": " + error.what());
   }
@@ -123,7 +132,7 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
   const std::chrono::seconds limit = variant_time_limit() * int(jobs.size() + 1);  // +1: starting Python, importing Triton
   ProcessResult result;
   try {
-    result = run_process({python_, {ABTOOL_TRITON_HELPER}, request.dump(), fingerprint_.env, limit});
+    result = run_process({python_, {helper_}, request.dump(), fingerprint_.env, limit});
   } catch (const std::exception& error) {
     for (auto& variant : variants) variant.log = std::string("cannot run the Triton helper: ") + error.what();
     return variants;

@@ -1,12 +1,13 @@
 // `triton:/path/to/python` backend: the named interpreter's Triton install is the compiler build.
-// abtool stays C++; compilers/triton/abtool_triton_compile.py, run with that interpreter through
-// Boost.Process, compiles a batch of variants per process and writes CUBIN, ttir/ttgir/llir/ptx
+// abtool stays C++; compilers/triton/abtool_triton_compile.py (embedded in the binary), run with
+// that interpreter through Boost.Process, compiles a batch of variants per process and writes CUBIN, ttir/ttgir/llir/ptx
 // and the launch metadata (meta.json) per variant.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "compilers/compiler.h"
+#include "util/files.h"
 
 namespace abt {
 
@@ -24,6 +25,8 @@ class TritonCompiler : public CompilerBackend {
  private:
   std::string python_;
   std::string arch_;
+  TempDir helper_dir_;  // holds the embedded helper, written out for this compiler's lifetime
+  std::string helper_;
   std::map<std::string, std::string> options_;  // Triton compile options from --compiler-flags
   CompilerFingerprint fingerprint_;
 };

@@ -4,7 +4,8 @@
 abtool stays C++: this helper only compiles. It imports an op's .py, compiles one @triton.jit kernel
 per requested variant for an explicit target (no GPU needed) and writes, per variant, into its
 out_dir: kernel.cubin, every IR stage Triton exposes (kernel.ttir, .ttgir, .llir, .ptx) and
-meta.json (what a C++ launcher needs: name, shared, num_warps, num_ctas, scratch sizes).
+meta.json (what a C++ launcher needs: name, shared, num_warps, num_ctas, scratch sizes and the
+parameters passed, in order).
 
   helper --describe            one JSON object: Triton and Python versions, libtriton path and sha256
   helper < request.json        compiles a batch; one JSON line per variant on stdout:
@@ -88,10 +89,15 @@ def compile_variant(kernel, request, variant):
         handle.write(compiled.asm["cubin"])
     meta = compiled.metadata
     fields = ("name", "shared", "num_warps", "num_ctas", "num_stages", "global_scratch_size", "global_scratch_align",
-              "profile_scratch_size", "profile_scratch_align")
+              "profile_scratch_size", "profile_scratch_align", "launch_cooperative_grid", "launch_pdl")
+    described = {field: getattr(meta, field, None) for field in fields}
+    # The kernel's parameters in order, as Triton's own launcher passes them: constexprs (tune
+    # parameters and integers specialized as 1) are compiled in and not passed.
+    described["launch_args"] = [param for param in kernel.arg_names if signature[param] != "constexpr"]
+    described["tensordesc"] = bool(getattr(meta, "tensordesc_meta", None))
+    described["options"] = {k: str(v) for k, v in options.items()}
     with open(os.path.join(out, "meta.json"), "w") as handle:
-        json.dump({field: getattr(meta, field, None) for field in fields} | {"options": {k: str(v) for k, v in options.items()}},
-                  handle)
+        json.dump(described, handle)
 
 
 def main():

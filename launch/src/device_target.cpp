@@ -20,6 +20,12 @@ class DeviceKernel : public LoadedVariant {
       : target_(target), driver_(target.context().driver()), module_(target.context(), cubin), symbol_(symbol), plan_(plan) {
     function_ = module_.function(symbol);
     opt_in_shared(function_, symbol, plan.geometry.shared_bytes);
+    if (plan.triton) {
+      const LaunchGeometry& geometry = plan.geometry;
+      const size_t programs = size_t(geometry.grid[0]) * geometry.grid[1] * geometry.grid[2];
+      global_scratch_ = scratch(programs, plan.triton->global_scratch_bytes, plan.triton->global_scratch_align, "global");
+      profile_scratch_ = scratch(programs, plan.triton->profile_scratch_bytes, plan.triton->profile_scratch_align, "profile");
+    }
     if (plan.prologue) {
       prologue_ = module_.function(plan.prologue->symbol);
       opt_in_shared(prologue_, plan.prologue->symbol, plan.prologue->geometry.shared_bytes);
@@ -27,6 +33,7 @@ class DeviceKernel : public LoadedVariant {
   }
 
   void launch(void* const* args) const override {
+    if (plan_.triton) return launch_triton(args);
     if (!plan_.prologue) return launch_one(function_, symbol_, plan_.geometry, args);
     // Zero the counter, run the prologue, read the counter back, size the main launch by it.
     const ReadbackPrologue& prologue = *plan_.prologue;
@@ -54,6 +61,34 @@ class DeviceKernel : public LoadedVariant {
                               target_.info().max_shared_per_block_optin));
   }
 
+  struct Scratch {
+    std::unique_ptr<DeviceBuffer> buffer;
+    CUdeviceptr pointer = 0;  // what the kernel receives: 0 when it asked for none
+  };
+
+  Scratch scratch(size_t programs, size_t bytes_per_program, size_t align, const char* kind) {
+    Scratch scratch;
+    if (bytes_per_program == 0) return scratch;
+    if (align > 256)  // cuMemAlloc aligns to 256 bytes
+      throw PointError(fmt::format("{} asks for {} scratch aligned to {} bytes (at most 256 here)", symbol_, kind, align));
+    scratch.buffer = std::make_unique<DeviceBuffer>(target_.context(), programs * bytes_per_program);
+    scratch.pointer = scratch.buffer->pointer();
+    return scratch;
+  }
+
+  // Triton's calling convention: the passed arguments in the kernel's order, then the two scratch pointers.
+  void launch_triton(void* const* args) const {
+    constexpr size_t kMaxParams = 64;
+    const std::vector<size_t>& passed = plan_.triton->passed_args;
+    if (passed.size() + 2 > kMaxParams) throw PointError(fmt::format("{} takes more than {} parameters", symbol_, kMaxParams - 2));
+    std::array<void*, kMaxParams> params{};
+    size_t count = 0;
+    for (size_t index : passed) params[count++] = args[index];
+    params[count++] = const_cast<CUdeviceptr*>(&global_scratch_.pointer);
+    params[count++] = const_cast<CUdeviceptr*>(&profile_scratch_.pointer);
+    launch_one(function_, symbol_, plan_.geometry, params.data());
+  }
+
   void launch_one(CUfunction function, const std::string& name, const LaunchGeometry& geometry, void* const* args) const {
     driver_.check(driver_.launch(function, geometry.grid[0], geometry.grid[1], geometry.grid[2], geometry.block[0],
                                  geometry.block[1], geometry.block[2], geometry.shared_bytes, target_.stream().get(),
@@ -67,6 +102,7 @@ class DeviceKernel : public LoadedVariant {
   std::string symbol_;
   LaunchPlan plan_;
   CUfunction function_ = nullptr, prologue_ = nullptr;
+  Scratch global_scratch_, profile_scratch_;
 };
 
 // A point's arguments in device memory. Inputs are generated on the device; in-place arguments

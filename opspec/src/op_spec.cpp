@@ -108,6 +108,8 @@ class OpSpecParser {
     parse_args(yaml_.require(root, "args", ""));
     if (root["launch"]) {
       auto symbols = launch_symbols();
+      if (root["launch"]["before"] && spec_.language == Language::triton)
+        yaml_.fail(root["launch"]["before"], "launch.before", "a Triton module holds one kernel: no prologue kernel for Triton ops");
       if (root["launch"]["before"]) {
         spec_.prologue = parse_prologue(root["launch"]["before"]);
         symbols.insert(spec_.prologue->read_as);
@@ -115,7 +117,8 @@ class OpSpecParser {
       spec_.launch = parse_launch(root["launch"], "launch", symbols);
     }
     else if (spec_.language != Language::cpp)
-      yaml_.fail(root, "launch", language_name(spec_.language) + " ops need a launch: {grid, block}");
+      yaml_.fail(root, "launch", language_name(spec_.language) +
+                 (spec_.language == Language::triton ? " ops need a launch: {grid}" : " ops need a launch: {grid, block}"));
     parse_verify(yaml_.require(root, "verify", ""));
     if (needs_reference()) parse_reference(yaml_.require(root, "reference", ""));
     else if (root["reference"]) parse_reference(root["reference"]);
@@ -257,6 +260,15 @@ class OpSpecParser {
       if (exprs.size() > 3) yaml_.fail(list, field + "." + key, "at most three dimensions");
       return exprs;
     };
+    if (field == "launch" && spec_.language == Language::triton) {
+      // Triton decides these: block = num_warps x 32, shared memory from the compiled kernel.
+      for (const char* key : {"block", "shared"})
+        if (node[key]) yaml_.fail(node[key], field + "." + key, std::string("a Triton kernel's ") + key +
+                                  " comes from the compiled kernel (num_warps x 32 threads, its own shared memory): remove it");
+      launch.grid = dims3("grid");
+      if (launch.grid.empty()) yaml_.fail(node, field, "needs a grid");
+      return launch;
+    }
     launch.grid = dims3("grid");
     launch.block = dims3("block");
     if (launch.grid.empty() || launch.block.empty()) yaml_.fail(node, field, "needs both grid and block");

@@ -14,34 +14,36 @@ CompileCache::CompileCache(const CompilerBackend& compiler, fs::path source, std
     : compiler_(compiler), source_(std::move(source)), kernel_(std::move(kernel)), args_(args),
       label_(std::move(label)), work_("abtool-build-") {}
 
-std::string CompileCache::key_of(const Config& config, DType dtype) {
-  return dtype_name(dtype) + "|" + config_text(config);
+std::string CompileCache::key_of(const Config& config, DType dtype, const Specialization& specialization) {
+  return dtype_name(dtype) + "|" + config_text(config) + "|" + specialization.text();
 }
 
-CompileJob CompileCache::job_for(const Config& config, DType dtype, size_t serial) {
+CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial) {
   CompileJob job;
   job.source = source_;
   job.kernel = kernel_;
   job.args = &args_;
   job.config = config;
   job.dtype = dtype;
+  job.specialization = specialization;
   job.work_dir = work_.path() / std::to_string(serial);
   fs::create_directories(job.work_dir);
   return job;
 }
 
-void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype) {
+void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {
   std::vector<std::pair<Config, size_t>> pending;
   {
     std::lock_guard lock(mutex_);
     for (const auto& config : configs)
-      if (!built_.count(key_of(config, dtype))) {
-        built_[key_of(config, dtype)] = nullptr;  // claimed
+      if (!built_.count(key_of(config, dtype, specialization))) {
+        built_[key_of(config, dtype, specialization)] = nullptr;  // claimed
         pending.emplace_back(config, serial_++);
       }
   }
   if (pending.empty()) return;
-  Progress progress("compiling " + label_ + " " + dtype_name(dtype), int(pending.size()));
+  Progress progress("compiling " + label_ + " " + dtype_name(dtype) + (specialization.empty() ? "" : " " + specialization.text()),
+                    int(pending.size()));
   // Batches of the backend's preferred size (a Python process per batch for Triton), but never
   // so large that a core stays idle.
   const size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -53,11 +55,11 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype) 
     for (size_t first; (first = next.fetch_add(batch)) < pending.size();) {
       const size_t last = std::min(first + batch, pending.size());
       std::vector<CompileJob> jobs;
-      for (size_t index = first; index < last; ++index) jobs.push_back(job_for(pending[index].first, dtype, pending[index].second));
+      for (size_t index = first; index < last; ++index) jobs.push_back(job_for(pending[index].first, dtype, specialization, pending[index].second));
       std::vector<CompiledVariant> variants = compiler_.compile_batch(jobs);
       std::lock_guard lock(mutex_);
       for (size_t index = first; index < last; ++index) {
-        built_[key_of(pending[index].first, dtype)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));
+        built_[key_of(pending[index].first, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));
         std::lock_guard progress_lock(progress_mutex);
         progress.update(++done, config_text(pending[index].first));
       }
@@ -69,10 +71,10 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype) 
   for (auto& thread : threads) thread.join();
 }
 
-const CompiledVariant& CompileCache::get(const Config& config, DType dtype) {
-  compile_all({config}, dtype);
+const CompiledVariant& CompileCache::get(const Config& config, DType dtype, const Specialization& specialization) {
+  compile_all({config}, dtype, specialization);
   std::lock_guard lock(mutex_);
-  return *built_.at(key_of(config, dtype));
+  return *built_.at(key_of(config, dtype, specialization));
 }
 
 }  // namespace abt

@@ -62,12 +62,12 @@ bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& cho
     }
     return false;
   }
-  const CompiledVariant& compiled = session.variants.get(choice.config, point.dtype);
+  const CompiledVariant& compiled = bench.compiled(choice.config);
   result.config = choice.config;
   result.variant = bench.variant_name(choice.config);
   result.binary_hash = compiled.binary_hash;
   pending.row = IndexRow{point.shape_text(), session.op.kernel, result.variant, dtype_name(point.dtype),
-                         config_text(choice.config), choice.unindexed_launches, compiled.binary_hash,
+                         bench.params_text(choice.config), choice.unindexed_launches, compiled.binary_hash,
                          VariantRole::measured};
   result.ir_files = session.ir.write_measured(pending.row, compiled.ir);
 

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "util/errors.h"
 
@@ -14,17 +16,26 @@ std::string first_line(const std::string& text) {
   return text.substr(0, end == std::string::npos ? text.size() : end);
 }
 
-void report_compile_failure(OpSession& session, const Config& config, DType dtype, const std::string& log) {
-  std::string id = dtype_name(dtype) + " " + config_text(config);
-  if (!session.reported_compile_failures.insert(id).second) return;
+void report_compile_failure(PointBench& bench, const Config& config, const std::string& log) {
+  OpSession& session = bench.session();
+  const std::string dtype = dtype_name(bench.point().dtype), params = bench.params_text(config);
+  if (!session.reported_compile_failures.insert(dtype + " " + params).second) return;
   session.sink.log(fmt::format("compile_failed op={} kernel={} dtype={} config=\"{}\"", session.op.name,
-                               session.op.kernel, dtype_name(dtype), config_text(config)));
-  size_t start = 0;
-  while (start < log.size()) {
-    size_t end = log.find('\n', start);
-    if (end == std::string::npos) end = log.size();
-    if (end > start) session.sink.log("  | " + log.substr(start, end - start));
+                               session.op.kernel, dtype, params));
+  // The head says what failed, the tail where (a traceback ends there); a compiler that dumps a
+  // whole PTX file into its error (Triton on a ptxas failure) would otherwise bury run.log.
+  constexpr size_t kHead = 20, kTail = 40;
+  std::vector<std::string> lines;
+  for (size_t start = 0; start < log.size();) {
+    size_t end = std::min(log.find('\n', start), log.size());
+    if (end > start) lines.push_back(log.substr(start, end - start));
     start = end + 1;
+  }
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines.size() > kHead + kTail && i == kHead)
+      session.sink.log(fmt::format("  | ... {} lines omitted ...", lines.size() - kHead - kTail));
+    if (lines.size() > kHead + kTail && i >= kHead && i < lines.size() - kTail) continue;
+    session.sink.log("  | " + lines[i]);
   }
 }
 
@@ -34,7 +45,7 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
   OpSession& session = bench.session();
   const Point& point = bench.point();
   const std::vector<Config> configs = session.op.config_space();
-  session.variants.compile_all(configs, point.dtype);
+  session.variants.compile_all(configs, point.dtype, bench.specialization());
   const TimingSettings quick = sweep_settings(session.timing);
 
   Choice best;
@@ -52,17 +63,17 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
   };
 
   for (const Config& config : configs) {
-    const CompiledVariant& compiled = session.variants.get(config, point.dtype);
+    const CompiledVariant& compiled = bench.compiled(config);
     CandidateRecord candidate{config, bench.variant_name(config), "ok", std::nullopt, ""};
     IndexRow row{point.shape_text(), session.op.kernel, candidate.variant, dtype_name(point.dtype),
-                 config_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser};
+                 bench.params_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser};
     if (!compiled.ok) {
       ++compile_failed;
       candidate.status = "compile_failed";
       candidate.error = first_line(compiled.log);
       row.role = VariantRole::compile_failed;
       session.ir.add_row(row);
-      report_compile_failure(session, config, point.dtype, compiled.log);
+      report_compile_failure(bench, config, compiled.log);
       candidates.push_back(std::move(candidate));
       continue;
     }

@@ -28,7 +28,7 @@ Choice ReplayChooser::choose(PointBench& bench) {
                      fmt::format("A's config \"{}\" does not fit the op's tune parameters any more",
                                  config_text(recorded->config)));
   recorded->config = *config;
-  const CompiledVariant& compiled = session.variants.get(recorded->config, bench.point().dtype);
+  const CompiledVariant& compiled = bench.compiled(recorded->config);
   if (!compiled.ok) {
     auto newline = compiled.log.find('\n');
     return fall_back(bench, "compile_error",

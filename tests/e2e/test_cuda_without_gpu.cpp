@@ -44,4 +44,26 @@ TEST_F(CudaWithoutGpu, WithoutArchACudaOpIsBadInputNamingTheWayOut) {
   EXPECT_FALSE(fs::exists(dir_.path() / "B"));
 }
 
+TEST_F(CudaWithoutGpu, TritonOpsCompileOncePerSpecializationAndFailThePointsWithTheReason) {
+  const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
+  if (!fs::exists(python)) GTEST_SKIP() << "no Triton venv at " << python << " (scripts/bootstrap.sh makes it)";
+  ProcessResult run = abtool({"record", "--op", "triton_add", "--compiler", "triton:" + python.string(), "--arch", "sm_90",
+                              "--shapes", (source_dir() / "shapes" / "smoke.yaml").string(), "--out",
+                              (dir_.path() / "T").string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  auto meta = read_json(dir_.path() / "T" / "meta.json");
+  if (meta["gpu"].contains("name")) GTEST_SKIP() << "a GPU is present here: see gpu_e2e";
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(meta["compiler"]["backend"], "triton");
+  std::string log = read_text_file(dir_.path() / "T" / "run.log");
+  // 4 configs, for N = 65536 and 16777216 (n=div16) and for N = 1000001 (no specialization).
+  EXPECT_NE(log.find("triton_add: compiled 8 variants for sm_90 (0 failed)"), std::string::npos) << log;
+  EXPECT_EQ(read_json(dir_.path() / "T" / "results.json")["points"].size(), 3u);
+
+  ProcessResult missing = abtool({"record", "--op", "triton_add", "--compiler", "triton:/no/such/python", "--arch", "sm_90",
+                                  "--out", (dir_.path() / "M").string()});
+  EXPECT_EQ(missing.exit_code, 2) << describe(missing);
+  EXPECT_NE(missing.err.find("Python interpreter not found: /no/such/python"), std::string::npos) << missing.err;
+  EXPECT_FALSE(fs::exists(dir_.path() / "M"));
+}
+
 }  // namespace abt::e2e

@@ -36,7 +36,7 @@ TEST_F(CudaDevice, NvrtcCubinLaunchesAndComputes) {
                                             "  if (i < n) y[i] = 2 * x[i];\n}\n";
   auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), context.arch());
   CompiledVariant variant =
-      compiler->compile(CompileJob{dir.path() / "scale.cu", "scale", nullptr, {{"BLOCK", "256"}}, DType::fp32, dir.path()});
+      compiler->compile(CompileJob{dir.path() / "scale.cu", "scale", nullptr, {{"BLOCK", "256"}}, DType::fp32, dir.path(), {}});
   ASSERT_TRUE(variant.ok) << variant.log;
 
   DeviceModule module(context, read_text_file(variant.binary));

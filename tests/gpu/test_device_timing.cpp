@@ -25,19 +25,19 @@ class DeviceTiming : public ::testing::Test {
     ASSERT_TRUE(info) << why;
     reference_ = make_reference_compiler(Language::cuda, info->arch);
     write_file_atomically(work_.path() / "fill.cu", device_fill_source());
-    CompiledVariant fill = reference_->compile({work_.path() / "fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, work_.path()});
+    CompiledVariant fill = reference_->compile({work_.path() / "fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, work_.path(), {}});
     ASSERT_TRUE(fill.ok) << fill.log;
     target_ = std::make_unique<DeviceTarget>(0, read_text_file(fill.binary));
     op_ = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "saxpy");
     compiler_ = make_compiler(parse_compiler_spec("nvrtc", "", {}), info->arch);
     fs::create_directories(work_.path() / "v");
     variant_ = compiler_->compile({op_.source, op_.kernel, &op_.args, {{"BLOCK", "256"}, {"ITEMS", "4"}}, DType::fp32,
-                                   work_.path() / "v"});
+                                   work_.path() / "v", {}});
     ASSERT_TRUE(variant_.ok) << variant_.log;
   }
 
   std::unique_ptr<LoadedVariant> load(const Point& point) {
-    LaunchPlan plan{launch_geometry(op_, *op_.launch, point, {{"BLOCK", "256"}, {"ITEMS", "4"}}), std::nullopt};
+    LaunchPlan plan{launch_geometry(op_, *op_.launch, point, {{"BLOCK", "256"}, {"ITEMS", "4"}}), std::nullopt, std::nullopt};
     return target_->load(variant_.binary, variant_.entry_symbol, plan);
   }
 

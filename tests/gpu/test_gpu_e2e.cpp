@@ -1,8 +1,9 @@
-// record -> replay -> diff on the example CUDA ops with the real abtool binary on a GPU, checking
-// files and numbers; plus the graph fallback marker, the CUPTI timer and a faulting kernel.
+// record -> replay -> diff on the example CUDA and Triton ops with the real abtool binary on a GPU,
+// checking files and numbers; plus the graph fallback marker, the CUPTI timer and a faulting kernel.
 // Skipped, with the reason, where there is no driver or device.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 
 #include "../e2e/abtool_runner.h"
@@ -174,6 +175,128 @@ TEST_F(GpuTimers, AFaultingKernelFailsItsPointAndStopsTheDeviceCleanly) {
   EXPECT_NE(points[0]["error"].get<std::string>().find("context is lost"), std::string::npos) << points[0].dump();
   EXPECT_NE(points[1]["error"].get<std::string>().find("not run"), std::string::npos) << points[1].dump();
   EXPECT_EQ(read_json(dir_.path() / "fault" / "results.json")["complete"], true);
+}
+
+// The Triton backend end to end: the interpreter named is the compiler build (python3 on the GPU
+// machine, or ABTOOL_TEST_TRITON_PYTHON); B changes one Triton option.
+class GpuTriton : public ::testing::Test {
+ protected:
+  static std::string python() {
+    const char* env = std::getenv("ABTOOL_TEST_TRITON_PYTHON");
+    return env ? env : "python3";
+  }
+  static void SetUpTestSuite() {
+    if (!CudaDriver::get()) return;
+    try {
+      ProcessResult probe = run_process({python(), {"-c", "import triton"}, "", {}, std::chrono::seconds(120)});
+      if (probe.exit_code != 0) no_triton_ = new std::string(python() + " cannot import triton: " + probe.err.substr(0, 200));
+    } catch (const std::exception& error) {
+      no_triton_ = new std::string(python() + ": " + error.what());
+    }
+    if (no_triton_) return;
+    dir_ = new TempDir("abtool-gpu-triton-");
+    const std::string compiler = "triton:" + python();
+    std::vector<std::string> args{"record", "--op", "triton_add,triton_softmax,triton_matmul", "--compiler", compiler,
+                                  "--shapes", gpu_shapes().string(), "--out", a().string()};
+    args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+    record_ = new ProcessResult(abtool(args));
+    replay_ = new ProcessResult(replay(a(), b(), {"--compiler-flags", "enable_fp_fusion=0"}));
+    diff_ = new ProcessResult(abtool({"diff", a().string(), b().string(), "--ir", "--format", "json"}));
+    args = {"record", "--op", "fixture_triton_scratch", "--ops-dir", fixture_ops().string(), "--compiler", compiler,
+            "--shapes", gpu_shapes().string(), "--out", (dir_->path() / "scratch").string()};
+    args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+    scratch_ = new ProcessResult(abtool(args));
+  }
+  static void TearDownTestSuite() {
+    for (ProcessResult* result : {record_, replay_, diff_, scratch_}) delete result;
+    delete dir_;
+    delete no_triton_;
+  }
+  void SetUp() override {
+    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
+    if (no_triton_) GTEST_SKIP() << "Triton test skipped: " << *no_triton_;
+  }
+  static fs::path a() { return dir_->path() / "A"; }
+  static fs::path b() { return dir_->path() / "B"; }
+  static TempDir* dir_;
+  static std::string* no_triton_;
+  static ProcessResult *record_, *replay_, *diff_, *scratch_;
+};
+TempDir* GpuTriton::dir_ = nullptr;
+std::string* GpuTriton::no_triton_ = nullptr;
+ProcessResult *GpuTriton::record_ = nullptr, *GpuTriton::replay_ = nullptr, *GpuTriton::diff_ = nullptr,
+              *GpuTriton::scratch_ = nullptr;
+
+TEST_F(GpuTriton, BothSidesLaunchVerifyAndTimeEveryPointFromCpp) {
+  ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
+  ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
+  for (const fs::path& run : {a(), b()}) {
+    auto points = read_json(run / "results.json")["points"];
+    ASSERT_EQ(points.size(), 6u) << run;  // add 2 + softmax 2 dtypes + matmul 2
+    for (const auto& point : points) {
+      EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+      EXPECT_EQ(point["method"], "graph") << point["shape_text"];
+      EXPECT_EQ(point["verify"]["status"], "passed") << point.dump(1);
+      EXPECT_GT(point["latency"]["median"].get<double>(), 0.5) << point["shape_text"];
+    }
+    auto meta = read_json(run / "meta.json");
+    EXPECT_EQ(meta["compiler"]["backend"], "triton");
+    EXPECT_EQ(meta["compiler"]["version"].get<std::string>().rfind("Triton 3.", 0), 0u) << meta["compiler"].dump();
+  }
+  EXPECT_NE(read_json(b() / "meta.json")["compiler"].dump().find("enable_fp_fusion=0"), std::string::npos);
+}
+
+TEST_F(GpuTriton, ReplayUsesAsConfigsAndTheDiffSeesTheCodeChange) {
+  ASSERT_EQ(diff_->exit_code, 0) << describe(*diff_);
+  auto diff = nlohmann::json::parse(diff_->out);
+  ASSERT_EQ(diff["points"].size(), 6u);
+  for (const auto& point : diff["points"]) {
+    EXPECT_EQ(point["same_config"], true) << point.dump();
+    EXPECT_NE(point["verdict"], "FAILED") << point.dump();
+    EXPECT_NE(point["verdict"], "UNTRUSTED") << point.dump();
+  }
+  std::set<std::string> changed_kinds, compared_kinds;
+  for (const auto& file : diff["ir_diffs"]) {
+    compared_kinds.insert(file["kind"]);
+    if (file["changed"] == true) changed_kinds.insert(file["kind"]);
+  }
+  for (const char* kind : {"ttir", "ttgir", "llir", "ptx", "sass"}) EXPECT_TRUE(compared_kinds.count(kind)) << kind;
+  EXPECT_TRUE(changed_kinds.count("ptx")) << "enable_fp_fusion=0 turns fma into mul + add: " << diff["ir_diffs"].dump().substr(0, 2000);
+}
+
+TEST_F(GpuTriton, MeasuredVariantsKeepEveryIrStageAndTheSpecializationIsIndexed) {
+  auto rows = read_tsv(a() / "ir" / "index.tsv");
+  int matmul_rows = 0, decode_rows = 0;
+  std::set<std::string> roles;
+  for (const auto& row : rows) {
+    roles.insert(row[7]);
+    if (row[1] == "matmul_kernel") ++matmul_rows;
+    // M = 1 (decode) is compiled in as a constexpr, as Triton's JIT does; K = 512 is div16.
+    if (row[1] == "matmul_kernel" && row[0] == "1x256x512") {
+      ++decode_rows;
+      EXPECT_NE(row[4].find("| K=div16 M=1 N=div16 stride_ak=1"), std::string::npos) << row[4];
+    }
+    if (row[7] != "measured") continue;
+    const fs::path stem = a() / "ir" / row[0] / row[1] / row[2];
+    for (const char* ext : {".ttir", ".ttgir", ".llir", ".ptx", ".sass", ".res"})
+      EXPECT_TRUE(fs::exists(stem.string() + ext)) << stem << ext;
+    EXPECT_FALSE(fs::exists(stem.string() + ".cubin"));
+  }
+  EXPECT_TRUE(roles.count("measured") && roles.count("sweep_loser"));
+  EXPECT_EQ(matmul_rows, 2 * 48) << "every matmul variant of both shapes is listed";
+  EXPECT_EQ(decode_rows, 48);
+  size_t ir_files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(a() / "ir"))
+    ir_files += entry.is_regular_file() && entry.path().extension() == ".ttgir";
+  EXPECT_EQ(ir_files, 6u) << "IR of measured variants only: one per point";
+}
+
+TEST_F(GpuTriton, AKernelThatNeedsGlobalScratchGetsIt) {
+  ASSERT_EQ(scratch_->exit_code, 0) << describe(*scratch_);
+  auto points = read_json(dir_->path() / "scratch" / "results.json")["points"];
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points[0]["status"], "SUCCESS") << points[0].dump(1);
+  EXPECT_EQ(points[0]["verify"]["status"], "passed") << "device-side tensor descriptors live in global scratch";
 }
 
 }  // namespace abt::e2e

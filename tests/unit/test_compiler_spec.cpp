@@ -35,13 +35,16 @@ TEST(CompilerSpec, MissingBackendsAndTargetsAreInputErrors) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message_of("triton:python3", "sm_90").find("not available in this build"), std::string::npos);
 #ifdef ABTOOL_WITH_CUDA
   // A CUDA backend with no device and no --arch has nothing to compile for.
   EXPECT_NE(message_of("nvrtc", "").find("--arch"), std::string::npos);
+  EXPECT_NE(message_of("triton:python3", "").find("--arch"), std::string::npos);
   EXPECT_NE(message_of("nvcc:/nonexistent/nvcc", "sm_90").find("nvcc not found"), std::string::npos);
+  EXPECT_NE(message_of("triton:/nonexistent/python", "sm_90").find("Python interpreter not found: /nonexistent/python"),
+            std::string::npos);
 #else
   EXPECT_NE(message_of("nvrtc", "").find("not available in this build"), std::string::npos);
+  EXPECT_NE(message_of("triton:python3", "sm_90").find("not available in this build"), std::string::npos);
 #endif
 }
 

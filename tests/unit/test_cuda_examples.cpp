@@ -90,7 +90,7 @@ TEST(DeviceInputGenerator, CompilesWithTheReferenceNvrtc) {
   TempDir dir("abtool-fill-");
   write_file_atomically(dir.path() / "fill.cu", device_fill_source());
   auto reference = make_reference_compiler(Language::cuda, "sm_90");
-  CompiledVariant fill = reference->compile({dir.path() / "fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, dir.path()});
+  CompiledVariant fill = reference->compile({dir.path() / "fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, dir.path(), {}});
   ASSERT_TRUE(fill.ok) << fill.log;
   const std::string ptx = read_text_file(fill.ir.at("ptx"));
   for (const char* kernel : {"abt_fill_fp32", "abt_fill_fp64", "abt_fill_fp16", "abt_fill_bf16", "abt_fill_i32", "abt_fill_i64"})

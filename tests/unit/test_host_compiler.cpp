@@ -22,7 +22,7 @@ class HostCompilerTest : public ::testing::Test {
   }
   CompileJob job(Config config, const std::string& sub) {
     std::filesystem::create_directories(dir_.path() / sub);
-    return CompileJob{dir_.path() / "k.cpp", "k", &args_, std::move(config), DType::fp32, dir_.path() / sub};
+    return CompileJob{dir_.path() / "k.cpp", "k", &args_, std::move(config), DType::fp32, dir_.path() / sub, {}};
   }
   TempDir dir_{"abtool-hostcc-"};
   std::vector<ArgSpec> args_;

@@ -25,7 +25,7 @@ class NvrtcTest : public ::testing::Test {
   }
   CompileJob job(const std::string& kernel, Config config, const std::string& sub) {
     std::filesystem::create_directories(dir_.path() / sub);
-    return CompileJob{dir_.path() / "scale.cu", kernel, nullptr, std::move(config), DType::fp32, dir_.path() / sub};
+    return CompileJob{dir_.path() / "scale.cu", kernel, nullptr, std::move(config), DType::fp32, dir_.path() / sub, {}};
   }
   TempDir dir_{"abtool-nvrtc-"};
 };
@@ -98,12 +98,12 @@ TEST(NvccCompiler, BuildsCubinAndPtxOfAnExampleOpAndFindsItsEntry) {
   EXPECT_NE(compiler->fingerprint().version.find("release"), std::string::npos) << compiler->fingerprint().version;
   OpSpec op = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "softmax");
   TempDir dir("abtool-nvcc-");
-  CompiledVariant variant = compiler->compile({op.source, op.kernel, &op.args, {{"BLOCK", "256"}}, DType::bf16, dir.path()});
+  CompiledVariant variant = compiler->compile({op.source, op.kernel, &op.args, {{"BLOCK", "256"}}, DType::bf16, dir.path(), {}});
   ASSERT_TRUE(variant.ok) << variant.log;
   EXPECT_EQ(variant.entry_symbol, "softmax");
   EXPECT_EQ(read_text_file(variant.binary).substr(0, 4), "\x7f" "ELF");
   EXPECT_NE(read_text_file(variant.ir.at("ptx")).find(".target sm_90"), std::string::npos);
-  CompiledVariant broken = compiler->compile({op.source, op.kernel, &op.args, {}, DType::bf16, dir.path()});
+  CompiledVariant broken = compiler->compile({op.source, op.kernel, &op.args, {}, DType::bf16, dir.path(), {}});
   EXPECT_FALSE(broken.ok) << "BLOCK undefined must not compile";
   EXPECT_NE(broken.log.find("BLOCK"), std::string::npos) << broken.log;
 }

@@ -51,7 +51,7 @@ TEST(OpSpec, ConfigSpaceIsTheCartesianProductInDeclarationOrder) {
 
 TEST(OpSpec, ExampleOpsLoad) {
   for (const char* name : {"cpu_saxpy", "cpu_softmax", "cpu_matmul", "saxpy", "softmax", "rmsnorm", "transpose", "gemm",
-                           "moe_gather"}) {
+                           "moe_gather", "triton_add", "triton_softmax", "triton_layernorm", "triton_matmul"}) {
     OpSpec spec = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", name);
     EXPECT_EQ(spec.name, name);
     EXPECT_FALSE(spec.reference.kernel.empty());
@@ -88,6 +88,23 @@ TEST(OpSpec, CudaSpecErrorsNameTheField) {
   // A prologue must read an integer buffer back.
   message = load_error(replaced(launched, "block: [BLOCK_M]}", "block: [BLOCK_M], before: {kernel: k, grid: [1], block: [1], read: {arg: x, as: q}}}"));
   EXPECT_NE(message.find("launch.before.read.arg: 'x' must name an i32 or i64 buffer"), std::string::npos) << message;
+}
+
+TEST(OpSpec, TritonOpsLeaveTheBlockAndSharedMemoryToTriton) {
+  const std::string triton = replaced(replaced(kValidSpec, "language: cpp", "language: triton"),
+                                      "reference: {source: toy.cpp, kernel: toy}",
+                                      "reference: {source: toy.cpp, kernel: toy, launch: {grid: [M], block: [32]}}");
+  std::string message = load_error(triton);
+  EXPECT_NE(message.find("launch: triton ops need a launch: {grid}"), std::string::npos) << message;
+  OpSpec spec = load_op_spec(testing::SpecFolder().write(triton + "launch: {grid: [\"cdiv(M, BLOCK_M)\"]}\n"));
+  ASSERT_TRUE(spec.launch);
+  EXPECT_TRUE(spec.launch->block.empty());
+  message = load_error(triton + "launch: {grid: [M], block: [num_warps*32]}\n");
+  EXPECT_NE(message.find("launch.block: a Triton kernel's block comes from the compiled kernel"), std::string::npos) << message;
+  message = load_error(triton + "launch: {grid: [M], shared: 1024}\n");
+  EXPECT_NE(message.find("launch.shared"), std::string::npos) << message;
+  message = load_error(triton + "launch: {grid: [M], before: {kernel: k, grid: [1], block: [1], read: {arg: m, as: q}}}\n");
+  EXPECT_NE(message.find("launch.before: a Triton module holds one kernel"), std::string::npos) << message;
 }
 
 TEST(OpSpec, MalformedYamlNamesTheLine) {

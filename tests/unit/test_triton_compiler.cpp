@@ -24,7 +24,7 @@ class TritonCompile : public ::testing::Test {
   }
   std::unique_ptr<CompilerBackend> compiler(const std::string& flags = "") {
     try {
-      return make_triton_compiler(parse_compiler_spec("triton:" + python(), flags, {}), "sm_90");
+      return make_compiler(parse_compiler_spec("triton:" + python(), flags, {}), "sm_90");
     } catch (const InputError& error) {
       if (std::string(error.what()).find("cannot import Triton") != std::string::npos) return nullptr;
       throw;
@@ -56,11 +56,37 @@ TEST_F(TritonCompile, EveryVariantOfTheExampleCompilesInBatchesWithEveryIrStage)
     EXPECT_EQ(std::to_string(variant.metadata.at("num_warps").get<int>()), config[1].second);
     EXPECT_EQ(variant.metadata.at("global_scratch_size").get<int>(), 0);
     EXPECT_NE(read_text_file(variant.ir.at("ttgir")).find("\"ttg.num-warps\" = " + config[1].second), std::string::npos);
-    // Pointers are compiled as 16-byte divisible (abtool's device buffers are); scalars are not
-    // specialized yet (that needs the point's values: issue 4), so the masked loads stay scalar.
+    // Pointers are compiled as 16-byte divisible (abtool's device buffers are); scalars only
+    // when a point's values say so (the next test).
     EXPECT_NE(read_text_file(variant.ir.at("ttir")).find("%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"), std::string::npos);
+    EXPECT_EQ(variant.metadata.at("launch_args"), nlohmann::json({"x_ptr", "y_ptr", "out_ptr", "n"}));
   }
   EXPECT_NE(variants.get(op.config_space()[0], DType::fp32).binary_hash, variants.get(op.config_space()[1], DType::fp32).binary_hash);
+}
+
+TEST_F(TritonCompile, PointValuesSpecializeTheKernelAsTritonsJitDoes) {
+  OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
+  auto triton = compiler();
+  CompileCache variants(*triton, op.source, op.kernel, op.args, op.name);
+  const Config config = op.config_space().front();
+  const Specialization plain = specialization_at(op, Point{op.name, {1000001}, DType::fp32});
+  const Specialization div16 = specialization_at(op, Point{op.name, {65536}, DType::fp32});
+  const Specialization one = specialization_at(op, Point{op.name, {1}, DType::fp32});
+  ASSERT_TRUE(plain.empty());
+  ASSERT_EQ(div16.text(), "n=div16");
+  ASSERT_EQ(one.text(), "n=1");
+
+  const CompiledVariant& unspecialized = variants.get(config, DType::fp32, plain);
+  const CompiledVariant& divisible = variants.get(config, DType::fp32, div16);
+  const CompiledVariant& constant = variants.get(config, DType::fp32, one);
+  for (const CompiledVariant* variant : {&unspecialized, &divisible, &constant}) ASSERT_TRUE(variant->ok) << variant->log;
+  EXPECT_NE(read_text_file(unspecialized.ir.at("ttir")).find("%n: i32 loc"), std::string::npos);
+  EXPECT_NE(read_text_file(divisible.ir.at("ttir")).find("%n: i32 {tt.divisibility = 16 : i32}"), std::string::npos);
+  EXPECT_EQ(read_text_file(constant.ir.at("ttir")).find("%n:"), std::string::npos) << "n = 1 is compiled in";
+  EXPECT_EQ(constant.metadata.at("launch_args"), nlohmann::json({"x_ptr", "y_ptr", "out_ptr"})) << "and not passed";
+  EXPECT_EQ(divisible.metadata.at("launch_args"), nlohmann::json({"x_ptr", "y_ptr", "out_ptr", "n"}));
+  EXPECT_NE(unspecialized.binary_hash, divisible.binary_hash) << "one cache entry per specialization";
+  EXPECT_NE(divisible.binary_hash, constant.binary_hash);
 }
 
 TEST_F(TritonCompile, CompilerFlagsAreTritonOptionsAndChangeTheCode) {
@@ -74,7 +100,7 @@ TEST_F(TritonCompile, CompilerFlagsAreTritonOptionsAndChangeTheCode) {
   args[4] = ArgSpec{"n", ArgKind::scalar, "i32", {}, {}, {}};
   auto ptx_with = [&](const std::string& flags, const std::string& sub) {
     fs::create_directories(dir_.path() / sub);
-    CompiledVariant variant = compiler(flags)->compile({dir_.path() / "fma.py", "fma_kernel", &args, {{"BLOCK", "256"}}, DType::fp32, dir_.path() / sub});
+    CompiledVariant variant = compiler(flags)->compile({dir_.path() / "fma.py", "fma_kernel", &args, {{"BLOCK", "256"}}, DType::fp32, dir_.path() / sub, {}});
     EXPECT_TRUE(variant.ok) << variant.log;
     return variant.ok ? read_text_file(variant.ir.at("ptx")) : std::string();
   };
@@ -90,8 +116,8 @@ TEST_F(TritonCompile, ABrokenVariantFailsAloneWithItsTraceback) {
   auto triton = compiler();
   fs::create_directories(dir_.path() / "good");
   fs::create_directories(dir_.path() / "bad");
-  std::vector<CompileJob> jobs{{op.source, op.kernel, &op.args, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, DType::fp32, dir_.path() / "good"},
-                               {op.source, op.kernel, &op.args, {{"BLOCK_SIZE", "1000"}, {"num_warps", "4"}}, DType::fp32, dir_.path() / "bad"}};
+  std::vector<CompileJob> jobs{{op.source, op.kernel, &op.args, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, DType::fp32, dir_.path() / "good", {}},
+                               {op.source, op.kernel, &op.args, {{"BLOCK_SIZE", "1000"}, {"num_warps", "4"}}, DType::fp32, dir_.path() / "bad", {}}};
   std::vector<CompiledVariant> variants = triton->compile_batch(jobs);
   ASSERT_EQ(variants.size(), 2u);
   EXPECT_TRUE(variants[0].ok) << variants[0].log;
@@ -106,11 +132,11 @@ namespace abt {
 TEST_F(TritonCompile, AHangingVariantIsStoppedAndTheRestOfItsBatchStillCompiles) {
   OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
   setenv("ABTOOL_TRITON_VARIANT_LIMIT_S", "4", 1);  // 16 s for the batch: Python, Triton, one compile
-  auto triton = make_triton_compiler(parse_compiler_spec("triton:" + python(), "", {"ABTOOL_TEST_TRITON_HANG=512"}), "sm_90");
+  auto triton = make_compiler(parse_compiler_spec("triton:" + python(), "", {"ABTOOL_TEST_TRITON_HANG=512"}), "sm_90");
   std::vector<CompileJob> jobs;
   for (const char* block : {"256", "512", "1024"}) {
     fs::create_directories(dir_.path() / block);
-    jobs.push_back({op.source, op.kernel, &op.args, {{"BLOCK_SIZE", block}, {"num_warps", "4"}}, DType::fp32, dir_.path() / block});
+    jobs.push_back({op.source, op.kernel, &op.args, {{"BLOCK_SIZE", block}, {"num_warps", "4"}}, DType::fp32, dir_.path() / block, {}});
   }
   std::vector<CompiledVariant> variants = triton->compile_batch(jobs);
   unsetenv("ABTOOL_TRITON_VARIANT_LIMIT_S");

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compilers/specialization.h"
 #include "opspec/op_spec.h"
 
 namespace abt {
@@ -44,6 +45,7 @@ struct CompileJob {
   Config config;
   DType dtype = DType::fp32;
   std::filesystem::path work_dir;  // private to this job; artifacts are written here
+  Specialization specialization;   // Triton: from the point's scalar values; empty elsewhere
 };
 
 struct CompiledVariant {
@@ -76,13 +78,6 @@ class CompilerBackend {
 // neither exists. Throws InputError when the compiler is missing, cannot report its version, the
 // backend is not in this build, or a CUDA backend has no target.
 std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch);
-
-#ifdef ABTOOL_WITH_CUDA
-// The Triton backend for an explicit target. Its variants compile (with every IR stage) but abtool
-// cannot launch Triton kernels yet, so make_compiler still refuses `triton:`; this is for the
-// compile and IR path and its tests.
-std::unique_ptr<CompilerBackend> make_triton_compiler(const CompilerSpec& spec, const std::string& arch);
-#endif
 
 // The compiler that builds references (and the device input generator): never the one under
 // test, always with fixed flags. CUDA references use the embedded NVRTC.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "launch/workspace.h"
 #include "opspec/shape_set.h"
@@ -45,9 +46,19 @@ struct ReadbackPrologue {
   std::function<LaunchGeometry(long long)> main_geometry;  // for a positive value; 0 skips the main launch
 };
 
+// How a Triton 3.x kernel takes its parameters (the helper's meta.json): its non-constexpr
+// arguments in its own order, then a global-scratch and a profile-scratch pointer. Scratch is
+// per program: the launcher allocates grid size x bytes when a kernel asks for any.
+struct TritonCall {
+  std::vector<size_t> passed_args;  // indices into Workspace::args(), in the kernel's order
+  size_t global_scratch_bytes = 0, global_scratch_align = 1;
+  size_t profile_scratch_bytes = 0, profile_scratch_align = 1;
+};
+
 struct LaunchPlan {
   LaunchGeometry geometry;
   std::optional<ReadbackPrologue> prologue;
+  std::optional<TritonCall> triton;  // absent: the kernel takes Workspace::args() as they are
 };
 
 class ExecutionTarget {

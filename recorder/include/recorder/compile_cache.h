@@ -1,4 +1,5 @@
-// Compiled variants of one kernel, built once per (config, dtype) and shared by every point.
+// Compiled variants of one kernel, built once per (config, dtype, specialization) and shared by
+// every point that needs them (Triton kernels are specialized on a point's integer arguments).
 // A whole config space is compiled in parallel across cores before any of it is timed.
 #pragma once
 #include <filesystem>
@@ -19,13 +20,13 @@ class CompileCache {
                const std::vector<ArgSpec>& args, std::string label);
 
   // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
-  void compile_all(const std::vector<Config>& configs, DType dtype);
-  const CompiledVariant& get(const Config& config, DType dtype);  // compiles on demand
+  void compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization = {});
+  const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
   const CompilerBackend& compiler() const { return compiler_; }
 
  private:
-  CompileJob job_for(const Config& config, DType dtype, size_t serial);
-  static std::string key_of(const Config& config, DType dtype);
+  CompileJob job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial);
+  static std::string key_of(const Config& config, DType dtype, const Specialization& specialization);
 
   const CompilerBackend& compiler_;
   std::filesystem::path source_;

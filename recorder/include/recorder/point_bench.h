@@ -19,6 +19,11 @@ class PointBench {
   TuneKey key() const;
   std::string variant_name(const Config& config) const;
   const std::string& input_digest() const { return input_digest_; }
+  // What the variants are compiled for at this point (Triton: its integer arguments).
+  const Specialization& specialization() const { return specialization_; }
+  // Every compiled variant of this point's (config, dtype, specialization).
+  const CompiledVariant& compiled(const Config& config) const;
+  std::string params_text(const Config& config) const;  // index.tsv's params: config, then specialization
 
   // Loads a variant with the launch geometry of this point and config. Throws PointError.
   std::unique_ptr<LoadedVariant> load(const CompiledVariant& variant, const Config& config) const;
@@ -34,6 +39,7 @@ class PointBench {
   std::unique_ptr<Workspace> workspace_;
   std::optional<OutputSnapshot> reference_;
   std::string input_digest_;
+  Specialization specialization_;
   OutputSnapshot last_outputs_;
 };
 

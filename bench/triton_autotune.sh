@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Wall time of choosing triton_matmul's configs: `abtool record` against Triton's own
+# @triton.autotune, on the same kernel, config space (48 configs, read from abtool's record) and
+# shapes. Each runs with a cold Triton cache (every variant compiled), then a warm one (compiled
+# kernels reused). Prints a table; logs and run directories stay in OUT_DIR.
+#   usage: bench/triton_autotune.sh [PYTHON]     (default python3; needs Triton, PyTorch, a GPU)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+abtool=${ABTOOL:-$here/build/abtool/abtool}
+python=${1:-python3}
+out=${OUT_DIR:-$(mktemp -d /tmp/abtool-autotune.XXXXXX)}
+op_dir=$here/examples/ops/triton_matmul
+mkdir -p "$out"
+rm -rf "$out/triton-cache-abtool" "$out/triton-cache-autotune"
+
+now() { date +%s.%N; }
+for cache in cold warm; do
+  start=$(now)
+  "$abtool" record --op triton_matmul --compiler "triton:$python" \
+    --compiler-env "TRITON_CACHE_DIR=$out/triton-cache-abtool" --shapes "$here/bench/shapes/triton_autotune.yaml" \
+    --out "$out/abtool-$cache" > "$out/abtool-$cache.log" 2>&1
+  echo "$start $(now)" > "$out/abtool-$cache.wall"
+
+  start=$(now)
+  TRITON_CACHE_DIR=$out/triton-cache-autotune "$python" "$here/bench/triton_autotune_sweep.py" \
+    "$out/abtool-cold/autotune_records/triton_matmul.json" "$op_dir/matmul.py" matmul_kernel \
+    > "$out/autotune-$cache.jsonl" 2> "$out/autotune-$cache.err"
+  echo "$start $(now)" > "$out/autotune-$cache.wall"
+done
+
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+def wall(name):
+    start, end = map(float, open(f"{out}/{name}.wall").read().split())
+    return f"{end - start:.1f}"
+def text(config):
+    return " ".join(f"{k}={v}" for k, v in sorted(config.items()))
+
+print(f"{'tool':<17} {'cache':<5} {'wall s':>7}  {'shape':<15} {'chosen config':<84} {'median us':>9}")
+for cache in ("cold", "warm"):
+    points = json.load(open(f"{out}/abtool-{cache}/results.json"))["points"]
+    for i, p in enumerate(points):
+        median = p["latency"]["median"] if p.get("latency") else float("nan")
+        print(f"{'abtool record':<17} {cache:<5} {wall('abtool-' + cache) if i == 0 else '':>7}  {p['shape_text']:<15} {text(p['config']):<84} {median:>9.2f}")
+    lines = [json.loads(l) for l in open(f"{out}/autotune-{cache}.jsonl")]
+    for i, p in enumerate(lines[:-1]):
+        print(f"{'@triton.autotune':<17} {cache:<5} {wall('autotune-' + cache) if i == 0 else '':>7}  {p['shape']:<15} {p['best']:<84} {p['best_us']:>9.2f}")
+    # Triton compiles a config the first time its benchmark runs it: bench_time holds both.
+    print(f"  {cache}: inside autotune's process the tuned calls took {lines[-1]['total_s']:.1f} s, of which "
+          f"{sum(p['bench_s'] for p in lines[:-1]):.1f} s in the autotuner (compiling and benchmarking each config, one at a time)")
+
+# Same config, two timers: abtool's sweep time (CUDA graph) against autotune's do_bench median.
+record = json.load(open(f"{out}/abtool-warm/autotune_records/triton_matmul.json"))
+tuned = {p["shape"]: p for p in (json.loads(l) for l in open(f"{out}/autotune-warm.jsonl")) if "shape" in p}
+print(f"\n{'shape':<15} {'abtool pick':>11} {'autotune pick':>13}  {'autotune us of abtool pick':>26} {'abtool us of autotune pick':>26}")
+for choice in record["choices"]:
+    ours = {text(c["config"]): c["time_us"] for c in choice["candidates"] if c["time_us"] is not None}
+    theirs = tuned[choice["shape"]]
+    mine = text(choice["config"])
+    print(f"{choice['shape']:<15} {ours[mine]:>11.2f} {theirs['best_us']:>13.2f}  {theirs['timings_us'].get(mine, float('nan')):>26.2f} "
+          f"{ours.get(theirs['best'], float('nan')):>26.2f}")
+PY
+echo "logs and run directories: $out"
