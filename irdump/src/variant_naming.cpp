@@ -20,7 +20,8 @@ std::string VariantNaming::abbreviate(const std::string& parameter) {
   return initials;
 }
 
-VariantNaming::VariantNaming(const OpSpec& op, bool dtype_suffix) : op_name_(op.name), dtype_suffix_(dtype_suffix) {
+VariantNaming::VariantNaming(const OpSpec& op, bool dtype_suffix)
+    : op_name_(op.name), dtype_suffix_(dtype_suffix), triton_(op.language == Language::triton) {
   std::map<std::string, int> uses;
   for (const auto& param : op.tune)
     if (param.values.size() > 1) ++uses[abbreviate(param.name)];
@@ -60,6 +61,10 @@ std::string VariantNaming::legend_markdown() const {
     for (const auto& [param, short_name] : short_names_) text += "| `" + short_name + "` | `" + param + "` |\n";
   }
   if (dtype_suffix_) text += "\nShapes measured in several dtypes carry a `__<dtype>` suffix.\n";
+  if (triton_)
+    text += "\nTriton variants are specialized on the point's integer arguments as Triton's JIT does (`=1`: compiled in "
+            "as a constexpr, `=div16`: divisible by 16); index.tsv's params list it after `|`. It is a function of the "
+            "shape and dtype, so it never tells two files of one folder apart and needs no `__<arg>div16` suffix.\n";
   return text + "\n";
 }
 

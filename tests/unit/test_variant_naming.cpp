@@ -34,6 +34,15 @@ TEST(VariantNaming, DtypeSuffixAndDefault) {
   EXPECT_EQ(fixed.name({}, DType::fp32), "default");
 }
 
+TEST(VariantNaming, TritonLegendSaysWhereTheSpecializationIsRecorded) {
+  OpSpec spec = spec_with({{"BLOCK", {"1", "2"}}});
+  EXPECT_EQ(VariantNaming(spec, false).legend_markdown().find("specialized"), std::string::npos);
+  spec.language = Language::triton;
+  VariantNaming naming(spec, false);
+  EXPECT_EQ(naming.name({{"BLOCK", "2"}}, DType::fp32), "BLOCK2");
+  EXPECT_NE(naming.legend_markdown().find("index.tsv's params list it after `|`"), std::string::npos) << naming.legend_markdown();
+}
+
 TEST(VariantNaming, CollidingInitialsFallBackToFullNames) {
   VariantNaming naming(spec_with({{"BLOCK_SIZE_M", {"1", "2"}}, {"BIG_SIZE_M", {"3", "4"}}}), false);
   EXPECT_EQ(naming.name({{"BLOCK_SIZE_M", "1"}, {"BIG_SIZE_M", "4"}}, DType::fp32), "BLOCK_SIZE_M1_BIG_SIZE_M4");

@@ -20,6 +20,7 @@ class VariantNaming {
  private:
   std::string op_name_;
   bool dtype_suffix_;
+  bool triton_;  // specialized per point: the legend says where that is recorded
   std::map<std::string, std::string> short_names_;  // varying parameters only
 };
 
