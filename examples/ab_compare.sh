@@ -17,6 +17,8 @@
 # CUDA compilers work the same way, e.g. the effect of ptxas -O1 on the CUDA example ops:
 #   OP=saxpy,softmax,gemm BASELINE=nvrtc CANDIDATE=nvrtc CANDIDATE_FLAGS="-Xptxas -O1" examples/ab_compare.sh
 # or another NVRTC build: CANDIDATE=nvrtc:/path/to/libnvrtc.so.12, or nvcc: CANDIDATE=nvcc:/usr/local/cuda/bin/nvcc.
+# Triton: the interpreter is the build, e.g. two installs (or one, with a Triton option as B's flags):
+#   OP=triton_matmul,triton_softmax BASELINE=triton:python3 CANDIDATE=triton:/opt/triton-dev/bin/python examples/ab_compare.sh
 #
 # Exit code: 0 compared; 1 a point FAILED on a side; 2 bad input; 3 the candidate produced
 # byte-identical code, so the comparison cannot show a compiler effect (see ALLOW_IDENTICAL).
