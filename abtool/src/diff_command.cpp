@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <iostream>
 
 #include "commands.h"
@@ -5,12 +7,13 @@
 #include "compare/ir_diff.h"
 #include "compare/report_printers.h"
 #include "util/errors.h"
+#include "util/units.h"
 
 namespace abt {
 
 int run_diff(const DiffOptions& options) {
-  RunData a = load_run(options.a);
-  RunData b = load_run(options.b);
+  RunData a = read_run(options.a);
+  RunData b = read_run(options.b);
   Comparison report = compare_runs(a, b, options.threshold_pct);
   if (options.format == "json") {
     // One JSON document: the IR diffs go inside it.
@@ -27,7 +30,14 @@ int run_diff(const DiffOptions& options) {
   }
   if (report.all_binaries_identical && options.format != "json")
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";
-  if (options.fail_on_regression && report.has_significant_regression()) return kExitPointFailed;
+  if (options.fail_on_regression && report.has_significant_regression()) {
+    for (const auto& row : report.points)
+      if (row.verdict == Verdict::slower)
+        fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
+                   row.id, format_microseconds(*row.a_us), format_microseconds(*row.b_us), row.speedup, row.speedup_low,
+                   row.speedup_high, report.threshold_pct);
+    return kExitPointFailed;
+  }
   return kExitOk;
 }
 

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <random>
 
-#include "graphtime/latency_summary.h"
+#include "util/statistics.h"
 
 namespace abt {
 namespace {

@@ -5,13 +5,9 @@
 #include <algorithm>
 #include <vector>
 
-namespace abt {
+#include "util/units.h"
 
-std::string format_microseconds(double us) {
-  if (us < 1000) return fmt::format("{:.2f} us", us);
-  if (us < 1e6) return fmt::format("{:.3f} ms", us / 1e3);
-  return fmt::format("{:.3f} s", us / 1e6);
-}
+namespace abt {
 
 namespace {
 
@@ -30,7 +26,7 @@ std::vector<std::vector<std::string>> table_rows(const Comparison& report) {
     rows.push_back({row.id, row.a_us ? format_microseconds(*row.a_us) : "-",
                     row.b_us ? format_microseconds(*row.b_us) : "-", timed ? fmt::format("{:.3f}x", row.speedup) : "-",
                     timed ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-",
-                    verdict_name(row.verdict), yes_no(row.same_config, "yes", "NO"),
+                    std::string(spelling(row.verdict)), yes_no(row.same_config, "yes", "NO"),
                     yes_no(row.ir_changed, "yes", "no"), row.note});
   }
   return rows;

@@ -46,14 +46,15 @@ CompilerSpec parse_compiler_spec(const std::string& text, const std::string& fla
   CompilerSpec spec;
   spec.text = text;
   auto colon = text.find(':');
-  spec.backend = text.substr(0, colon);
+  const std::string backend = text.substr(0, colon);
   if (colon != std::string::npos) spec.location = text.substr(colon + 1);
-  if (spec.backend != "host" && spec.backend != "nvrtc" && spec.backend != "nvcc" && spec.backend != "triton")
-    throw InputError("--compiler " + text + ": unknown backend '" + spec.backend +
-                     "' (expected host:, nvrtc, nvcc:, triton:)");
-  if (spec.backend != "nvrtc" && spec.location.empty())
-    throw InputError("--compiler " + text + ": the " + spec.backend + " backend needs a program, e.g. " +
-                     (spec.backend == "host" ? "host:g++" : spec.backend + ":/path/to/it"));
+  auto kind = parse_spelling<BackendKind>(backend);
+  if (!kind)
+    throw InputError("--compiler " + text + ": unknown backend '" + backend + "' (expected host:, nvrtc, nvcc:, triton:)");
+  spec.backend = *kind;
+  if (spec.backend != BackendKind::nvrtc && spec.location.empty())
+    throw InputError("--compiler " + text + ": the " + backend + " backend needs a program, e.g. " +
+                     (spec.backend == BackendKind::host ? "host:g++" : backend + ":/path/to/it"));
   spec.flags = split_words(flags_text);
   for (const auto& assignment : env_assignments) {
     auto equals = assignment.find('=');

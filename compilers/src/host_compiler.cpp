@@ -38,7 +38,7 @@ HostCompiler::HostCompiler(const CompilerSpec& spec, std::vector<std::string> de
   if (version.exit_code != 0 || version.out.empty())
     throw InputError(fmt::format("--compiler {}: '{} --version' failed (exit {}): {}", spec.text, *program,
                                  version.exit_code, version.err.substr(0, 200)));
-  fingerprint_.backend = "host";
+  fingerprint_.backend = BackendKind::host;
   fingerprint_.version = version.out.substr(0, version.out.find('\n'));
   fingerprint_.path = fs::canonical(*program).string();
   fingerprint_.sha256 = sha256_of_file(fingerprint_.path);

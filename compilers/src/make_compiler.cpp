@@ -19,22 +19,22 @@ void require_arch(const CompilerSpec& spec, const std::string& cuda_arch) {
 }  // namespace
 
 std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch) {
-  if (spec.backend == "host") return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O3", "-march=native"});
+  if (spec.backend == BackendKind::host) return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O3", "-march=native"});
 #ifdef ABTOOL_WITH_CUDA
-  if (spec.backend == "nvrtc") {
+  if (spec.backend == BackendKind::nvrtc) {
     require_arch(spec, cuda_arch);
     return std::make_unique<NvrtcCompiler>(spec, cuda_arch);
   }
-  if (spec.backend == "nvcc") {
+  if (spec.backend == BackendKind::nvcc) {
     require_arch(spec, cuda_arch);
     return std::make_unique<NvccCompiler>(spec, cuda_arch);
   }
-  if (spec.backend == "triton") {
+  if (spec.backend == BackendKind::triton) {
     require_arch(spec, cuda_arch);
     return std::make_unique<TritonCompiler>(spec, cuda_arch);
   }
 #endif
-  throw InputError("--compiler " + spec.text + ": the " + spec.backend + " backend is not available in this build of abtool" +
+  throw InputError("--compiler " + spec.text + ": the " + std::string(spelling(spec.backend)) + " backend is not available in this build of abtool" +
 #ifdef ABTOOL_WITH_CUDA
                    " (available: host, nvrtc, nvcc, triton)"
 #else
@@ -46,7 +46,7 @@ std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const s
 std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch) {
   if (reference_language == Language::cuda) {
 #ifdef ABTOOL_WITH_CUDA
-    CompilerSpec spec{"nvrtc (reference)", "nvrtc", "", {}, {}};
+    CompilerSpec spec{"nvrtc (reference)", BackendKind::nvrtc, "", {}, {}};
     if (cuda_arch.empty()) throw InputError("CUDA references need a target: no device here and no --arch");
     // Fixed: no FMA contraction, IEEE division and square root, whatever the compiler under test does.
     spec.flags = {"--fmad=false", "--prec-div=true", "--prec-sqrt=true"};
@@ -59,7 +59,7 @@ std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_lang
     throw InputError("references in " + language_name(reference_language) + " are not supported");
   for (const char* program : {"g++", "c++", "clang++"})
     if (find_program(program)) {
-      CompilerSpec spec{std::string("host:") + program, "host", program, {}, {}};
+      CompilerSpec spec{std::string("host:") + program, BackendKind::host, program, {}, {}};
       // Fixed and conservative: a reference must not depend on fast-math or vectorisation choices.
       return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O1", "-fno-fast-math", "-ffp-contract=off"});
     }

@@ -37,7 +37,7 @@ NvccCompiler::NvccCompiler(const CompilerSpec& spec, std::string arch) : arch_(s
     throw InputError(fmt::format("--compiler {}: '{} --version' failed (exit {}): {}", spec.text, program_,
                                  version.exit_code, version.err.substr(0, 200)));
   std::smatch release;
-  fingerprint_.backend = "nvcc";
+  fingerprint_.backend = BackendKind::nvcc;
   fingerprint_.version = std::regex_search(version.out, release, std::regex(R"(release [^\n]*)")) ? "nvcc " + release.str()
                                                                                                    : version.out.substr(0, 80);
   fingerprint_.path = fs::canonical(program_).string();

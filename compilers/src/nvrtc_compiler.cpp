@@ -131,7 +131,7 @@ NvrtcCompiler::NvrtcCompiler(const CompilerSpec& spec, std::string arch)
       arch_(std::move(arch)) {
   int major = 0, minor = 0;
   library_->version(&major, &minor);
-  fingerprint_.backend = "nvrtc";
+  fingerprint_.backend = BackendKind::nvrtc;
   fingerprint_.version = fmt::format("NVRTC {}.{}", major, minor);
   fingerprint_.path = library_->path().string();
   fingerprint_.sha256 = fingerprint_.path.empty() ? "" : sha256_of_file(fingerprint_.path);

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -54,6 +55,24 @@ nlohmann::json request_variant(const CompileJob& job) {
           {"divisible_by_16", divisible}, {"num_warps", num_warps}, {"num_stages", num_stages}};
 }
 
+// The launch Triton's own launcher would make, from the helper's meta.json (the kernel's metadata).
+TritonLaunchContract launch_contract(const nlohmann::json& meta) {
+  TritonLaunchContract contract;
+  if (int ctas = meta.value("num_ctas", 1); ctas != 1)
+    contract.unsupported = fmt::format("num_ctas={} (thread-block clusters) is not supported", ctas);
+  else if (meta.value("launch_cooperative_grid", false) || meta.value("launch_pdl", false) || meta.value("tensordesc", false))
+    contract.unsupported = "cooperative, PDL and tensor-descriptor launches are not supported";
+  contract.num_warps = meta.at("num_warps").get<unsigned>();
+  contract.shared_bytes = meta.at("shared").get<unsigned>();
+  contract.passed_args = meta.at("launch_args").get<std::vector<std::string>>();
+  auto size = [&](const char* key) { return meta.contains(key) && !meta[key].is_null() ? meta[key].get<size_t>() : size_t(0); };
+  contract.global_scratch_bytes = size("global_scratch_size");
+  contract.global_scratch_align = std::max<size_t>(1, size("global_scratch_align"));
+  contract.profile_scratch_bytes = size("profile_scratch_size");
+  contract.profile_scratch_align = std::max<size_t>(1, size("profile_scratch_align"));
+  return contract;
+}
+
 CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
   CompiledVariant variant;
   if (!reply.value("ok", false)) {
@@ -62,10 +81,11 @@ CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
   }
   const fs::path dir = job.work_dir;
   try {
-    variant.metadata = nlohmann::json::parse(read_text_file(dir / "meta.json"));
-    variant.entry_symbol = variant.metadata.at("name").get<std::string>();
+    nlohmann::json meta = nlohmann::json::parse(read_text_file(dir / "meta.json"));
+    variant.entry_symbol = meta.at("name").get<std::string>();
+    variant.triton = launch_contract(meta);
   } catch (const std::exception& error) {
-    variant.log = std::string("unreadable meta.json from the Triton helper: ") + error.what();
+    variant.log = std::string("the Triton helper's meta.json lacks what a launch needs: ") + error.what();
     return variant;
   }
   variant.binary = dir / "kernel.cubin";
@@ -106,7 +126,7 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch)
     throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
                                  std::string(error.what()).substr(0, 400)));
   }
-  fingerprint_.backend = "triton";
+  fingerprint_.backend = BackendKind::triton;
   fingerprint_.version = fmt::format("Triton {} (Python {})", about.value("triton_version", "?"), about.value("python_version", "?"));
   fingerprint_.path = fs::canonical(python_).string();
   // The compiler build is the Triton install: its compiler library identifies it, not the interpreter.

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <thread>
 
-#include "graphtime/warmup.h"
+#include "graphtime/sampling.h"
 #include "util/dynamic_library.h"
 
 namespace abt {
@@ -195,42 +195,47 @@ std::vector<KernelRecord> CuptiTimer::collect_records(size_t expected) {
   return records;
 }
 
-Measurement CuptiTimer::measure(const TimedCall& call, const TimingSettings& settings) {
-  Measurement result;
-  result.method = "cupti";
-  // The discarded call also tells how many of the op's kernels one call launches.
-  std::vector<std::string> seen;
-  std::vector<double> first = call_durations_us(call, 1, 1, &seen);
-  result.launches += 1;
-  size_t kernels_per_call = first.size();
-  if (kernels_per_call == 0)
-    throw PointError(fmt::format("--timer cupti: no kernel record on abtool's stream after one call of {}; "
-                                 "{} record(s) on other streams: {}",
-                                 fmt::join(call.kernel_symbols, ", "), seen.size(), fmt::join(seen, ", ")));
-  std::vector<double> steady = call_durations_us(call, 1, kernels_per_call);
-  result.launches += 1;
-  const double single_us = steady.empty() ? 0 : steady.front();
-  result.warmup_calls = warmup_call_count(single_us, settings.warmup_ms);
-  for (int i = 0; i < result.warmup_calls; ++i) {
-    if (call.reset) call.reset();
-    call.launch();
-  }
-  result.launches += result.warmup_calls;
+// --timer cupti in the four phases: the discarded call also tells how many of the op's kernels one
+// call launches; every timed call is reset -> flush L2 -> call, and a sample is its kernels' time.
+class CuptiSource : public SampleSource {
+ public:
+  CuptiSource(CuptiTimer& timer, const TimedCall& call) : timer_(timer), call_(call) {}
+  TimingMethod method() const override { return TimingMethod::cupti; }
 
-  using Clock = std::chrono::steady_clock;
-  const auto budget_start = Clock::now();
-  const size_t batch = 25;
-  while (int(result.samples_us.size()) < settings.max_samples) {
-    double spent_ms = std::chrono::duration<double, std::milli>(Clock::now() - budget_start).count();
-    if (int(result.samples_us.size()) >= settings.min_samples && spent_ms >= settings.rep_ms) break;
-    size_t calls = std::min(batch, size_t(settings.max_samples - int(result.samples_us.size())));
-    std::vector<double> durations = call_durations_us(call, calls, kernels_per_call);
+  void discard_call() override {
+    std::vector<std::string> seen;
+    kernels_per_call_ = timer_.call_durations_us(call_, 1, 1, &seen).size();
+    if (kernels_per_call_ == 0)
+      throw PointError(fmt::format("--timer cupti: no kernel record on abtool's stream after one call of {}; "
+                                   "{} record(s) on other streams: {}",
+                                   fmt::join(call_.kernel_symbols, ", "), seen.size(), fmt::join(seen, ", ")));
+  }
+  void call() override {
+    if (call_.reset) call_.reset();
+    call_.launch();
+  }
+  double timed_call_us() override {
+    std::vector<double> steady = timer_.call_durations_us(call_, 1, kernels_per_call_);
+    return steady.empty() ? 0 : steady.front();
+  }
+  SampleBatch take_samples(size_t most) override {
+    constexpr size_t kBatch = 25;  // calls per CUPTI flush
+    const size_t calls = std::max<size_t>(1, std::min(kBatch, most));
+    std::vector<double> durations = timer_.call_durations_us(call_, calls, kernels_per_call_);
     if (durations.size() != calls)
       throw PointError(fmt::format("--timer cupti: {} calls produced {} complete kernel records", calls, durations.size()));
-    result.samples_us.insert(result.samples_us.end(), durations.begin(), durations.end());
-    result.launches += calls;
+    return {std::move(durations), (long long)calls};
   }
-  return result;
+
+ private:
+  CuptiTimer& timer_;
+  const TimedCall& call_;
+  size_t kernels_per_call_ = 1;
+};
+
+Measurement CuptiTimer::measure(const TimedCall& call, const TimingSettings& settings) {
+  CuptiSource source(*this, call);
+  return measure_in_phases(source, nullptr, settings);
 }
 
 }  // namespace abt

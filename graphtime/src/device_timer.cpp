@@ -1,142 +1,98 @@
 #include "graphtime/device_timer.h"
 
-#include <chrono>
 #include <optional>
 
 #include "graphtime/cupti_timer.h"
-#include "graphtime/graph_plan.h"
-#include "graphtime/warmup.h"
+#include "graphtime/sampling.h"
 
 namespace abt {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double elapsed_ms(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-// A graph phase failed: the measurement continues without a graph.
-struct GraphUnavailable {
-  GraphPhase phase;
-  std::string reason;
-};
-
-class DeviceTimer : public Timer {
+// --timer direct, and the graph's fallback: each launch between its own pair of events.
+class DirectSource : public SampleSource {
  public:
-  DeviceTimer(const DeviceTarget& target, bool start_cupti) : target_(target), driver_(target.context().driver()) {
-    if (start_cupti) cupti_ = std::make_unique<CuptiTimer>(target_);
+  DirectSource(const DeviceTarget& target, const TimedCall& call)
+      : target_(target), driver_(target.context().driver()), call_(call), start_(driver_), end_(driver_) {}
+  TimingMethod method() const override { return TimingMethod::direct; }
+
+  void call() override {
+    reset();
+    call_.launch();
+  }
+  void settle() override { target_.stream().synchronize("the calls before timing"); }
+
+  double timed_call_us() override {
+    reset();
+    start_.record(target_.stream());
+    call_.launch();
+    end_.record(target_.stream());
+    return DeviceEvent::elapsed_ms(start_, end_) * 1000.0;
   }
 
-  std::string method() const override { return "device"; }
+  SampleBatch take_samples(size_t) override { return {{timed_call_us()}, 1}; }
 
-  Measurement measure(const TimedCall& call, const TimingSettings& settings) override {
-    if (settings.timer == "cupti") {
-      if (!cupti_) cupti_ = std::make_unique<CuptiTimer>(target_);
-      return cupti_->measure(call, settings);
-    }
-    Measurement result;
-    const double single_us = steady_single_call_us(call, result);
-    result.warmup_calls = warmup_call_count(single_us, settings.warmup_ms);
-    bool warmed_up = false;
-    if (settings.timer == "graph") {
-      try {
-        if (fault_injected(GraphPhase::warmup))
-          throw GraphUnavailable{GraphPhase::warmup, "injected by ABTOOL_TEST_GRAPH_FAULT=warmup"};
-        warm_up(call, result);
-        warmed_up = true;
-        measure_graph(call, settings, single_us, result);
-        result.method = "graph";
-        return result;
-      } catch (const GraphUnavailable& failure) {
-        result.markers.push_back(no_graph_marker(failure.phase, failure.reason));
-        result.samples_us.clear();
-      }
-    }
-    if (!warmed_up) warm_up(call, result);
-    measure_direct(call, settings, result);
-    result.method = "direct";
-    return result;
+ protected:
+  void reset() {
+    if (call_.reset) call_.reset();
+  }
+  const DeviceTarget& target_;
+  const CudaDriver& driver_;
+  const TimedCall& call_;
+  DeviceEvent start_, end_;
+};
+
+// --timer graph: the discarded call, the single call and the warm-up are direct launches (the
+// explicit pre-capture warm-up); then k launches are captured into one graph, replayed per sample.
+class GraphSource : public DirectSource {
+ public:
+  GraphSource(const DeviceTarget& target, const TimedCall& call, const GraphFaultInjection& faults)
+      : DirectSource(target, call), faults_(faults) {}
+  TimingMethod method() const override { return TimingMethod::graph; }
+
+  void enter(Phase phase) override {
+    if (phase == Phase::warm_up && faults_.at(GraphPhase::warmup)) unavailable(GraphPhase::warmup, injected(GraphPhase::warmup));
+  }
+
+  long long begin_sampling(double single_call_us, const TimingSettings& settings) override {
+    k_ = graph_launch_count(single_call_us, settings.rep_ms, bool(call_.reset));
+    capture();
+    if (faults_.at(GraphPhase::instantiate)) unavailable(GraphPhase::instantiate, injected(GraphPhase::instantiate));
+    CUgraphExec raw_exec = nullptr;
+    CUresult instantiated = driver_.graph_instantiate(&raw_exec, graph_->get(), 0);
+    if (instantiated != CUDA_SUCCESS)
+      unavailable(GraphPhase::instantiate, "cuGraphInstantiate: " + driver_.message(instantiated));
+    exec_.emplace(driver_, raw_exec);
+    // The first replay uploads the graph: untimed.
+    reset();
+    replay();
+    target_.stream().synchronize("the first graph replay");
+    return k_;
+  }
+
+  SampleBatch take_samples(size_t) override {
+    reset();
+    start_.record(target_.stream());
+    replay();
+    end_.record(target_.stream());
+    return {{DeviceEvent::elapsed_ms(start_, end_) * 1000.0 / k_}, k_};
   }
 
  private:
-  void reset(const TimedCall& call) {
-    if (call.reset) call.reset();
+  [[noreturn]] static void unavailable(GraphPhase phase, const std::string& reason) {
+    throw SourceUnavailable{no_cudagraph_marker(phase, reason)};
+  }
+  static std::string injected(GraphPhase phase) {
+    return "injected by --test-graph-fault " + std::string(spelling(phase));
   }
 
-  // Step 1 (the discarded call) and the steady single-call time the warm-up count comes from.
-  double steady_single_call_us(const TimedCall& call, Measurement& result) {
-    reset(call);
-    call.launch();
-    target_.stream().synchronize("the discarded first call");
-    DeviceEvent start(driver_), end(driver_);
-    reset(call);
-    start.record(target_.stream());
-    call.launch();
-    end.record(target_.stream());
-    result.launches += 2;
-    return DeviceEvent::elapsed_ms(start, end) * 1000.0;
-  }
-
-  // Step 2: the explicit warm-up, launched directly before anything is captured.
-  void warm_up(const TimedCall& call, Measurement& result) {
-    for (int i = 0; i < result.warmup_calls; ++i) {
-      reset(call);
-      call.launch();
-    }
-    result.launches += result.warmup_calls;
-    target_.stream().synchronize("the warm-up calls");
-  }
-
-  // Step 3: k launches in one graph, replayed until the round's budget is spent.
-  void measure_graph(const TimedCall& call, const TimingSettings& settings, double single_us, Measurement& result) {
-    const int k = graph_launch_count(single_us, settings.rep_ms, bool(call.reset));
-    std::optional<Graph> graph;
-    capture(call, k, graph);
-
-    if (fault_injected(GraphPhase::instantiate))
-      throw GraphUnavailable{GraphPhase::instantiate, "injected by ABTOOL_TEST_GRAPH_FAULT=instantiate"};
-    CUgraphExec raw_exec = nullptr;
-    CUresult instantiated = driver_.graph_instantiate(&raw_exec, graph->get(), 0);
-    if (instantiated != CUDA_SUCCESS)
-      throw GraphUnavailable{GraphPhase::instantiate, "cuGraphInstantiate: " + driver_.message(instantiated)};
-    GraphExec exec(driver_, raw_exec);
-
-    DeviceEvent start(driver_), end(driver_);
-    auto replay = [&]() -> CUresult {
-      if (fault_injected(GraphPhase::replay)) return CUDA_ERROR_NOT_SUPPORTED;
-      return driver_.graph_launch(exec.get(), target_.stream().get());
-    };
-    // The first replay uploads the graph: untimed.
-    reset(call);
-    if (CUresult first = replay(); first != CUDA_SUCCESS)
-      throw GraphUnavailable{GraphPhase::replay, "cuGraphLaunch: " + driver_.message(first) +
-                                                     (fault_injected(GraphPhase::replay) ? " (injected by ABTOOL_TEST_GRAPH_FAULT=replay)" : "")};
-    target_.stream().synchronize("the first graph replay");
-    result.launches += k;
-
-    const auto budget_start = Clock::now();
-    while (int(result.samples_us.size()) < settings.max_samples) {
-      if (int(result.samples_us.size()) >= settings.min_samples && elapsed_ms(budget_start) >= settings.rep_ms) break;
-      reset(call);
-      start.record(target_.stream());
-      CUresult launched = replay();
-      if (launched != CUDA_SUCCESS) throw GraphUnavailable{GraphPhase::replay, "cuGraphLaunch: " + driver_.message(launched)};
-      end.record(target_.stream());
-      result.samples_us.push_back(DeviceEvent::elapsed_ms(start, end) * 1000.0 / k);
-      result.launches += k;
-    }
-  }
-
-  void capture(const TimedCall& call, int k, std::optional<Graph>& graph) {
-    if (fault_injected(GraphPhase::capture))
-      throw GraphUnavailable{GraphPhase::capture, "injected by ABTOOL_TEST_GRAPH_FAULT=capture"};
+  void capture() {
+    if (faults_.at(GraphPhase::capture)) unavailable(GraphPhase::capture, injected(GraphPhase::capture));
     CUstream stream = target_.stream().get();
     CUresult begun = driver_.begin_capture(stream, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL);
-    if (begun != CUDA_SUCCESS) throw GraphUnavailable{GraphPhase::capture, "cuStreamBeginCapture: " + driver_.message(begun)};
+    if (begun != CUDA_SUCCESS) unavailable(GraphPhase::capture, "cuStreamBeginCapture: " + driver_.message(begun));
     std::string failure;
     try {
-      for (int i = 0; i < k; ++i) call.launch();
+      for (int i = 0; i < k_; ++i) call_.launch();
     } catch (const DeviceFault&) {
       throw;
     } catch (const std::exception& error) {
@@ -144,37 +100,60 @@ class DeviceTimer : public Timer {
     }
     CUgraph raw_graph = nullptr;
     CUresult ended = driver_.end_capture(stream, &raw_graph);  // always: the stream leaves capture mode
-    if (raw_graph) graph.emplace(driver_, raw_graph);
-    if (!failure.empty()) throw GraphUnavailable{GraphPhase::capture, failure};
-    if (ended != CUDA_SUCCESS || !raw_graph)
-      throw GraphUnavailable{GraphPhase::capture, "cuStreamEndCapture: " + driver_.message(ended)};
+    if (raw_graph) graph_.emplace(driver_, raw_graph);
+    if (!failure.empty()) unavailable(GraphPhase::capture, failure);
+    if (ended != CUDA_SUCCESS || !raw_graph) unavailable(GraphPhase::capture, "cuStreamEndCapture: " + driver_.message(ended));
   }
 
-  // Fallback and --timer direct: each launch between its own pair of events.
-  void measure_direct(const TimedCall& call, const TimingSettings& settings, Measurement& result) {
-    target_.stream().synchronize("the calls before direct timing");
-    DeviceEvent start(driver_), end(driver_);
-    const auto budget_start = Clock::now();
-    while (int(result.samples_us.size()) < settings.max_samples) {
-      if (int(result.samples_us.size()) >= settings.min_samples && elapsed_ms(budget_start) >= settings.rep_ms) break;
-      reset(call);
-      start.record(target_.stream());
-      call.launch();
-      end.record(target_.stream());
-      result.samples_us.push_back(DeviceEvent::elapsed_ms(start, end) * 1000.0);
-      result.launches += 1;
+  void replay() {
+    if (faults_.at(GraphPhase::replay))
+      unavailable(GraphPhase::replay, "cuGraphLaunch: " + driver_.message(CUDA_ERROR_NOT_SUPPORTED) + " (" +
+                                          injected(GraphPhase::replay) + ")");
+    CUresult launched = driver_.graph_launch(exec_->get(), target_.stream().get());
+    if (launched != CUDA_SUCCESS) unavailable(GraphPhase::replay, "cuGraphLaunch: " + driver_.message(launched));
+  }
+
+  const GraphFaultInjection& faults_;
+  int k_ = 1;
+  std::optional<Graph> graph_;
+  std::optional<GraphExec> exec_;
+};
+
+class DeviceTimer : public Timer {
+ public:
+  DeviceTimer(const DeviceTarget& target, bool start_cupti, GraphFaultInjection faults)
+      : target_(target), faults_(faults) {
+    if (start_cupti) cupti_ = std::make_unique<CuptiTimer>(target_);
+  }
+
+  Measurement measure(const TimedCall& call, const TimingSettings& settings) override {
+    switch (settings.timer) {
+      case TimerKind::cupti:
+        if (!cupti_) cupti_ = std::make_unique<CuptiTimer>(target_);
+        return cupti_->measure(call, settings);
+      case TimerKind::direct: {
+        DirectSource direct(target_, call);
+        return measure_in_phases(direct, nullptr, settings);
+      }
+      case TimerKind::graph: {
+        GraphSource graph(target_, call, faults_);
+        DirectSource direct(target_, call);
+        return measure_in_phases(graph, &direct, settings);
+      }
     }
+    throw PointError("unknown timer");
   }
 
+ private:
   const DeviceTarget& target_;
-  const CudaDriver& driver_;
+  GraphFaultInjection faults_;
   std::unique_ptr<CuptiTimer> cupti_;
 };
 
 }  // namespace
 
-std::unique_ptr<Timer> make_device_timer(const DeviceTarget& target, bool start_cupti) {
-  return std::make_unique<DeviceTimer>(target, start_cupti);
+std::unique_ptr<Timer> make_device_timer(const DeviceTarget& target, bool start_cupti, GraphFaultInjection faults) {
+  return std::make_unique<DeviceTimer>(target, start_cupti, faults);
 }
 
 }  // namespace abt

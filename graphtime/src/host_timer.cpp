@@ -1,7 +1,6 @@
 #include <chrono>
 
-#include "graphtime/timer.h"
-#include "graphtime/warmup.h"
+#include "graphtime/sampling.h"
 
 namespace abt {
 namespace {
@@ -15,43 +14,49 @@ double elapsed_us(Clock::time_point start) {
 // Wall-clock timing for host ops. Calls that restore inputs are timed one by one (the reset
 // stays outside the clock); otherwise calls are batched so one sample spans at least
 // kMinSampleUs, well above the clock's resolution and call overhead.
-class HostTimer : public Timer {
+class HostSource : public SampleSource {
  public:
-  std::string method() const override { return "host"; }
+  explicit HostSource(const TimedCall& call) : call_(call) {}
+  TimingMethod method() const override { return TimingMethod::host; }
 
-  Measurement measure(const TimedCall& call, const TimingSettings& settings) override {
-    constexpr double kMinSampleUs = 20.0;
-    Measurement result;
-    result.method = method();
-    auto reset = [&] { if (call.reset) call.reset(); };
-
+  void call() override {
     reset();
-    call.launch();  // discarded: page faults, lazy binding, cold caches
+    call_.launch();
+  }
 
+  double timed_call_us() override {
     reset();
     auto start = Clock::now();
-    call.launch();
-    double single_us = elapsed_us(start);
+    call_.launch();
+    return elapsed_us(start);
+  }
 
-    result.warmup_calls = warmup_call_count(single_us, settings.warmup_ms);
-    for (int i = 0; i < result.warmup_calls; ++i) {
-      reset();
-      call.launch();
-    }
+  long long begin_sampling(double single_call_us, const TimingSettings&) override {
+    constexpr double kMinSampleUs = 20.0;
+    if (!call_.reset && single_call_us < kMinSampleUs) batch_ = int(kMinSampleUs / std::max(single_call_us, 0.01)) + 1;
+    return 0;
+  }
 
-    int batch = 1;
-    if (!call.reset && single_us < kMinSampleUs) batch = int(kMinSampleUs / std::max(single_us, 0.01)) + 1;
-    auto budget_start = Clock::now();
-    while (int(result.samples_us.size()) < settings.max_samples) {
-      if (int(result.samples_us.size()) >= settings.min_samples && elapsed_us(budget_start) >= settings.rep_ms * 1000)
-        break;
-      reset();
-      start = Clock::now();
-      for (int i = 0; i < batch; ++i) call.launch();
-      result.samples_us.push_back(elapsed_us(start) / batch);
-    }
-    result.launches = 2 + result.warmup_calls + (long long)result.samples_us.size() * batch;
-    return result;
+  SampleBatch take_samples(size_t) override {
+    reset();
+    auto start = Clock::now();
+    for (int i = 0; i < batch_; ++i) call_.launch();
+    return {{elapsed_us(start) / batch_}, batch_};
+  }
+
+ private:
+  void reset() {
+    if (call_.reset) call_.reset();
+  }
+  const TimedCall& call_;
+  int batch_ = 1;
+};
+
+class HostTimer : public Timer {
+ public:
+  Measurement measure(const TimedCall& call, const TimingSettings& settings) override {
+    HostSource source(call);
+    return measure_in_phases(source, nullptr, settings);
   }
 };
 

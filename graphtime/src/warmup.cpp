@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "graphtime/timer.h"
+
 namespace abt {
 
 int warmup_call_count(double single_call_us, double warmup_ms) {
@@ -12,8 +14,17 @@ int warmup_call_count(double single_call_us, double warmup_ms) {
   return int(std::clamp(calls, double(kMinWarmupCalls), double(kMaxWarmupCalls)));
 }
 
-void warm_up_host_core(double ms) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(ms);
+double warmup_budget_ms(WarmupStage stage, const TimingSettings& settings) {
+  switch (stage) {
+    case WarmupStage::sweep_candidate: return std::min(settings.warmup_ms, kSweepWarmupMs);
+    case WarmupStage::first_round: return settings.warmup_ms;
+    case WarmupStage::later_round: return 0;  // clamps to kMinWarmupCalls
+  }
+  return settings.warmup_ms;
+}
+
+void warm_up_host_core(const TimingSettings& settings) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(settings.warmup_ms);
   volatile double sink = 1.0;
   while (std::chrono::steady_clock::now() < until)
     for (int i = 0; i < 1000; ++i) sink = sink * 1.0000001 + 1e-9;

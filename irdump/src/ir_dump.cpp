@@ -1,46 +1,35 @@
 #include "irdump/ir_dump.h"
 
-#include <fmt/format.h>
-
 #include "irdump/cuda_binary_ir.h"
 #include "util/files.h"
 
 namespace abt {
 namespace fs = std::filesystem;
 
-std::string role_name(VariantRole role) {
-  switch (role) {
-    case VariantRole::measured: return "measured";
-    case VariantRole::sweep_loser: return "sweep_loser";
-    case VariantRole::compile_failed: return "compile_failed";
-  }
-  return "?";
-}
-
-IrDump::IrDump(const fs::path& run_dir) : dir_(run_dir / "ir") {
-  fs::create_directories(dir_);
+IrDump::IrDump(RunLayout run) : run_(std::move(run)) {
+  fs::create_directories(run_.ir());
   flush_index();
 }
 
 std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std::string, fs::path>& ir) {
   std::lock_guard lock(mutex_);
   std::vector<std::string> written;
-  fs::path folder = dir_ / row.shape / row.kernel;
+  fs::path folder = run_.ir_folder(row.shape, row.kernel);
   fs::create_directories(folder);
-  auto record = [&](const fs::path& target) { written.push_back(fs::relative(target, dir_.parent_path()).string()); };
+  auto record = [&](const fs::path& target) { written.push_back(run_.relative(target)); };
   for (const auto& [extension, source] : ir) {
     if (extension == "cubin") {  // not IR itself: what the disassemblers read
       write_cuda_binary_ir(source, folder / row.variant, record);
       continue;
     }
-    fs::path target = folder / (row.variant + "." + extension);
+    fs::path target = run_.ir_file(row.shape, row.kernel, row.variant, extension);
     fs::copy_file(source, target, fs::copy_options::overwrite_existing);
     record(target);
   }
   row.role = VariantRole::measured;
   bool known = false;
   for (auto& existing : rows_)
-    if (existing.shape == row.shape && existing.kernel == row.kernel && existing.variant == row.variant) {
+    if (existing.same_variant(row)) {
       existing.role = VariantRole::measured;  // a sweep candidate that won
       existing.launches += row.launches;
       known = true;
@@ -103,15 +92,13 @@ void IrDump::write_naming() {
       "registers, shared, local (spill) and constant memory per kernel from `cuobjdump --dump-resource-usage`.\n\n";
   for (const auto& [name, legend] : legends_) text += legend;
   text += missing_tools_note_;
-  write_file_atomically(dir_ / "naming.md", text);
+  write_file_atomically(run_.ir_naming(), text);
 }
 
 void IrDump::flush_index() {
-  std::string text = "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\n";
-  for (const auto& row : rows_)
-    text += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", row.shape, row.kernel, row.variant, row.dtype, row.params,
-                        row.launches, row.binary_hash.empty() ? "-" : row.binary_hash, role_name(row.role));
-  write_file_atomically(dir_ / "index.tsv", text);
+  std::string text = IndexRow::tsv_header();
+  for (const auto& row : rows_) text += row.tsv_line();
+  write_file_atomically(run_.ir_index(), text);
 }
 
 }  // namespace abt

@@ -3,72 +3,65 @@
 #include <fmt/format.h>
 
 #include "util/errors.h"
+#include "verify/compare_outputs.h"
 
 #include <algorithm>
 
 namespace abt {
 namespace {
 
-// The launch that Triton's own launcher would make for this compiled kernel (its meta.json):
-// block = num_warps x 32, the kernel's shared memory, its passed parameters and scratch sizes.
-TritonCall triton_call(const OpSpec& op, const CompiledVariant& variant, LaunchGeometry& geometry) {
-  const nlohmann::json& meta = variant.metadata;
+// Triton's launch contract (compilers/compiler.h) in terms of this op's arguments.
+TritonCall triton_call(const OpSpec& op, const TritonLaunchContract& contract, LaunchGeometry& geometry) {
+  if (!contract.unsupported.empty()) throw PointError(contract.unsupported);
+  geometry.block = {contract.num_warps * 32, 1, 1};
+  geometry.shared_bytes = contract.shared_bytes;
   TritonCall call;
-  try {
-    if (meta.value("num_ctas", 1) != 1)
-      throw PointError(fmt::format("num_ctas={} (thread-block clusters) is not supported", meta.value("num_ctas", 1)));
-    if (meta.value("launch_cooperative_grid", false) || meta.value("launch_pdl", false) || meta.value("tensordesc", false))
-      throw PointError("cooperative, PDL and tensor-descriptor launches are not supported");
-    geometry.block = {unsigned(meta.at("num_warps").get<int>() * 32), 1, 1};
-    geometry.shared_bytes = meta.at("shared").get<unsigned>();
-    for (const auto& name : meta.at("launch_args")) {
-      auto found = std::find_if(op.args.begin(), op.args.end(), [&](const ArgSpec& arg) { return arg.name == name.get<std::string>(); });
-      if (found == op.args.end()) throw PointError("the kernel takes '" + name.get<std::string>() + "', which is not an argument of the op");
-      call.passed_args.push_back(size_t(found - op.args.begin()));
-    }
-    auto size = [&](const char* key) { return meta.contains(key) && !meta[key].is_null() ? meta[key].get<size_t>() : size_t(0); };
-    call.global_scratch_bytes = size("global_scratch_size");
-    call.global_scratch_align = std::max<size_t>(1, size("global_scratch_align"));
-    call.profile_scratch_bytes = size("profile_scratch_size");
-    call.profile_scratch_align = std::max<size_t>(1, size("profile_scratch_align"));
-  } catch (const nlohmann::json::exception& error) {
-    throw PointError(std::string("the Triton helper's meta.json lacks what a launch needs: ") + error.what());
+  for (const auto& name : contract.passed_args) {
+    auto found = std::find_if(op.args.begin(), op.args.end(), [&](const ArgSpec& arg) { return arg.name == name; });
+    if (found == op.args.end()) throw PointError("the kernel takes '" + name + "', which is not an argument of the op");
+    call.passed_args.push_back(size_t(found - op.args.begin()));
   }
+  call.global_scratch_bytes = contract.global_scratch_bytes;
+  call.global_scratch_align = contract.global_scratch_align;
+  call.profile_scratch_bytes = contract.profile_scratch_bytes;
+  call.profile_scratch_align = contract.profile_scratch_align;
   return call;
 }
 
 }  // namespace
 
-PointBench::PointBench(OpSession& session, const Point& point)
-    : session_(session), point_(point), workspace_(session.target.make_workspace(session.op, point, session.seed)),
-      specialization_(specialization_at(session.op, point)) {
+PointBench::PointBench(const OpSession& session, const Point& point)
+    : session_(session), point_(point),
+      workspace_(session.services.target.make_workspace(session.context.op, point, session.context.seed)),
+      specialization_(specialization_at(session.context.op, point)) {
+  const OpSpec& op = session.context.op;
   input_digest_ = workspace_->input_digest();
-  const Tolerance& tolerance = session.op.tolerance(point.dtype);
+  const Tolerance& tolerance = op.tolerance(point.dtype);
   if (tolerance.mode == Tolerance::Mode::skip) return;
-  if (!session.references) throw PointError("no reference kernel to verify against");
-  const CompiledVariant& reference = session.references->get({}, point.dtype);
-  if (!reference.ok) throw PointError("reference " + session.op.reference.kernel + " did not compile: " + reference.log);
+  if (!session.services.references) throw PointError("no reference kernel to verify against");
+  const CompiledVariant& reference = session.services.references->get({}, point.dtype);
+  if (!reference.ok) throw PointError("reference " + op.reference.kernel + " did not compile: " + reference.log);
   LaunchPlan plan;
-  if (session.op.reference.launch) plan.geometry = launch_geometry(session.op, *session.op.reference.launch, point, {});
-  auto kernel = session.target.load(reference.binary, reference.entry_symbol, plan);
+  if (op.reference.launch) plan.geometry = launch_geometry(op, *op.reference.launch, point, {});
+  auto kernel = session.services.target.load(reference.binary, reference.entry_symbol, plan);
   workspace_->restore_inputs();
   workspace_->poison_outputs();
   try {
     kernel->launch(workspace_->args());
     reference_ = workspace_->read_outputs();
   } catch (const DeviceFault& fault) {
-    throw DeviceFault(std::string("reference ") + session.op.reference.kernel + ": " + fault.what());
+    throw DeviceFault(std::string("reference ") + op.reference.kernel + ": " + fault.what());
   }
 }
 
 TuneKey PointBench::key() const {
-  return TuneKey{point_.op, session_.op.kernel, point_.shape_text(), dtype_name(point_.dtype)};
+  return TuneKey{point_.op, session_.context.op.kernel, point_.shape_text(), dtype_name(point_.dtype)};
 }
 
-std::string PointBench::variant_name(const Config& config) const { return session_.naming.name(config, point_.dtype); }
+std::string PointBench::variant_name(const Config& config) const { return session_.context.naming.name(config, point_.dtype); }
 
 const CompiledVariant& PointBench::compiled(const Config& config) const {
-  return session_.variants.get(config, point_.dtype, specialization_);
+  return session_.services.variants.get(config, point_.dtype, specialization_);
 }
 
 std::string PointBench::params_text(const Config& config) const {
@@ -77,11 +70,12 @@ std::string PointBench::params_text(const Config& config) const {
 }
 
 std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, const Config& config) const {
-  const OpSpec& op = session_.op;
+  const OpSpec& op = session_.context.op;
   LaunchPlan plan;
   if (op.language == Language::triton) {
+    if (!variant.triton) throw PointError("a Triton variant without its launch contract");
     plan.geometry = launch_geometry(op, *op.launch, point_, config);
-    plan.triton = triton_call(op, variant, plan.geometry);
+    plan.triton = triton_call(op, *variant.triton, plan.geometry);
   } else if (op.prologue) {
     const LaunchPrologue& prologue = *op.prologue;
     const Point point = point_;
@@ -93,7 +87,7 @@ std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, 
   } else if (op.launch) {
     plan.geometry = launch_geometry(op, *op.launch, point_, config);
   }
-  return session_.target.load(variant.binary, variant.entry_symbol, plan);
+  return session_.services.target.load(variant.binary, variant.entry_symbol, plan);
 }
 
 VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
@@ -101,7 +95,7 @@ VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
   workspace_->poison_outputs();
   variant.launch(workspace_->args());
   last_outputs_ = workspace_->read_outputs();
-  return compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.op.tolerance(point_.dtype));
+  return compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.context.op.tolerance(point_.dtype));
 }
 
 Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings& settings) {
@@ -109,7 +103,7 @@ Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings&
   call.launch = [&] { variant.launch(workspace_->args()); };
   if (workspace_->has_inout()) call.reset = [&] { workspace_->restore_inputs(); };
   call.kernel_symbols = variant.symbols();
-  return session_.timer.measure(call, settings);
+  return session_.services.timer.measure(call, settings);
 }
 
 }  // namespace abt

@@ -7,16 +7,11 @@
 #include "util/errors.h"
 
 namespace abt {
-
-std::string verify_failed_marker(const VerifyOutcome& outcome) {
-  return fmt::format("VERIFY_FAILED max_abs={:.6g} max_rel={:.6g}", outcome.max_abs, outcome.max_rel);
-}
-
 namespace {
 
 // A point between its verification and its last timing round.
 struct PendingPoint {
-  PointResult result;
+  PointRecord result;
   std::unique_ptr<PointBench> bench;
   Choice choice;
   IndexRow row;
@@ -36,17 +31,20 @@ Roofline roofline_of(const OpSpec& op, const Point& point, const DeviceInfo* dev
   return roofline;
 }
 
-void finish_point(OpSession& session, PointResult& result) {
-  for (const auto& marker : result.markers) session.sink.log(marker + " point=" + result.point.id());
-  session.sink.point_finished(result);
+void finish_point(const OpSession& session, PointRecord& result) {
+  for (const auto& marker : result.markers) session.services.sink.log(marker.text() + " point=" + result.point.id());
+  session.services.sink.point_finished(result);
 }
+
+Marker verify_failed(const VerifyOutcome& outcome) { return verify_failed_marker(outcome.max_abs, outcome.max_rel); }
 
 // Chooses, records the IR of, and verifies the point's variant. False when the point is done
 // (FAILED) before any timing.
-bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& chooser) {
-  PointResult& result = pending.result;
+bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChooser& chooser) {
+  const OpServices& services = session.services;
+  PointRecord& result = pending.result;
   const Point& point = result.point;
-  result.roofline = roofline_of(session.op, point, session.device);
+  result.roofline = roofline_of(session.context.op, point, session.context.device);
   pending.bench = std::make_unique<PointBench>(session, point);
   PointBench& bench = *pending.bench;
   result.input_digest = bench.input_digest();
@@ -58,7 +56,7 @@ bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& cho
     result.error = choice.failure;
     if (choice.verify && !choice.verify->passed()) {
       result.verify = choice.verify;
-      result.markers.push_back(verify_failed_marker(*choice.verify));
+      result.markers.push_back(verify_failed(*choice.verify));
     }
     return false;
   }
@@ -66,10 +64,10 @@ bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& cho
   result.config = choice.config;
   result.variant = bench.variant_name(choice.config);
   result.binary_hash = compiled.binary_hash;
-  pending.row = IndexRow{point.shape_text(), session.op.kernel, result.variant, dtype_name(point.dtype),
+  pending.row = IndexRow{point.shape_text(), session.context.op.kernel, result.variant, dtype_name(point.dtype),
                          bench.params_text(choice.config), choice.unindexed_launches, compiled.binary_hash,
                          VariantRole::measured};
-  result.ir_files = session.ir.write_measured(pending.row, compiled.ir);
+  result.ir_files = services.ir.write_measured(pending.row, compiled.ir);
 
   // The gate: whatever the chooser saw, the variant is verified on this point before timing. A sweep
   // winner runs once more: hashing every candidate's outputs would cost more than that run.
@@ -77,12 +75,12 @@ bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& cho
     if (!choice.loaded) choice.loaded = bench.load(compiled, choice.config);
     choice.verify = bench.verify(*choice.loaded);
     choice.output_digest = bench.output_digest();
-    session.ir.add_launches(pending.row.shape, pending.row.kernel, pending.row.variant, 1);
+    services.ir.add_launches(pending.row.shape, pending.row.kernel, pending.row.variant, 1);
   }
   result.verify = choice.verify;
   result.output_digest = choice.output_digest;
   if (!choice.verify->passed()) {
-    result.markers.push_back(verify_failed_marker(*choice.verify));
+    result.markers.push_back(verify_failed(*choice.verify));
     result.error = "verification failed: " + choice.verify->first_mismatch;
     return false;
   }
@@ -91,26 +89,29 @@ bool prepare_point(OpSession& session, PendingPoint& pending, ConfigChooser& cho
 
 }  // namespace
 
-int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
+int run_op_points(const OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
                   const ProgressCallback& progress) {
-  const int rounds = std::max(1, session.timing.rounds);
+  const OpServices& services = session.services;
+  OpRunState& state = session.state;
+  const TimingSettings& timing = session.context.timing;
+  const int rounds = std::max(1, timing.rounds);
   const int total_steps = int(points.size()) * (1 + rounds);
-  const bool host = session.timer.method() == "host";
+  const bool host = session.context.op.language == Language::cpp;
   int step = 0, failed = 0;
   std::vector<PendingPoint> pending;
   auto lose_device = [&](const DeviceFault& fault, const Point& point) {
-    session.device_lost = fmt::format("{} (at point {})", fault.what(), point.id());
-    session.sink.log("DEVICE_FAULT " + session.device_lost);
+    state.device_lost = fmt::format("{} (at point {})", fault.what(), point.id());
+    services.sink.log(Marker{MarkerKind::device_fault, state.device_lost}.text());
   };
 
   for (const Point& point : points) {
     progress(step, total_steps, "choosing " + point.id());
     PendingPoint entry;
     entry.result.point = point;
-    entry.result.kernel = session.op.kernel;
+    entry.result.kernel = session.context.op.kernel;
     bool ready = false;
-    if (!session.device_lost.empty()) {
-      entry.result.error = "not run: the device context was lost: " + session.device_lost;
+    if (!state.device_lost.empty()) {
+      entry.result.error = "not run: the device context was lost: " + state.device_lost;
     } else {
       try {
         ready = prepare_point(session, entry, chooser);
@@ -133,21 +134,22 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
     }
   }
 
-  if (!pending.empty() && host) warm_up_host_core(session.timing.warmup_ms);
-  for (int round = 0; round < rounds && !pending.empty() && session.device_lost.empty(); ++round) {
-    const TimingSettings settings = round_settings(session.timing, round);
+  if (!pending.empty() && host) warm_up_host_core(timing);
+  for (int round = 0; round < rounds && !pending.empty() && state.device_lost.empty(); ++round) {
+    const TimingSettings settings = round_settings(timing, round);
     // The host probe says how fast this machine's cores are; a GPU kernel's time does not follow it.
     const double probe = host ? machine_probe_us() : 0;
     for (auto& entry : pending) {
       if (host) entry.result.measurement.probe_us.push_back(probe);
-      if (!entry.result.error.empty() || !session.device_lost.empty()) continue;
+      if (!entry.result.error.empty() || !state.device_lost.empty()) continue;
       progress(step++, total_steps, fmt::format("timing {} (round {}/{})", entry.result.point.id(), round + 1, rounds));
       TimingSettings point_settings = settings;
       // A point that could not use a graph stays on direct timing for its remaining rounds.
-      if (settings.timer == "graph" && entry.result.measurement.method == "direct") point_settings.timer = "direct";
+      if (settings.timer == TimerKind::graph && entry.result.measurement.method == TimingMethod::direct)
+        point_settings.timer = TimerKind::direct;
       try {
         Measurement measured = entry.bench->time(*entry.choice.loaded, point_settings);
-        session.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, measured.launches);
+        services.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, measured.launches);
         append_round(entry.result.measurement, measured);
       } catch (const DeviceFault& fault) {
         entry.result.error = std::string("timing failed: ") + fault.what();
@@ -159,9 +161,9 @@ int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigCh
   }
 
   for (auto& entry : pending) {
-    PointResult& result = entry.result;
-    if (result.error.empty() && !session.device_lost.empty() && int(result.measurement.round_sizes.size()) < rounds)
-      result.error = "not timed to the end: the device context was lost: " + session.device_lost;
+    PointRecord& result = entry.result;
+    if (result.error.empty() && !state.device_lost.empty() && int(result.measurement.round_sizes.size()) < rounds)
+      result.error = "not timed to the end: the device context was lost: " + state.device_lost;
     result.success = result.error.empty();
     failed += !result.success;
     for (const auto& marker : result.measurement.markers) result.markers.push_back(marker);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "util/errors.h"
+#include "util/statistics.h"
 
 namespace abt {
 namespace {
@@ -17,11 +18,12 @@ std::string first_line(const std::string& text) {
 }
 
 void report_compile_failure(PointBench& bench, const Config& config, const std::string& log) {
-  OpSession& session = bench.session();
+  const OpSession& session = bench.session();
+  RunSink& sink = session.services.sink;
   const std::string dtype = dtype_name(bench.point().dtype), params = bench.params_text(config);
-  if (!session.reported_compile_failures.insert(dtype + " " + params).second) return;
-  session.sink.log(fmt::format("compile_failed op={} kernel={} dtype={} config=\"{}\"", session.op.name,
-                               session.op.kernel, dtype, params));
+  if (!session.state.reported_compile_failures.insert(dtype + " " + params).second) return;
+  sink.log(fmt::format("compile_failed op={} kernel={} dtype={} config=\"{}\"", session.context.op.name,
+                       session.context.op.kernel, dtype, params));
   // The head says what failed, the tail where (a traceback ends there); a compiler that dumps a
   // whole PTX file into its error (Triton on a ptxas failure) would otherwise bury run.log.
   constexpr size_t kHead = 20, kTail = 40;
@@ -33,20 +35,21 @@ void report_compile_failure(PointBench& bench, const Config& config, const std::
   }
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines.size() > kHead + kTail && i == kHead)
-      session.sink.log(fmt::format("  | ... {} lines omitted ...", lines.size() - kHead - kTail));
+      sink.log(fmt::format("  | ... {} lines omitted ...", lines.size() - kHead - kTail));
     if (lines.size() > kHead + kTail && i >= kHead && i < lines.size() - kTail) continue;
-    session.sink.log("  | " + lines[i]);
+    sink.log("  | " + lines[i]);
   }
 }
 
 }  // namespace
 
-Choice sweep_point(PointBench& bench, const std::string& source) {
-  OpSession& session = bench.session();
+Choice sweep_point(PointBench& bench, ConfigSource source) {
+  const OpSession& session = bench.session();
+  const OpServices& services = session.services;
   const Point& point = bench.point();
-  const std::vector<Config> configs = session.op.config_space();
-  session.variants.compile_all(configs, point.dtype, bench.specialization());
-  const TimingSettings quick = sweep_settings(session.timing);
+  const std::vector<Config> configs = session.context.op.config_space();
+  services.variants.compile_all(configs, point.dtype, bench.specialization());
+  const TimingSettings quick = sweep_settings(session.context.timing);
 
   Choice best;
   best.source = source;
@@ -54,30 +57,30 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
   std::vector<CandidateRecord> candidates;
   int compile_failed = 0, launch_failed = 0, verify_failed = 0;
   // A candidate the driver refused (launch or timing): recorded and logged, the sweep goes on.
-  auto reject = [&](CandidateRecord& candidate, const char* status, const char* what, const std::string& error) {
+  auto reject = [&](CandidateRecord& candidate, CandidateStatus status, const char* what, const std::string& error) {
     ++launch_failed;
     candidate.status = status;
     candidate.error = error;
-    session.sink.log(fmt::format("sweep candidate {} {} at {}: {}", candidate.variant, what, point.id(), error));
+    services.sink.log(fmt::format("sweep candidate {} {} at {}: {}", candidate.variant, what, point.id(), error));
     candidates.push_back(std::move(candidate));
   };
 
   for (const Config& config : configs) {
     const CompiledVariant& compiled = bench.compiled(config);
-    CandidateRecord candidate{config, bench.variant_name(config), "ok", std::nullopt, ""};
-    IndexRow row{point.shape_text(), session.op.kernel, candidate.variant, dtype_name(point.dtype),
+    CandidateRecord candidate{config, bench.variant_name(config), CandidateStatus::ok, std::nullopt, ""};
+    IndexRow row{point.shape_text(), session.context.op.kernel, candidate.variant, dtype_name(point.dtype),
                  bench.params_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser};
     if (!compiled.ok) {
       ++compile_failed;
-      candidate.status = "compile_failed";
+      candidate.status = CandidateStatus::compile_failed;
       candidate.error = first_line(compiled.log);
       row.role = VariantRole::compile_failed;
-      session.ir.add_row(row);
+      services.ir.add_row(row);
       report_compile_failure(bench, config, compiled.log);
       candidates.push_back(std::move(candidate));
       continue;
     }
-    session.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
+    services.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
     std::unique_ptr<LoadedVariant> loaded;
     VerifyOutcome outcome;
     try {
@@ -86,15 +89,15 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
     } catch (const DeviceFault&) {
       throw;  // the context is gone: no later candidate could run either
     } catch (const PointError& error) {
-      reject(candidate, "launch_failed", "failed to launch", error.what());
+      reject(candidate, CandidateStatus::launch_failed, "failed to launch", error.what());
       continue;
     }
-    session.ir.add_launches(row.shape, row.kernel, row.variant, 1);
+    services.ir.add_launches(row.shape, row.kernel, row.variant, 1);
     if (!outcome.passed()) {
       ++verify_failed;
-      candidate.status = "verify_failed";
-      candidate.error = verify_failed_marker(outcome) + " " + outcome.first_mismatch;
-      session.sink.log(fmt::format("sweep candidate {} failed verification at {}: {}", candidate.variant, point.id(),
+      candidate.status = CandidateStatus::verify_failed;
+      candidate.error = verify_failed_marker(outcome.max_abs, outcome.max_rel).text() + " " + outcome.first_mismatch;
+      services.sink.log(fmt::format("sweep candidate {} failed verification at {}: {}", candidate.variant, point.id(),
                                    outcome.first_mismatch));
       if (!best.found && (!best.verify || outcome.max_abs < best.verify->max_abs)) best.verify = outcome;
       candidates.push_back(std::move(candidate));
@@ -106,10 +109,10 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
     } catch (const DeviceFault&) {
       throw;
     } catch (const PointError& error) {
-      reject(candidate, "timing_failed", "could not be timed", error.what());
+      reject(candidate, CandidateStatus::timing_failed, "could not be timed", error.what());
       continue;
     }
-    session.ir.add_launches(row.shape, row.kernel, row.variant, measurement.launches);
+    services.ir.add_launches(row.shape, row.kernel, row.variant, measurement.launches);
     double median = median_of(measurement.samples_us);
     candidate.time_us = median;
     candidates.push_back(candidate);
@@ -124,7 +127,7 @@ Choice sweep_point(PointBench& bench, const std::string& source) {
 
   ChoiceRecord record{bench.key(), best.config, best.found ? bench.variant_name(best.config) : "", std::nullopt};
   if (best.found) record.time_us = best_time;
-  session.store.save(record, candidates);
+  services.store.save(record, candidates);
   if (!best.found)
     best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed or timing_failed, {} verify_failed",
                                compile_failed, configs.size(), launch_failed, verify_failed);

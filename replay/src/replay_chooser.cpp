@@ -7,11 +7,9 @@
 
 namespace abt {
 
-std::string replay_fallback_marker(const std::string& reason) { return "AUTOTUNE_REPLAY_FALLBACK reason=" + reason; }
-
-Choice ReplayChooser::fall_back(PointBench& bench, const std::string& reason, const std::string& detail) {
-  bench.session().sink.log(fmt::format("replay of {} falls back to a sweep: {}", bench.point().id(), detail));
-  Choice choice = sweep_point(bench, "fallback_sweep");
+Choice ReplayChooser::fall_back(PointBench& bench, FallbackReason reason, const std::string& detail) {
+  bench.session().services.sink.log(fmt::format("replay of {} falls back to a sweep: {}", bench.point().id(), detail));
+  Choice choice = sweep_point(bench, ConfigSource::fallback_sweep);
   choice.markers.insert(choice.markers.begin(), replay_fallback_marker(reason));
   return choice;
 }
@@ -19,24 +17,24 @@ Choice ReplayChooser::fall_back(PointBench& bench, const std::string& reason, co
 Choice ReplayChooser::choose(PointBench& bench) {
   const TuneKey key = bench.key();
   auto recorded = record_.find(key);
-  if (!recorded) return fall_back(bench, "missing_key", "A's record has no key " + key.text());
+  if (!recorded) return fall_back(bench, FallbackReason::missing_key, "A's record has no key " + key.text());
 
-  OpSession& session = bench.session();
-  auto config = session.op.canonical_config(recorded->config);
+  const OpSession& session = bench.session();
+  auto config = session.context.op.canonical_config(recorded->config);
   if (!config)
-    return fall_back(bench, "compile_error",
+    return fall_back(bench, FallbackReason::compile_error,
                      fmt::format("A's config \"{}\" does not fit the op's tune parameters any more",
                                  config_text(recorded->config)));
   recorded->config = *config;
   const CompiledVariant& compiled = bench.compiled(recorded->config);
   if (!compiled.ok) {
     auto newline = compiled.log.find('\n');
-    return fall_back(bench, "compile_error",
+    return fall_back(bench, FallbackReason::compile_error,
                      fmt::format("A's config \"{}\" does not compile: {}", config_text(recorded->config),
                                  compiled.log.substr(0, newline)));
   }
   Choice choice;
-  choice.source = "replay";
+  choice.source = ConfigSource::replay;
   choice.config = recorded->config;
   try {
     choice.loaded = bench.load(compiled, recorded->config);
@@ -44,16 +42,16 @@ Choice ReplayChooser::choose(PointBench& bench) {
   } catch (const DeviceFault&) {
     throw;
   } catch (const PointError& error) {
-    return fall_back(bench, "launch_error", fmt::format("A's config \"{}\": {}", config_text(recorded->config), error.what()));
+    return fall_back(bench, FallbackReason::launch_error, fmt::format("A's config \"{}\": {}", config_text(recorded->config), error.what()));
   }
   choice.unindexed_launches = 1;
   if (!choice.verify->passed())
-    return fall_back(bench, "verify_failed",
+    return fall_back(bench, FallbackReason::verify_failed,
                      fmt::format("A's config \"{}\" fails verification: {}", config_text(recorded->config),
                                  choice.verify->first_mismatch));
   choice.output_digest = bench.output_digest();
   choice.found = true;
-  session.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
+  session.services.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
   return choice;
 }
 

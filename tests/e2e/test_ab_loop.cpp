@@ -5,7 +5,7 @@
 #include <set>
 
 #include "abtool_runner.h"
-#include "graphtime/latency_summary.h"
+#include "util/statistics.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;

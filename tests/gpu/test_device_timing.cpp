@@ -8,7 +8,7 @@
 
 #include "compilers/compiler.h"
 #include "graphtime/device_timer.h"
-#include "graphtime/latency_summary.h"
+#include "util/statistics.h"
 #include "launch/device_target.h"
 #include "launch/point_workspace.h"
 #include "util/files.h"
@@ -41,19 +41,16 @@ class DeviceTiming : public ::testing::Test {
     return target_->load(variant_.binary, variant_.entry_symbol, plan);
   }
 
-  Measurement time(const Point& point, const std::string& timer_name, const std::string& fault = "") {
+  Measurement time(const Point& point, TimerKind timer_kind, std::optional<GraphPhase> fault = std::nullopt) {
     auto workspace = target_->make_workspace(op_, point, 7);
     auto kernel = load(point);
-    auto timer = make_device_timer(*target_);
+    auto timer = make_device_timer(*target_, false, GraphFaultInjection{fault});
     TimedCall call{[&] { kernel->launch(workspace->args()); }, {}, kernel->symbols()};
     TimingSettings settings;
-    settings.timer = timer_name;
+    settings.timer = timer_kind;
     settings.warmup_ms = 5;
     settings.rep_ms = 20;
-    if (!fault.empty()) setenv("ABTOOL_TEST_GRAPH_FAULT", fault.c_str(), 1);
-    Measurement measurement = timer->measure(call, settings);
-    unsetenv("ABTOOL_TEST_GRAPH_FAULT");
-    return measurement;
+    return timer->measure(call, settings);
   }
 
   TempDir work_{"abtool-gpu-timing-"};
@@ -92,11 +89,11 @@ TEST_F(DeviceTiming, PoisonedOutputsReadBackAsNanAndAKernelOverwritesThem) {
 
 TEST_F(DeviceTiming, GraphTimingUsesAGraphAndBeatsDirectLaunchOverheadOnATinyKernel) {
   Point tiny{"saxpy", {4096}, DType::fp32};
-  Measurement graph = time(tiny, "graph");
-  Measurement direct = time(tiny, "direct");
-  EXPECT_EQ(graph.method, "graph");
-  EXPECT_TRUE(graph.markers.empty()) << graph.markers.front();
-  EXPECT_EQ(direct.method, "direct");
+  Measurement graph = time(tiny, TimerKind::graph);
+  Measurement direct = time(tiny, TimerKind::direct);
+  EXPECT_EQ(graph.method, TimingMethod::graph);
+  EXPECT_TRUE(graph.markers.empty()) << graph.markers.front().text();
+  EXPECT_EQ(direct.method, TimingMethod::direct);
   EXPECT_GE(graph.warmup_calls, 5);
   EXPECT_LE(graph.warmup_calls, 200);
   ASSERT_GE(graph.samples_us.size(), 10u);
@@ -108,13 +105,14 @@ TEST_F(DeviceTiming, GraphTimingUsesAGraphAndBeatsDirectLaunchOverheadOnATinyKer
 
 TEST_F(DeviceTiming, EveryGraphPhaseFallsBackToDirectTimingWithItsMarker) {
   Point point{"saxpy", {1 << 20}, DType::fp32};
-  for (const char* phase : {"warmup", "capture", "instantiate", "replay"}) {
-    Measurement measured = time(point, "graph", phase);
-    EXPECT_EQ(measured.method, "direct") << phase;
-    ASSERT_EQ(measured.markers.size(), 1u) << phase;
-    EXPECT_EQ(measured.markers[0].rfind(std::string("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=") + phase + " reason=\"", 0), 0u)
-        << measured.markers[0];
-    EXPECT_GE(measured.samples_us.size(), 10u) << phase;
+  for (GraphPhase phase : {GraphPhase::warmup, GraphPhase::capture, GraphPhase::instantiate, GraphPhase::replay}) {
+    Measurement measured = time(point, TimerKind::graph, phase);
+    const std::string name(spelling(phase));
+    EXPECT_EQ(measured.method, TimingMethod::direct) << name;
+    ASSERT_EQ(measured.markers.size(), 1u) << name;
+    EXPECT_EQ(measured.markers[0].text().rfind("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=" + name + " reason=\"", 0), 0u)
+        << measured.markers[0].text();
+    EXPECT_GE(measured.samples_us.size(), 10u) << name;
   }
 }
 
@@ -133,10 +131,10 @@ TEST_F(DeviceTiming, ALaunchThatSynchronizesCannotBeCapturedAndFallsBack) {
   settings.warmup_ms = 5;
   settings.rep_ms = 20;
   Measurement measured = timer->measure(call, settings);
-  EXPECT_EQ(measured.method, "direct");
+  EXPECT_EQ(measured.method, TimingMethod::direct);
   ASSERT_EQ(measured.markers.size(), 1u);
-  EXPECT_EQ(measured.markers[0].rfind("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason=\"reading back a size", 0), 0u)
-      << measured.markers[0];
+  EXPECT_EQ(measured.markers[0].text().rfind("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason=\"reading back a size", 0), 0u)
+      << measured.markers[0].text();
   // The stream left capture mode: the point goes on running.
   kernel->launch(workspace->args());
   EXPECT_EQ(workspace->read_outputs().size(), 1u);
@@ -144,10 +142,10 @@ TEST_F(DeviceTiming, ALaunchThatSynchronizesCannotBeCapturedAndFallsBack) {
 
 TEST_F(DeviceTiming, CuptiCountsOnlyTheOpsKernelsAfterAnL2Flush) {
   Point point{"saxpy", {1 << 22}, DType::fp32};
-  Measurement cupti = time(point, "cupti");
-  EXPECT_EQ(cupti.method, "cupti");
+  Measurement cupti = time(point, TimerKind::cupti);
+  EXPECT_EQ(cupti.method, TimingMethod::cupti);
   ASSERT_GE(cupti.samples_us.size(), 10u);
-  Measurement graph = time(point, "graph");
+  Measurement graph = time(point, TimerKind::graph);
   const double cupti_us = median_of(cupti.samples_us), graph_us = median_of(graph.samples_us);
   std::cout << "saxpy 4M: cupti " << cupti_us << " us (cold L2), graph " << graph_us << " us/launch\n";
   // 48 MiB moved per call: both see a memory-bound kernel of the same order.
@@ -158,7 +156,7 @@ TEST_F(DeviceTiming, CuptiCountsOnlyTheOpsKernelsAfterAnL2Flush) {
   auto timer = make_device_timer(*target_);
   TimedCall nothing{[] {}, {}, {"saxpy"}};
   TimingSettings settings;
-  settings.timer = "cupti";
+  settings.timer = TimerKind::cupti;
   EXPECT_THROW(timer->measure(nothing, settings), PointError);
 }
 

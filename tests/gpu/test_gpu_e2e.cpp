@@ -122,7 +122,7 @@ class GpuTimers : public ::testing::Test {
 
 TEST_F(GpuTimers, AGraphFailureFallsBackPerPointWithTheMarkerAndDiffDistrustsIt) {
   ProcessResult graph = run_saxpy(dir_.path() / "graph", {});
-  ProcessResult fallback = run_saxpy(dir_.path() / "fallback", {}, {{"ABTOOL_TEST_GRAPH_FAULT", "instantiate"}});
+  ProcessResult fallback = run_saxpy(dir_.path() / "fallback", {"--test-graph-fault", "instantiate"});
   ASSERT_EQ(graph.exit_code, 0) << describe(graph);
   ASSERT_EQ(fallback.exit_code, 0) << describe(fallback);
   std::string log = read_text_file(dir_.path() / "fallback" / "run.log");

@@ -14,16 +14,16 @@ class ComparisonTest : public ::testing::Test {
   Comparison compare() {
     a_.write();
     b_.write(b_complete_);
-    return compare_runs(load_run(a_.dir()), load_run(b_.dir()), 2.0);
+    return compare_runs(read_run(a_.dir()), read_run(b_.dir()), 2.0);
   }
   const PointComparison& row(const Comparison& report, const std::string& shape) {
     for (const auto& point : report.points)
-      if (point.id == "op/" + shape + "/fp32") return point;
+      if (point.id == testing::point_id(shape)) return point;
     throw std::runtime_error("no row " + shape);
   }
   TempDir dir_{"abtool-cmp-"};
-  testing::FakeRun a_{dir_.path() / "A", "record"};
-  testing::FakeRun b_{dir_.path() / "B", "replay"};
+  testing::FakeRun a_{dir_.path() / "A", RunMode::record};
+  testing::FakeRun b_{dir_.path() / "B", RunMode::replay};
   bool b_complete_ = true;
 };
 
@@ -36,7 +36,7 @@ TEST_F(ComparisonTest, VerdictsFollowTheIntervalAndTheThreshold) {
   b_.add("slower", 125, "1", "ret2\n");
   a_.add("tiny", 100);
   b_.add("tiny", 101, "1", "ret\n", 3);  // significant, perhaps, but below 2%
-  b_.meta()["replay_from"] = a_.dir().string();
+  b_.meta().replay_from = a_.dir();
   Comparison report = compare();
   EXPECT_EQ(row(report, "same").verdict, Verdict::same);
   EXPECT_EQ(row(report, "faster").verdict, Verdict::faster);
@@ -54,11 +54,11 @@ TEST_F(ComparisonTest, VerdictsFollowTheIntervalAndTheThreshold) {
 
 TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
   a_.add("fallback", 100);
-  b_.add("fallback", 50)["markers"] = {"AUTOTUNE_REPLAY_FALLBACK reason=verify_failed"};
+  b_.add("fallback", 50).markers = {replay_fallback_marker(FallbackReason::verify_failed)};
   a_.add("config", 100);
   b_.add("config", 50, "2");
   a_.add("method", 100);
-  b_.add("method", 50)["method"] = "direct";
+  b_.add("method", 50).measurement.method = TimingMethod::direct;
   Comparison report = compare();
   EXPECT_EQ(row(report, "fallback").verdict, Verdict::untrusted);
   EXPECT_EQ(row(report, "config").verdict, Verdict::untrusted);
@@ -71,8 +71,8 @@ TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
 TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
   a_.add("failed", 100);
   auto& failed = b_.add("failed", 100);
-  failed["status"] = "FAILED";
-  failed["error"] = "verification failed";
+  failed.success = false;
+  failed.error = "verification failed";
   a_.add("missing", 100);
   b_.plan_only("missing");  // B was killed before this point
   b_complete_ = false;
@@ -87,8 +87,8 @@ TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
 
 TEST_F(ComparisonTest, IdenticalBinariesAndDifferentInputsAndTimersAreWarned) {
   a_.add("x", 100);
-  b_.add("x", 100)["input_digest"] = "other";
-  b_.meta()["timing"]["rep_ms"] = 100;
+  b_.add("x", 100).input_digest = "other";
+  b_.meta().timing.rep_ms = 100;
   Comparison report = compare();
   EXPECT_TRUE(report.all_binaries_identical);
   ASSERT_GE(report.warnings.size(), 3u);
@@ -107,10 +107,10 @@ TEST_F(ComparisonTest, PrintersShowEveryRowAndTheSummary) {
   print_text(report, text);
   print_markdown(report, markdown);
   print_json(report, json);
-  EXPECT_NE(text.str().find("op/p1/fp32"), std::string::npos);
+  EXPECT_NE(text.str().find(testing::point_id("p1")), std::string::npos);
   EXPECT_NE(text.str().find("FASTER"), std::string::npos);
   EXPECT_NE(text.str().find("geomean speedup B vs A: 1.25"), std::string::npos) << text.str();
-  EXPECT_NE(markdown.str().find("| op/p1/fp32 |"), std::string::npos);
+  EXPECT_NE(markdown.str().find("| " + testing::point_id("p1") + " |"), std::string::npos);
   auto parsed = nlohmann::json::parse(json.str());
   EXPECT_EQ(parsed["points"][0]["verdict"], "FASTER");
   EXPECT_EQ(parsed["counts"]["FASTER"], 1);
@@ -118,7 +118,7 @@ TEST_F(ComparisonTest, PrintersShowEveryRowAndTheSummary) {
 
 TEST(RunData, NonRunDirectoryIsAnInputError) {
   TempDir empty("abtool-empty-");
-  EXPECT_THROW(load_run(empty.path()), InputError);
+  EXPECT_THROW(read_run(empty.path()), InputError);
 }
 
 }  // namespace abt
@@ -126,14 +126,14 @@ TEST(RunData, NonRunDirectoryIsAnInputError) {
 namespace abt {
 
 TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
-  a_.add("calm", 100)["machine_probe_us"] = {50.0, 51.0, 50.0};
-  b_.add("calm", 130, "1", "ret2\n")["machine_probe_us"] = {50.5, 50.0, 51.0};
-  a_.add("busy", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
-  b_.add("busy", 150, "1", "ret2\n")["machine_probe_us"] = {75.0, 76.0, 74.0};
-  a_.add("steady", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
-  b_.add("steady", 100.5, "1", "ret2\n", 7)["machine_probe_us"] = {80.0, 80.0, 80.0};
-  a_.add("regressed", 100)["machine_probe_us"] = {50.0, 50.0, 50.0};
-  b_.add("regressed", 400, "1", "ret2\n")["machine_probe_us"] = {25.0, 26.0, 25.0};
+  a_.add("calm", 100).measurement.probe_us = {50.0, 51.0, 50.0};
+  b_.add("calm", 130, "1", "ret2\n").measurement.probe_us = {50.5, 50.0, 51.0};
+  a_.add("busy", 100).measurement.probe_us = {50.0, 50.0, 50.0};
+  b_.add("busy", 150, "1", "ret2\n").measurement.probe_us = {75.0, 76.0, 74.0};
+  a_.add("steady", 100).measurement.probe_us = {50.0, 50.0, 50.0};
+  b_.add("steady", 100.5, "1", "ret2\n", 7).measurement.probe_us = {80.0, 80.0, 80.0};
+  a_.add("regressed", 100).measurement.probe_us = {50.0, 50.0, 50.0};
+  b_.add("regressed", 400, "1", "ret2\n").measurement.probe_us = {25.0, 26.0, 25.0};
   Comparison report = compare();
   EXPECT_EQ(row(report, "calm").verdict, Verdict::slower);
   EXPECT_NEAR(*row(report, "calm").machine_ratio, 1.01, 0.01);

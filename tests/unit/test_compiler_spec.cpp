@@ -7,7 +7,7 @@ namespace abt {
 
 TEST(CompilerSpec, ParsesBackendLocationFlagsAndEnv) {
   auto spec = parse_compiler_spec("host:clang++", "-O2 -DNAME='a b' \"-DQ=x y\"", {"CCACHE_DISABLE=1"});
-  EXPECT_EQ(spec.backend, "host");
+  EXPECT_EQ(spec.backend, BackendKind::host);
   EXPECT_EQ(spec.location, "clang++");
   EXPECT_EQ(spec.flags, (std::vector<std::string>{"-O2", "-DNAME=a b", "-DQ=x y"}));
   EXPECT_EQ(spec.env.at("CCACHE_DISABLE"), "1");
@@ -15,7 +15,7 @@ TEST(CompilerSpec, ParsesBackendLocationFlagsAndEnv) {
 
 TEST(CompilerSpec, NvrtcNeedsNoLocation) {
   auto spec = parse_compiler_spec("nvrtc", "", {});
-  EXPECT_EQ(spec.backend, "nvrtc");
+  EXPECT_EQ(spec.backend, BackendKind::nvrtc);
   EXPECT_TRUE(spec.location.empty());
 }
 

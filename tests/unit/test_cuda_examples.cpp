@@ -48,7 +48,7 @@ TEST(CudaIrDump, MeasuredVariantGetsPtxAndSassOrANote) {
   ASSERT_TRUE(variant.ok) << variant.log;
 
   TempDir run("abtool-irdump-");
-  IrDump ir(run.path());
+  IrDump ir(RunLayout(run.path()));
   ir.add_legend("saxpy", "");
   auto written = ir.write_measured({"1024", "saxpy", "BLOCK128_ITEMS1", "fp32", "BLOCK=128 ITEMS=1", 1, variant.binary_hash,
                                     VariantRole::measured},

@@ -30,7 +30,7 @@ class HostCompilerTest : public ::testing::Test {
 
 TEST_F(HostCompilerTest, BuildsAssemblyAndSharedObjectWithConfigMacros) {
   auto compiler = make_compiler(parse_compiler_spec("host:g++", "-O2", {}), "");
-  EXPECT_EQ(compiler->fingerprint().backend, "host");
+  EXPECT_EQ(compiler->fingerprint().backend, BackendKind::host);
   EXPECT_NE(compiler->fingerprint().version.find("g++"), std::string::npos);
   EXPECT_EQ(compiler->fingerprint().sha256, sha256_of_file(compiler->fingerprint().path));
   EXPECT_EQ(compiler->fingerprint().flags.back(), "-O2");  // user flags come after the defaults

@@ -3,8 +3,8 @@
 #include <chrono>
 #include <thread>
 
-#include "graphtime/latency_summary.h"
 #include "graphtime/timer.h"
+#include "util/statistics.h"
 
 namespace abt {
 
@@ -21,7 +21,7 @@ TEST(HostTimer, DiscardsWarmsUpAndSamplesWithinBudget) {
   settings.warmup_ms = 2;   // 10 calls of 200 us
   settings.rep_ms = 20;
   Measurement result = timer->measure(call, settings);
-  EXPECT_EQ(result.method, "host");
+  EXPECT_EQ(result.method, TimingMethod::host);
   EXPECT_GE(result.warmup_calls, 5);
   EXPECT_LE(result.warmup_calls, 11);
   EXPECT_GE(result.samples_us.size(), size_t(settings.min_samples));

@@ -11,7 +11,7 @@ TEST(IrDump, MeasuredVariantsGetFilesEveryVariantGetsARow) {
   TempDir run("abtool-ir-");
   auto source = run.path() / "compiled.s";
   std::ofstream(source) << "ret\n";
-  IrDump dump(run.path());
+  IrDump dump(RunLayout(run.path()));
   dump.add_row({"64x64", "k", "B1", "fp32", "B=1", 0, "h1", VariantRole::sweep_loser});
   dump.add_row({"64x64", "k", "B3", "fp32", "B=3", 0, "", VariantRole::compile_failed});
   dump.add_row({"64x64", "k", "B2", "fp32", "B=2", 0, "h2", VariantRole::sweep_loser});
@@ -31,7 +31,7 @@ TEST(IrDump, MeasuredVariantsGetFilesEveryVariantGetsARow) {
 
 TEST(IrDump, LegendIsWrittenOncePerOp) {
   TempDir run("abtool-ir-");
-  IrDump dump(run.path());
+  IrDump dump(RunLayout(run.path()));
   dump.add_legend("a", "## a\n");
   dump.add_legend("a", "## a again\n");
   dump.add_legend("b", "## b\n");

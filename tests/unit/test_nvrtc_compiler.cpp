@@ -32,7 +32,7 @@ class NvrtcTest : public ::testing::Test {
 
 TEST_F(NvrtcTest, CompilesCubinAndPtxForTheTarget) {
   auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
-  EXPECT_EQ(compiler->fingerprint().backend, "nvrtc");
+  EXPECT_EQ(compiler->fingerprint().backend, BackendKind::nvrtc);
   EXPECT_EQ(compiler->fingerprint().version.rfind("NVRTC ", 0), 0u) << compiler->fingerprint().version;
   EXPECT_EQ(compiler->fingerprint().sha256, sha256_of_file(compiler->fingerprint().path));
   EXPECT_TRUE(compiler->accepts(Language::cuda));
@@ -94,7 +94,7 @@ TEST(NvccCompiler, BuildsCubinAndPtxOfAnExampleOpAndFindsItsEntry) {
     GTEST_SKIP() << "no nvcc on PATH or in /usr/local/cuda/bin";
   const std::string nvcc = find_program("nvcc").value_or("/usr/local/cuda/bin/nvcc");
   auto compiler = make_compiler(parse_compiler_spec("nvcc:" + nvcc, "-Xptxas -O2", {}), "sm_90");
-  EXPECT_EQ(compiler->fingerprint().backend, "nvcc");
+  EXPECT_EQ(compiler->fingerprint().backend, BackendKind::nvcc);
   EXPECT_NE(compiler->fingerprint().version.find("release"), std::string::npos) << compiler->fingerprint().version;
   OpSpec op = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "softmax");
   TempDir dir("abtool-nvcc-");

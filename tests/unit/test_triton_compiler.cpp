@@ -38,7 +38,7 @@ class TritonCompile : public ::testing::Test {
 
 TEST_F(TritonCompile, EveryVariantOfTheExampleCompilesInBatchesWithEveryIrStage) {
   auto triton = compiler();
-  EXPECT_EQ(triton->fingerprint().backend, "triton");
+  EXPECT_EQ(triton->fingerprint().backend, BackendKind::triton);
   EXPECT_EQ(triton->fingerprint().version.rfind("Triton 3.", 0), 0u) << triton->fingerprint().version;
   EXPECT_EQ(triton->fingerprint().sha256.size(), 64u) << "the hash of libtriton identifies the compiler build";
   EXPECT_TRUE(triton->accepts(Language::triton));
@@ -53,13 +53,14 @@ TEST_F(TritonCompile, EveryVariantOfTheExampleCompilesInBatchesWithEveryIrStage)
     EXPECT_EQ(variant.entry_symbol, "add_kernel");
     for (const char* stage : {"ttir", "ttgir", "llir", "ptx", "cubin"}) EXPECT_TRUE(variant.ir.count(stage)) << stage;
     EXPECT_EQ(read_text_file(variant.binary).substr(0, 4), "\x7f" "ELF");
-    EXPECT_EQ(std::to_string(variant.metadata.at("num_warps").get<int>()), config[1].second);
-    EXPECT_EQ(variant.metadata.at("global_scratch_size").get<int>(), 0);
+    ASSERT_TRUE(variant.triton.has_value());
+    EXPECT_EQ(std::to_string(variant.triton->num_warps), config[1].second);
+    EXPECT_EQ(variant.triton->global_scratch_bytes, 0u);
     EXPECT_NE(read_text_file(variant.ir.at("ttgir")).find("\"ttg.num-warps\" = " + config[1].second), std::string::npos);
     // Pointers are compiled as 16-byte divisible (abtool's device buffers are); scalars only
     // when a point's values say so (the next test).
     EXPECT_NE(read_text_file(variant.ir.at("ttir")).find("%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"), std::string::npos);
-    EXPECT_EQ(variant.metadata.at("launch_args"), nlohmann::json({"x_ptr", "y_ptr", "out_ptr", "n"}));
+    EXPECT_EQ(variant.triton->passed_args, (std::vector<std::string>{"x_ptr", "y_ptr", "out_ptr", "n"}));
   }
   EXPECT_NE(variants.get(op.config_space()[0], DType::fp32).binary_hash, variants.get(op.config_space()[1], DType::fp32).binary_hash);
 }
@@ -83,8 +84,8 @@ TEST_F(TritonCompile, PointValuesSpecializeTheKernelAsTritonsJitDoes) {
   EXPECT_NE(read_text_file(unspecialized.ir.at("ttir")).find("%n: i32 loc"), std::string::npos);
   EXPECT_NE(read_text_file(divisible.ir.at("ttir")).find("%n: i32 {tt.divisibility = 16 : i32}"), std::string::npos);
   EXPECT_EQ(read_text_file(constant.ir.at("ttir")).find("%n:"), std::string::npos) << "n = 1 is compiled in";
-  EXPECT_EQ(constant.metadata.at("launch_args"), nlohmann::json({"x_ptr", "y_ptr", "out_ptr"})) << "and not passed";
-  EXPECT_EQ(divisible.metadata.at("launch_args"), nlohmann::json({"x_ptr", "y_ptr", "out_ptr", "n"}));
+  EXPECT_EQ(constant.triton->passed_args, (std::vector<std::string>{"x_ptr", "y_ptr", "out_ptr"})) << "and not passed";
+  EXPECT_EQ(divisible.triton->passed_args, (std::vector<std::string>{"x_ptr", "y_ptr", "out_ptr", "n"}));
   EXPECT_NE(unspecialized.binary_hash, divisible.binary_hash) << "one cache entry per specialization";
   EXPECT_NE(divisible.binary_hash, constant.binary_hash);
 }

@@ -21,4 +21,12 @@ TEST(Warmup, LaterRoundsGetTheMinimumWarmupAndAShareOfTheBudget) {
   EXPECT_DOUBLE_EQ(round_settings(full, 3).rep_ms, 50);
 }
 
+TEST(Warmup, SweepCandidatesWarmUpBriefly) {
+  TimingSettings full;
+  EXPECT_DOUBLE_EQ(sweep_settings(full).warmup_ms, kSweepWarmupMs);
+  full.warmup_ms = 5;
+  EXPECT_DOUBLE_EQ(sweep_settings(full).warmup_ms, 5);
+  EXPECT_DOUBLE_EQ(warmup_budget_ms(WarmupStage::first_round, full), 5);
+}
+
 }  // namespace abt

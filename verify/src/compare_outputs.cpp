@@ -55,15 +55,6 @@ void compare_typed(const OutputCopy& got, const OutputCopy& want, const Toleranc
 
 }  // namespace
 
-std::string VerifyOutcome::status_text() const {
-  switch (status) {
-    case Status::passed: return "passed";
-    case Status::failed: return "failed";
-    case Status::skipped: return "skipped";
-  }
-  return "?";
-}
-
 VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnapshot& reference,
                               const Tolerance& tolerance) {
   VerifyOutcome outcome;

@@ -7,12 +7,18 @@
 
 #include <nlohmann/json.hpp>
 
-#include "compare/run_data.h"
+#include "rundir/run_data.h"
+#include "rundir/spelling.h"
 
 namespace abt {
 
 enum class Verdict { faster, slower, same, untrusted, failed, missing };
-std::string verdict_name(Verdict verdict);
+template <>
+struct Spellings<Verdict> {
+  static constexpr std::array<std::pair<Verdict, std::string_view>, 6> table{
+      {{Verdict::faster, "FASTER"}, {Verdict::slower, "SLOWER"}, {Verdict::same, "SAME"},
+       {Verdict::untrusted, "UNTRUSTED"}, {Verdict::failed, "FAILED"}, {Verdict::missing, "MISSING"}}};
+};
 
 struct PointComparison {
   std::string id;
@@ -38,7 +44,7 @@ struct Comparison {
   std::optional<double> geomean_speedup;  // over trusted points (FASTER, SLOWER, SAME)
   int count(Verdict verdict) const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
-  nlohmann::json to_json() const;
+  nlohmann::json to_json() const;  // schema abtool.diff/2
 };
 
 // FASTER/SLOWER need both: the bootstrap interval of the ratio excludes 1, and the change is at

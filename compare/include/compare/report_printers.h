@@ -11,6 +11,4 @@ void print_text(const Comparison& report, std::ostream& out);
 void print_markdown(const Comparison& report, std::ostream& out);
 void print_json(const Comparison& report, std::ostream& out);
 
-std::string format_microseconds(double us);  // "12.34 us", "1.234 ms"
-
 }  // namespace abt

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,13 +12,14 @@
 
 #include "compilers/specialization.h"
 #include "opspec/op_spec.h"
+#include "rundir/compiler_fingerprint.h"
 
 namespace abt {
 
 // What the user wrote: `host:g++`, `nvrtc:/path/libnvrtc.so`, plus --compiler-flags / --compiler-env.
 struct CompilerSpec {
   std::string text;       // as given, e.g. "host:clang++"
-  std::string backend;    // host | nvrtc | nvcc | triton
+  BackendKind backend = BackendKind::host;
   std::string location;   // program or library; may be empty for embedded defaults
   std::vector<std::string> flags;
   std::map<std::string, std::string> env;
@@ -26,17 +28,6 @@ struct CompilerSpec {
 // Throws InputError for an unknown backend, a malformed flag string or a K=V without '='.
 CompilerSpec parse_compiler_spec(const std::string& text, const std::string& flags_text,
                                  const std::vector<std::string>& env_assignments);
-
-struct CompilerFingerprint {
-  std::string backend;
-  std::string version;
-  std::string path;    // resolved absolute path of the binary or library
-  std::string sha256;  // of that file
-  std::vector<std::string> flags;  // everything the backend passes, defaults included
-  std::map<std::string, std::string> env;
-  nlohmann::json to_json() const;
-  static CompilerFingerprint from_json(const nlohmann::json& json);
-};
 
 struct CompileJob {
   std::filesystem::path source;
@@ -48,6 +39,20 @@ struct CompileJob {
   Specialization specialization;   // Triton: from the point's scalar values; empty elsewhere
 };
 
+// How Triton's own launcher would call a compiled kernel (Triton 3.x): block = num_warps x 32,
+// the kernel's shared memory, its non-constexpr parameters in its order (constexpr-specialized
+// ones are gone), then a global- and a profile-scratch pointer sized per program.
+struct TritonLaunchContract {
+  unsigned num_warps = 4;
+  unsigned shared_bytes = 0;
+  std::vector<std::string> passed_args;  // op argument names, in the kernel's parameter order
+  size_t global_scratch_bytes = 0, global_scratch_align = 1;
+  size_t profile_scratch_bytes = 0, profile_scratch_align = 1;
+  // Why abtool cannot launch it (thread-block clusters, cooperative, PDL, host tensor
+  // descriptors); empty when it can. Such a variant compiles, and fails to launch.
+  std::string unsupported;
+};
+
 struct CompiledVariant {
   bool ok = false;
   std::string log;                 // compiler diagnostics (the whole stderr on failure)
@@ -55,7 +60,7 @@ struct CompiledVariant {
   std::string binary_hash;         // sha256 of `binary`
   std::string entry_symbol;
   std::map<std::string, std::filesystem::path> ir;  // extension ("s", "ptx", ...) -> file
-  nlohmann::json metadata;  // what a launcher needs beyond the binary (Triton: shared, num_warps, scratch sizes)
+  std::optional<TritonLaunchContract> triton;  // Triton variants: what a launch needs beyond the binary
 };
 
 class CompilerBackend {

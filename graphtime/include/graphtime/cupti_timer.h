@@ -26,6 +26,7 @@ class CuptiTimer {
   Measurement measure(const TimedCall& call, const TimingSettings& settings);
 
  private:
+  friend class CuptiSource;  // the four phases (sampling.h) of one cupti measurement
   void flush_l2();
   void discard_pending_records();
   void synchronize_context(const std::string& what);

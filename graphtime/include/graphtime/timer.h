@@ -6,13 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "rundir/measurement.h"
+#include "rundir/vocabulary.h"
+
 namespace abt {
 
 struct TimingSettings {
-  std::string timer = "graph";  // graph | cupti | direct on a GPU; host ops always use "host"
-  double warmup_ms = 1000;      // steady warm-up budget, turned into a call count in [5, 200]
-  double rep_ms = 500;          // measurement budget per point, split over `rounds`
-  int rounds = 10;              // interleaved measurement rounds (see recorder/run_engine.h)
+  TimerKind timer = TimerKind::graph;  // CUDA ops; host ops are always wall-clock timed
+  double warmup_ms = 1000;             // steady warm-up budget, turned into a call count (warmup.h)
+  double rep_ms = 500;                 // measurement budget per point, split over `rounds`
+  int rounds = 10;                     // interleaved measurement rounds (see recorder/run_engine.h)
   int min_samples = 10;
   int max_samples = 2000;
 };
@@ -23,34 +26,20 @@ struct TimedCall {
   std::vector<std::string> kernel_symbols;  // the op's kernels: what CUPTI counts
 };
 
-struct Measurement {
-  std::string method;               // host | graph | direct | cupti (mixed: rounds used different ones)
-  int warmup_calls = 0;
-  long long launches = 0;           // every call made, discarded and warm-up included
-  std::vector<double> samples_us;   // per-launch times
-  std::vector<int> round_sizes;     // samples per round, in order; their sum is samples_us.size()
-  std::vector<double> probe_us;     // machine_probe_us() before each round (see machine_probe.h)
-  std::vector<std::string> markers; // e.g. BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason="..."
-};
-
 class Timer {
  public:
   virtual ~Timer() = default;
-  virtual std::string method() const = 0;
   virtual Measurement measure(const TimedCall& call, const TimingSettings& settings) = 0;
 };
 
-// The timer for a language: host ops get the wall-clock timer whatever --timer says.
+// Wall-clock timing for host ops, whatever --timer says.
 std::unique_ptr<Timer> make_host_timer();
 
 // Short budgets for sweep candidates: enough to rank variants, not to report them.
 TimingSettings sweep_settings(const TimingSettings& full);
 
-// One round of a point's measurement: the first round warms up for the full budget, later rounds
-// (after other points ran) get the discarded call and the minimum warm-up again.
+// One round of a point's measurement: a share of the budget; the warm-up of the round comes
+// from warmup.h (the first round warms up fully, later ones after other points ran briefly).
 TimingSettings round_settings(const TimingSettings& full, int round);
-
-// Adds a round's samples to a point's measurement.
-void append_round(Measurement& total, const Measurement& round);
 
 }  // namespace abt

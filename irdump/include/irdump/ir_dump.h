@@ -8,25 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "rundir/index_row.h"
+#include "rundir/layout.h"
+
 namespace abt {
-
-enum class VariantRole { measured, sweep_loser, compile_failed };
-std::string role_name(VariantRole role);
-
-struct IndexRow {
-  std::string shape;
-  std::string kernel;
-  std::string variant;   // file-name stem
-  std::string dtype;
-  std::string params;    // full "NAME=value NAME=value"
-  long long launches = 0;
-  std::string binary_hash;
-  VariantRole role = VariantRole::measured;
-};
 
 class IrDump {
  public:
-  explicit IrDump(const std::filesystem::path& run_dir);
+  explicit IrDump(RunLayout run);
 
   // Copies the IR files to ir/<shape>/<kernel>/<variant>.<ext> and returns their paths relative
   // to the run directory. Called before the variant's first measured launch. A "cubin" entry is
@@ -42,7 +31,7 @@ class IrDump {
   void write_cuda_binary_ir(const std::filesystem::path& cubin, const std::filesystem::path& stem,
                             const std::function<void(const std::filesystem::path&)>& record);
   std::string missing_tools_note_;
-  std::filesystem::path dir_;
+  RunLayout run_;
   std::mutex mutex_;
   std::vector<IndexRow> rows_;
   std::map<std::string, std::string> legends_;

@@ -1,8 +1,7 @@
-// Everything the points of one op share during a run: compiled variants, references, the IR
-// dump, the autotune store, the timer and where results and log lines go.
+// What the points of one op share during a run, in three parts with different lifetimes and
+// rules: the context (fixed for the op), the services it reads from and writes to, and the
+// state that changes as points run.
 #pragma once
-#include <memory>
-#include <optional>
 #include <set>
 #include <string>
 
@@ -11,34 +10,42 @@
 #include "irdump/variant_naming.h"
 #include "launch/device_info.h"
 #include "launch/execution_target.h"
-#include "recorder/autotune_store.h"
 #include "recorder/compile_cache.h"
-#include "recorder/point_result.h"
+#include "rundir/autotune_store.h"
+#include "rundir/run_directory.h"
 
 namespace abt {
 
-class RunSink {
- public:
-  virtual ~RunSink() = default;
-  virtual void log(const std::string& line) = 0;  // one plain line of run.log
-  virtual void point_finished(const PointResult& result) = 0;
+// Fixed for the op's whole run.
+struct OpContext {
+  const OpSpec& op;
+  VariantNaming naming;
+  TimingSettings timing;
+  uint64_t seed = 0;
+  const DeviceInfo* device = nullptr;  // null for host ops: no roofline peaks
+};
+
+// Where variants come from, run and are timed, and where everything learned goes.
+struct OpServices {
+  CompileCache& variants;
+  CompileCache* references = nullptr;  // null when the op skips verification for every dtype
+  ExecutionTarget& target;             // host or a CUDA device
+  Timer& timer;
+  IrDump& ir;
+  AutotuneStore& store;
+  RunSink& sink;
+};
+
+// Changes as the op's points run.
+struct OpRunState {
+  std::set<std::string> reported_compile_failures;  // each failing variant's log goes to run.log once
+  std::string device_lost;  // set when a kernel faulted: nothing more can run on that device
 };
 
 struct OpSession {
-  const OpSpec& op;
-  CompileCache& variants;
-  CompileCache* references;  // null when the op skips verification for every dtype
-  VariantNaming naming;
-  IrDump& ir;
-  AutotuneStore& store;
-  ExecutionTarget& target;  // where the points run: host or a CUDA device
-  const DeviceInfo* device;  // null for host ops: no roofline peaks
-  Timer& timer;
-  TimingSettings timing;
-  uint64_t seed;
-  RunSink& sink;
-  std::set<std::string> reported_compile_failures;  // each failing variant's log goes to run.log once
-  std::string device_lost;  // set when a kernel faulted: nothing more can run on that device
+  const OpContext& context;
+  const OpServices& services;
+  OpRunState& state;
 };
 
 }  // namespace abt

@@ -3,19 +3,21 @@
 // session's ExecutionTarget; the bench is the same for both.
 #pragma once
 #include <memory>
+#include <optional>
 
 #include "launch/execution_target.h"
 #include "recorder/op_session.h"
+#include "rundir/verify_outcome.h"
 
 namespace abt {
 
 class PointBench {
  public:
   // Builds inputs and runs the reference. Throws PointError when the reference cannot be built.
-  PointBench(OpSession& session, const Point& point);
+  PointBench(const OpSession& session, const Point& point);
 
   const Point& point() const { return point_; }
-  OpSession& session() { return session_; }
+  const OpSession& session() const { return session_; }
   TuneKey key() const;
   std::string variant_name(const Config& config) const;
   const std::string& input_digest() const { return input_digest_; }
@@ -34,7 +36,7 @@ class PointBench {
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
 
  private:
-  OpSession& session_;
+  const OpSession& session_;
   Point point_;
   std::unique_ptr<Workspace> workspace_;
   std::optional<OutputSnapshot> reference_;

@@ -17,8 +17,8 @@ namespace abt {
 struct Choice {
   bool found = false;
   Config config;
-  std::string source;                     // sweep | replay | fallback_sweep
-  std::vector<std::string> markers;
+  ConfigSource source = ConfigSource::none;
+  std::vector<Marker> markers;
   std::string failure;                    // why nothing was found
   std::optional<VerifyOutcome> verify;    // of the chosen variant, or the closest failure
   std::unique_ptr<LoadedVariant> loaded;
@@ -35,11 +35,9 @@ class ConfigChooser {
 // Called with (steps done, steps total, what is running) as points are chosen and timed.
 using ProgressCallback = std::function<void(int, int, const std::string&)>;
 
-// Runs every point of one op; each result goes to session.sink as soon as it is final.
+// Runs every point of one op; each result goes to the session's sink as soon as it is final.
 // Returns the number of FAILED points. InputError propagates (the run stops, exit 2).
-int run_op_points(OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
+int run_op_points(const OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
                   const ProgressCallback& progress);
-
-std::string verify_failed_marker(const VerifyOutcome& outcome);
 
 }  // namespace abt

@@ -5,11 +5,11 @@
 
 namespace abt {
 
-Choice sweep_point(PointBench& bench, const std::string& source);
+Choice sweep_point(PointBench& bench, ConfigSource source);
 
 class SweepChooser : public ConfigChooser {
  public:
-  Choice choose(PointBench& bench) override { return sweep_point(bench, "sweep"); }
+  Choice choose(PointBench& bench) override { return sweep_point(bench, ConfigSource::sweep); }
 };
 
 }  // namespace abt

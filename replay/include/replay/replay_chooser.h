@@ -1,8 +1,8 @@
 // Side B's config choice: A's recorded config for the key, or a live sweep when that config is
 // missing or no longer compiles, launches or verifies under B (AUTOTUNE_REPLAY_FALLBACK).
 #pragma once
-#include "recorder/autotune_store.h"
 #include "recorder/run_engine.h"
+#include "rundir/autotune_store.h"
 
 namespace abt {
 
@@ -12,10 +12,8 @@ class ReplayChooser : public ConfigChooser {
   Choice choose(PointBench& bench) override;
 
  private:
-  Choice fall_back(PointBench& bench, const std::string& reason, const std::string& detail);
+  Choice fall_back(PointBench& bench, FallbackReason reason, const std::string& detail);
   const AutotuneStore& record_;
 };
-
-std::string replay_fallback_marker(const std::string& reason);
 
 }  // namespace abt

@@ -1,30 +1,26 @@
-// Side A as replay sees it: a finished or partial `record` run directory, and the selection
-// (ops, shapes, dtypes, seed, timer settings) that B inherits unless told otherwise.
+// Side A as replay sees it: a finished or partial `record` run directory, its autotune record,
+// and the selection (ops, shapes, dtypes, seed, compiler, timer settings) B inherits unless told
+// otherwise.
 #pragma once
 #include <filesystem>
-#include <string>
-#include <vector>
+#include <memory>
 
-#include <nlohmann/json.hpp>
-
-#include "graphtime/timer.h"
+#include "recorder/run_request.h"
+#include "rundir/autotune_store.h"
+#include "rundir/layout.h"
+#include "rundir/meta_record.h"
 
 namespace abt {
 
 struct RecordRun {
-  std::filesystem::path dir;
-  nlohmann::json meta;
-  std::vector<std::string> ops;
-  std::filesystem::path ops_dir;
-  std::filesystem::path shapes_file;  // A's shapes.yaml: the shapes A actually used
-  std::vector<std::string> dtypes;    // A's --dtypes, empty when A used the shape set's
-  uint64_t seed = 0;
-  TimingSettings timing;
-  std::string compiler;                // A's --compiler as given (B's default: the same backend and build)
-  std::filesystem::path autotune_db() const { return dir / "autotune.sqlite"; }
+  RunLayout layout{""};  // absolute
+  MetaRecord meta;
+  std::unique_ptr<AutotuneStore> record;
+  RunDefaults defaults() const;  // what B runs with where an option is absent
 };
 
-// Throws InputError when `dir` is not a run directory, or is a replay run.
+// Throws InputError when `dir` is not a run directory or is a replay run; RunFormatError (exit 2)
+// naming the file and field when one of its files is damaged.
 RecordRun open_record_run(const std::filesystem::path& dir);
 
 }  // namespace abt

@@ -1,0 +1,34 @@
+#include "default_paths.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+fs::path checkout_with_examples() {
+  std::error_code error;
+  fs::path binary = fs::read_symlink("/proc/self/exe", error);
+  if (!error)
+    for (fs::path dir = binary.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+      if (fs::is_directory(dir / "examples" / "ops")) return dir;
+      if (dir == dir.root_path()) break;
+    }
+  if (fs::is_directory(fs::current_path() / "examples" / "ops")) return fs::current_path();
+  return {};
+}
+
+}  // namespace
+
+RunDefaults record_defaults() {
+  RunDefaults defaults;
+  const fs::path checkout = checkout_with_examples();
+  if (const char* dir = std::getenv("ABTOOL_OPS_DIR"); dir && *dir) defaults.ops_dir = dir;
+  else if (!checkout.empty()) defaults.ops_dir = checkout / "examples" / "ops";
+  if (const char* file = std::getenv("ABTOOL_SHAPES"); file && *file) defaults.shapes = file;
+  else if (!checkout.empty()) defaults.shapes = checkout / "shapes" / "smoke.yaml";
+  return defaults;
+}
+
+}  // namespace abt

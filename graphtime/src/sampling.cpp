@@ -1,0 +1,92 @@
+#include "graphtime/sampling.h"
+
+#include <chrono>
+
+#include "graphtime/stop_rule.h"
+#include "graphtime/warmup.h"
+#include "util/errors.h"
+
+namespace abt {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class PhaseRunner {
+ public:
+  PhaseRunner(SampleSource& source, SampleSource* fallback, const TimingSettings& settings)
+      : active_(&source), fallback_(fallback), settings_(settings), stop_(make_stop_rule(settings)) {}
+
+  Measurement run() {
+    enter(Phase::discard);
+    active_->discard_call();
+    result_.launches += 1;
+
+    enter(Phase::single_call);
+    single_call_us_ = active_->timed_call_us();
+    result_.launches += 1;
+
+    result_.warmup_calls = warmup_call_count(single_call_us_, settings_.warmup_ms);
+    enter(Phase::warm_up);
+    for (int i = 0; i < result_.warmup_calls; ++i) active_->call();
+    active_->settle();
+    result_.launches += result_.warmup_calls;
+
+    while (true) {
+      try {
+        enter(Phase::sample);
+        result_.launches += active_->begin_sampling(single_call_us_, settings_);
+        sample();
+        break;
+      } catch (const SourceUnavailable& failure) {
+        fall_back(failure);  // samples taken so far were the failed method's
+      }
+    }
+    result_.method = active_->method();
+    return std::move(result_);
+  }
+
+ private:
+  void enter(Phase phase) {
+    try {
+      active_->enter(phase);
+    } catch (const SourceUnavailable& failure) {
+      fall_back(failure);
+      active_->enter(phase);
+    }
+  }
+
+  void fall_back(const SourceUnavailable& failure) {
+    if (!fallback_ || active_ == fallback_) throw PointError(failure.marker.text());
+    result_.markers.push_back(failure.marker);
+    result_.samples_us.clear();
+    active_ = fallback_;
+  }
+
+  void sample() {
+    const auto start = Clock::now();
+    auto progress = [&] {
+      return SamplingProgress{result_.samples_us, std::chrono::duration<double, std::milli>(Clock::now() - start).count()};
+    };
+    while (!stop_->done(progress())) {
+      SampleBatch batch = active_->take_samples(stop_->room(progress()));
+      result_.samples_us.insert(result_.samples_us.end(), batch.samples_us.begin(), batch.samples_us.end());
+      result_.launches += batch.launches;
+      if (batch.samples_us.empty()) throw PointError("the timer returned no samples");
+    }
+  }
+
+  SampleSource* active_;
+  SampleSource* fallback_;
+  const TimingSettings& settings_;
+  std::unique_ptr<StopRule> stop_;
+  Measurement result_;
+  double single_call_us_ = 0;
+};
+
+}  // namespace
+
+Measurement measure_in_phases(SampleSource& source, SampleSource* fallback, const TimingSettings& settings) {
+  return PhaseRunner(source, fallback, settings).run();
+}
+
+}  // namespace abt

@@ -1,0 +1,49 @@
+// A record or replay run as a library call, in two steps: plan (every input checked, the
+// compilers found, nothing written: bad input never creates a run directory), then execute (the
+// run directory, and every op's points through the engine, run_engine.h).
+#pragma once
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "recorder/run_engine.h"
+#include "recorder/run_request.h"
+#include "rundir/run_directory.h"
+
+namespace abt {
+
+struct PlannedOp {
+  OpSpec spec;
+  std::vector<Point> points;
+};
+
+class RunPlan {
+ public:
+  explicit RunPlan(RunRequest request);  // throws InputError
+  ~RunPlan();
+  RunPlan(RunPlan&&) noexcept;
+
+  const RunRequest& request() const { return request_; }
+  const std::vector<PlannedOp>& ops() const { return ops_; }
+
+  struct Resources;  // the device, the compiler under test, the reference compilers, the shape set
+  Resources& resources() { return *resources_; }
+
+ private:
+  RunRequest request_;
+  std::unique_ptr<Resources> resources_;
+  std::vector<PlannedOp> ops_;
+};
+
+struct RunOutcome {
+  std::filesystem::path dir;
+  std::vector<PointRecord> points;
+  int failed = 0;  // FAILED points
+};
+
+// Runs the plan into a new run directory. `chooser` picks each point's config (null: the sweep
+// of `record`); `echo` sees every run.log line. An InputError met midway marks the run aborted
+// and propagates.
+RunOutcome execute_run(RunPlan& plan, ConfigChooser* chooser, const RunDirectory::Echo& echo = {});
+
+}  // namespace abt

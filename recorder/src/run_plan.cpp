@@ -1,0 +1,69 @@
+#include <fmt/format.h>
+
+#include "opspec/points.h"
+#include "run_resources.h"
+#include "util/errors.h"
+
+namespace abt {
+
+const CompilerBackend& ReferenceCompilers::get(Language language) {
+  auto& compiler = compilers_[language];
+  if (!compiler) compiler = make_reference_compiler(language, cuda_arch_);
+  return *compiler;
+}
+
+std::map<std::string, CompilerFingerprint> ReferenceCompilers::fingerprints() const {
+  std::map<std::string, CompilerFingerprint> prints;
+  for (const auto& [language, compiler] : compilers_) prints[language_name(language)] = compiler->fingerprint();
+  return prints;
+}
+
+namespace {
+
+std::vector<PlannedOp> plan_ops(const RunRequest& request, const ShapeSet& shapes, const CompilerBackend& compiler,
+                                const DeviceSetup& device) {
+  const bool chosen = !request.ops.empty();
+  std::vector<std::string> names = request.ops;
+  if (!chosen)
+    for (const auto& list : shapes.ops) names.push_back(list.op);
+  const BackendKind backend = compiler.fingerprint().backend;
+  std::vector<PlannedOp> planned;
+  for (const auto& name : names) {
+    PlannedOp op{find_op_spec(request.ops_dir, name), {}};
+    if (!compiler.accepts(op.spec.language)) {
+      if (!chosen) continue;  // a shape set may hold host and CUDA ops: take the ones this compiler builds
+      std::string hint;
+      if (op.spec.language == Language::cuda && backend == BackendKind::host)
+        hint = device.info() ? " (use --compiler nvrtc or nvcc:PATH)"
+                             : " (no CUDA device here: " + device.unavailable_reason() +
+                                   "; --compiler nvrtc --arch sm_XX compiles without one)";
+      throw InputError(fmt::format("op {} is {} code; --compiler {} cannot build it{}", name,
+                                   language_name(op.spec.language), spelling(backend), hint));
+    }
+    op.points = expand_points(op.spec, shapes, request.dtypes);
+    planned.push_back(std::move(op));
+  }
+  if (planned.empty())
+    throw InputError(fmt::format("{}: no op in this shape set is built by --compiler {} (name ops with --op)",
+                                 shapes.file.string(), spelling(backend)));
+  return planned;
+}
+
+}  // namespace
+
+RunPlan::RunPlan(RunRequest request)
+    : request_(std::move(request)), resources_(std::make_unique<Resources>(request_.gpu, request_.arch)) {
+  Resources& r = *resources_;
+  r.compiler_text = request_.compiler.value_or(default_compiler_text(r.device.arch()));
+  r.shapes = load_shape_set(request_.shapes);
+  r.compiler = make_compiler(parse_compiler_spec(r.compiler_text, request_.compiler_flags, request_.compiler_env),
+                             r.device.arch());
+  ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
+  for (const auto& op : ops_)  // every reference compiler is checked before a run directory exists
+    if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
+}
+
+RunPlan::~RunPlan() = default;
+RunPlan::RunPlan(RunPlan&&) noexcept = default;
+
+}  // namespace abt

@@ -1,0 +1,66 @@
+// autotune.sqlite: per tune key the chosen config, every candidate's time or failure, and the
+// compiler fingerprint. Each key is committed as soon as it is decided; autotune_records/<op>.json
+// is the same per op, as JSON, for humans and for diffing two records.
+#pragma once
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "opspec/op_spec.h"
+#include "rundir/compiler_fingerprint.h"
+#include "rundir/vocabulary.h"
+
+namespace abt {
+
+struct TuneKey {
+  std::string op, kernel, shape, dtype;
+  std::string text() const { return op + "/" + kernel + "/" + shape + "/" + dtype; }
+};
+
+struct CandidateRecord {
+  Config config;
+  std::string variant;
+  CandidateStatus status = CandidateStatus::ok;
+  std::optional<double> time_us;
+  std::string error;
+};
+
+struct ChoiceRecord {
+  TuneKey key;
+  Config config;
+  std::string variant;
+  std::optional<double> time_us;
+};
+
+class SqliteDb;
+
+class AutotuneStore {
+ public:
+  // A new store for this run, stamped with its mode and compiler.
+  static std::unique_ptr<AutotuneStore> create(const std::filesystem::path& file, RunMode mode,
+                                               const CompilerFingerprint& compiler);
+  // A's record, read-only, for replay. A file that is not an abtool autotune database is a
+  // RunFormatError naming it.
+  static std::unique_ptr<AutotuneStore> open_record(const std::filesystem::path& file);
+  ~AutotuneStore();
+
+  void save(const ChoiceRecord& choice, const std::vector<CandidateRecord>& candidates);
+  std::optional<ChoiceRecord> find(const TuneKey& key) const;
+  std::vector<ChoiceRecord> choices(const std::string& op) const;
+  std::vector<CandidateRecord> candidates(const TuneKey& key) const;
+
+  // autotune_records/<op>.json (schema abtool.autotune_record/2).
+  nlohmann::json export_op(const std::string& op) const;
+
+ private:
+  explicit AutotuneStore(std::unique_ptr<SqliteDb> db);
+  std::string meta(const std::string& key) const;
+  Config config_column(const std::string& text) const;
+  std::unique_ptr<SqliteDb> db_;
+};
+
+}  // namespace abt

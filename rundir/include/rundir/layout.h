@@ -1,0 +1,47 @@
+// runs/<op>_<YYYYmmdd-HHMMSS>/ (SPEC section 5): the one place that names the files of a run
+// directory, and the schema of each JSON file in it.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace abt {
+
+// "schema" of every JSON file abtool writes; readers accept exactly these.
+inline constexpr const char* kMetaSchema = "abtool.meta/2";
+inline constexpr const char* kResultsSchema = "abtool.results/2";
+inline constexpr const char* kAutotuneRecordSchema = "abtool.autotune_record/2";
+inline constexpr const char* kDiffSchema = "abtool.diff/2";
+
+class RunLayout {
+ public:
+  explicit RunLayout(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  const std::filesystem::path& dir() const { return dir_; }
+  std::filesystem::path run_log() const { return dir_ / "run.log"; }
+  std::filesystem::path meta() const { return dir_ / "meta.json"; }
+  std::filesystem::path shapes() const { return dir_ / "shapes.yaml"; }
+  std::filesystem::path autotune_db() const { return dir_ / "autotune.sqlite"; }
+  std::filesystem::path autotune_records() const { return dir_ / "autotune_records"; }
+  std::filesystem::path autotune_record(const std::string& op) const { return autotune_records() / (op + ".json"); }
+  std::filesystem::path results() const { return dir_ / "results.json"; }
+  std::filesystem::path ir() const { return dir_ / "ir"; }
+  std::filesystem::path ir_index() const { return ir() / "index.tsv"; }
+  std::filesystem::path ir_naming() const { return ir() / "naming.md"; }
+  std::filesystem::path ir_folder(const std::string& shape, const std::string& kernel) const { return ir() / shape / kernel; }
+  // ir/<shape>/<kernel>/<variant>.<extension>
+  std::filesystem::path ir_file(const std::string& shape, const std::string& kernel, const std::string& variant,
+                                const std::string& extension) const {
+    return ir_folder(shape, kernel) / (variant + "." + extension);
+  }
+  // A path as results.json stores it: relative to the run directory.
+  std::string relative(const std::filesystem::path& file) const { return std::filesystem::relative(file, dir_).string(); }
+
+  // runs/<first op>[+<second>|+<n>more]_<YYYYmmdd-HHMMSS>[-<k>], not yet existing.
+  static std::filesystem::path default_path(const std::vector<std::string>& ops);
+
+ private:
+  std::filesystem::path dir_;
+};
+
+}  // namespace abt

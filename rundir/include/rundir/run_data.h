@@ -1,0 +1,26 @@
+// A run directory as diff and replay read it: meta.json and results.json, validated, tolerant of
+// runs killed midway (planned points that never finished are simply absent).
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "rundir/layout.h"
+#include "rundir/meta_record.h"
+#include "rundir/results_file.h"
+
+namespace abt {
+
+struct RunData {
+  RunLayout layout{""};
+  MetaRecord meta;
+  ResultsFile results;
+  std::map<std::string, size_t> index;  // point id -> position in results.points
+
+  const PointRecord* find(const std::string& id) const;
+};
+
+// Throws InputError when `dir` is not a run directory, RunFormatError when a file is damaged.
+RunData read_run(const std::filesystem::path& dir);
+
+}  // namespace abt

@@ -1,0 +1,55 @@
+// Writing a run directory (SPEC section 5). Every file is complete on disk after each point
+// (write + rename), so a run killed midway stays readable by `diff`.
+#pragma once
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rundir/layout.h"
+#include "rundir/meta_record.h"
+#include "rundir/results_file.h"
+
+namespace abt {
+
+// Where the run engine sends what happens: log lines and finished points.
+class RunSink {
+ public:
+  virtual ~RunSink() = default;
+  virtual void log(const std::string& line) = 0;  // one plain line of run.log
+  virtual void point_finished(const PointRecord& point) = 0;
+};
+
+class RunDirectory : public RunSink {
+ public:
+  using Echo = std::function<void(const std::string&)>;
+  // Creates `dir` with meta.json (status running) and results.json (no points yet). Throws
+  // InputError if `dir` exists and is not empty: a run is never overwritten. `echo` sees every
+  // log line too (the terminal).
+  RunDirectory(const std::filesystem::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo = {});
+
+  const RunLayout& layout() const { return layout_; }
+  const MetaRecord& meta() const { return meta_; }
+  void write_shapes(const std::string& yaml);
+  void log(const std::string& line) override;
+  void point_finished(const PointRecord& point) override;
+  void write_autotune_record(const std::string& op, const nlohmann::json& record);
+  // Ends the run: the result table into run.log, end time and status into meta.json.
+  void finish(RunStatus status);
+  const std::vector<PointRecord>& points() const { return results_.points; }
+
+ private:
+  void write_results();
+  void write_meta();
+
+  RunLayout layout_;
+  MetaRecord meta_;
+  ResultsFile results_;
+  std::ofstream log_;
+  Echo echo_;
+};
+
+}  // namespace abt

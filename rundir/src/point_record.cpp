@@ -1,0 +1,150 @@
+#include "rundir/point_record.h"
+
+#include <fmt/format.h>
+
+#include "rundir/config_json.h"
+#include "rundir/json_fields.h"
+
+namespace abt {
+
+nlohmann::json Roofline::to_json(double median_us) const {
+  nlohmann::json json = nlohmann::json::object();
+  if (flops) json["flops"] = *flops;
+  if (bytes) json["bytes"] = *bytes;
+  if (median_us > 0) {
+    if (flops) json["tflops"] = *flops / (median_us * 1e-6) / 1e12;
+    if (bytes) json["gbps"] = *bytes / (median_us * 1e-6) / 1e9;
+    if (flops && peak_tflops) json["pct_peak_compute"] = 100.0 * json["tflops"].get<double>() / *peak_tflops;
+    if (bytes && peak_gbps) json["pct_peak_memory"] = 100.0 * json["gbps"].get<double>() / *peak_gbps;
+  }
+  if (flops && bytes && *bytes > 0) json["arithmetic_intensity"] = *flops / *bytes;
+  if (peak_tflops) json["peak_tflops"] = *peak_tflops;
+  if (peak_gbps) json["peak_gbps"] = *peak_gbps;
+  if (peak_tflops && peak_gbps) {
+    const double ridge = *peak_tflops * 1e12 / (*peak_gbps * 1e9);  // flops per byte where the roofs meet
+    json["ridge_point"] = ridge;
+    if (flops && bytes && *bytes > 0) json["bound"] = *flops / *bytes < ridge ? "memory" : "compute";
+  }
+  if (!peak_source.empty()) json["peak_source"] = peak_source;
+  return json;
+}
+
+Roofline Roofline::from_json(const JsonFields& fields) {
+  Roofline roofline;
+  roofline.flops = fields.optional_number("flops");
+  roofline.bytes = fields.optional_number("bytes");
+  roofline.peak_tflops = fields.optional_number("peak_tflops");
+  roofline.peak_gbps = fields.optional_number("peak_gbps");
+  if (fields.has("peak_source")) roofline.peak_source = fields.text("peak_source");
+  return roofline;
+}
+
+bool PointRecord::has_marker(MarkerKind kind) const {
+  for (const auto& marker : markers)
+    if (marker.kind == kind) return true;
+  return false;
+}
+
+namespace {
+
+std::vector<std::string> marker_lines(const std::vector<Marker>& markers) {
+  std::vector<std::string> lines;
+  for (const auto& marker : markers) lines.push_back(marker.text());
+  return lines;
+}
+
+nlohmann::json summary_json(const SampleSummary& summary) {
+  return {{"unit", "us"}, {"n", summary.n},   {"median", summary.median}, {"min", summary.min},       {"max", summary.max},
+          {"q1", summary.q1}, {"q3", summary.q3}, {"mean", summary.mean},     {"stddev", summary.stddev}};
+}
+
+}  // namespace
+
+nlohmann::json PointRecord::to_json() const {
+  nlohmann::json json{{"op", point.op},
+                      {"kernel", kernel},
+                      {"shape", point.shape},
+                      {"shape_text", point.shape_text()},
+                      {"dtype", dtype_name(point.dtype)},
+                      {"status", success ? "SUCCESS" : "FAILED"},
+                      {"config", config_to_json(config)},
+                      {"variant", variant},
+                      {"config_source", spelling(config_source)},
+                      {"method", spelling(measurement.method)},
+                      {"warmup_calls", measurement.warmup_calls},
+                      {"launches", measurement.launches},
+                      {"latency", summary_json(latency)},
+                      {"samples_us", measurement.samples_us},
+                      {"round_sizes", measurement.round_sizes},
+                      {"machine_probe_us", measurement.probe_us},
+                      {"markers", marker_lines(markers)},
+                      {"input_digest", input_digest},
+                      {"output_digest", output_digest},
+                      {"binary_hash", binary_hash},
+                      {"ir_files", ir_files},
+                      {"roofline", roofline.to_json(latency.median)},
+                      {"error", error}};
+  if (verify) {
+    json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
+                      {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
+                      {"skip_reason", verify->skip_reason}};
+  }
+  return json;
+}
+
+PointRecord PointRecord::from_json(const JsonFields& entry) {
+  PointRecord record;
+  record.point.op = entry.text("op");
+  auto dtype = parse_dtype(entry.text("dtype"));
+  if (!dtype) entry.fail("dtype", "unknown dtype '" + entry.text("dtype") + "'");
+  record.point.dtype = *dtype;
+  record.point.shape = entry.integers("shape");
+  // From here on, messages name the point as well as its position.
+  const JsonFields fields = entry.named(fmt::format("{} ({})", entry.where(), record.point.id()));
+  record.kernel = fields.text("kernel");
+  std::string status = fields.text("status");
+  if (status != "SUCCESS" && status != "FAILED") fields.fail("status", "expected SUCCESS or FAILED, got '" + status + "'");
+  record.success = status == "SUCCESS";
+  record.config = config_from_json(fields, "config");
+  record.variant = fields.text("variant");
+  record.config_source = fields.spelled<ConfigSource>("config_source");
+  record.measurement.method = fields.spelled<TimingMethod>("method");
+  record.measurement.warmup_calls = int(fields.integer("warmup_calls"));
+  record.measurement.launches = fields.integer("launches");
+  record.measurement.samples_us = fields.numbers("samples_us");
+  for (long long size : fields.integers("round_sizes")) record.measurement.round_sizes.push_back(int(size));
+  record.measurement.probe_us = fields.numbers("machine_probe_us");
+  for (const auto& line : fields.texts("markers")) {
+    auto marker = Marker::parse(line);
+    if (!marker) fields.fail("markers", "unknown marker '" + line + "'");
+    record.markers.push_back(*marker);
+  }
+  record.latency = summarize(record.measurement.samples_us);
+  if (record.success && record.measurement.samples_us.empty())
+    fields.fail("samples_us", "a SUCCESS point needs at least one sample");
+  long long counted = 0;
+  for (int size : record.measurement.round_sizes) counted += size;
+  if (!record.measurement.round_sizes.empty() && counted != (long long)record.measurement.samples_us.size())
+    fields.fail("round_sizes", fmt::format("they add up to {} samples, but samples_us holds {}", counted,
+                                           record.measurement.samples_us.size()));
+  record.input_digest = fields.text("input_digest");
+  record.output_digest = fields.text("output_digest");
+  record.binary_hash = fields.text("binary_hash");
+  record.ir_files = fields.texts("ir_files");
+  record.roofline = Roofline::from_json(fields.object("roofline"));
+  record.error = fields.text("error");
+  if (fields.has("verify")) {
+    JsonFields verify = fields.object("verify");
+    VerifyOutcome outcome;
+    outcome.status = verify.spelled<VerifyOutcome::Status>("status");
+    outcome.max_abs = verify.number("max_abs");
+    outcome.max_rel = verify.number("max_rel");
+    outcome.mismatches = size_t(verify.unsigned_integer("mismatches"));
+    outcome.first_mismatch = verify.text("first_mismatch");
+    outcome.skip_reason = verify.text("skip_reason");
+    record.verify = outcome;
+  }
+  return record;
+}
+
+}  // namespace abt

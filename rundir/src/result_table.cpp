@@ -1,0 +1,62 @@
+#include "rundir/result_table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "util/units.h"
+
+namespace abt {
+namespace {
+
+std::string marker_list(const std::vector<Marker>& markers) {
+  std::vector<std::string> lines;
+  for (const auto& marker : markers) lines.push_back(marker.text());
+  return fmt::format("{}", fmt::join(lines, "; "));
+}
+
+}  // namespace
+
+std::string result_line(const PointRecord& point) {
+  if (!point.success)
+    return fmt::format("FAILED  {}  variant={}  {}", point.id(), point.variant.empty() ? "-" : point.variant, point.error);
+  return fmt::format("SUCCESS {}  variant={}  median={}  n={}  method={}{}", point.id(), point.variant,
+                     format_microseconds(point.latency.median), point.latency.n, spelling(point.measurement.method),
+                     point.markers.empty() ? "" : "  markers=" + std::to_string(point.markers.size()));
+}
+
+std::string result_table(const std::vector<PointRecord>& points) {
+  std::vector<std::vector<std::string>> rows{
+      {"status", "point", "variant", "median", "min", "q1..q3", "n", "method", "GFLOP/s", "GB/s", "detail"}};
+  int failed = 0;
+  for (const auto& point : points) {
+    auto roofline = point.roofline.to_json(point.latency.median);
+    auto figure = [&](const char* key, double scale) {
+      return roofline.contains(key) ? fmt::format("{:.2f}", roofline[key].get<double>() * scale) : std::string("-");
+    };
+    failed += !point.success;
+    if (point.success)
+      rows.push_back({"SUCCESS", point.id(), point.variant, format_microseconds(point.latency.median),
+                      format_microseconds(point.latency.min),
+                      format_microseconds(point.latency.q1) + ".." + format_microseconds(point.latency.q3),
+                      std::to_string(point.latency.n), std::string(spelling(point.measurement.method)),
+                      figure("tflops", 1000), figure("gbps", 1), marker_list(point.markers)});
+    else
+      rows.push_back({"FAILED", point.id(), point.variant.empty() ? "-" : point.variant, "-", "-", "-", "-", "-", "-",
+                      "-", point.error});
+  }
+  std::vector<size_t> widths(rows[0].size(), 0);
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  std::string text;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) line += fmt::format("{:<{}}  ", row[c], widths[c]);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    text += line + "\n";
+  }
+  text += fmt::format("{} points: {} SUCCESS, {} FAILED\n", points.size(), points.size() - failed, failed);
+  return text;
+}
+
+}  // namespace abt

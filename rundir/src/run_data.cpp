@@ -1,0 +1,30 @@
+#include "rundir/run_data.h"
+
+#include "rundir/json_fields.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+const PointRecord* RunData::find(const std::string& id) const {
+  auto found = index.find(id);
+  return found == index.end() ? nullptr : &results.points[found->second];
+}
+
+RunData read_run(const fs::path& dir) {
+  RunData run;
+  run.layout = RunLayout(dir);
+  if (!fs::is_directory(dir)) throw InputError(dir.string() + ": no such run directory");
+  if (!fs::exists(run.layout.meta()) && !fs::exists(run.layout.results()))
+    throw InputError(dir.string() + ": not a run directory (no meta.json or results.json)");
+  run.meta = MetaRecord::read(run.layout.meta());
+  run.results = ResultsFile::read(run.layout.results());
+  for (size_t i = 0; i < run.results.points.size(); ++i) {
+    auto [where, inserted] = run.index.emplace(run.results.points[i].id(), i);
+    if (!inserted)
+      throw RunFormatError(run.layout.results().string() + ": point " + std::to_string(i + 1) + " (" +
+                           run.results.points[i].id() + "): the same point appears twice");
+  }
+  return run;
+}
+
+}  // namespace abt

@@ -1,0 +1,70 @@
+#include "sqlite_handle.h"
+
+#include <stdexcept>
+
+namespace abt {
+
+SqliteDb::SqliteDb(const std::filesystem::path& path, bool create) : path_(path.string()) {
+  int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error(path_ + ": cannot open SQLite database: " + reason);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+}
+
+SqliteDb::~SqliteDb() { sqlite3_close(db_); }
+
+void SqliteDb::exec(const std::string& sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string reason = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw std::runtime_error(path_ + ": " + reason);
+  }
+}
+
+void SqliteDb::rollback_quietly() noexcept { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
+
+SqliteStatement::SqliteStatement(const SqliteDb& db, const std::string& sql) : db_(db) {
+  if (sqlite3_prepare_v2(db.get(), sql.c_str(), -1, &statement_, nullptr) != SQLITE_OK)
+    throw std::runtime_error(db.path() + ": " + sqlite3_errmsg(db.get()) + " in: " + sql);
+}
+
+SqliteStatement::~SqliteStatement() { sqlite3_finalize(statement_); }
+
+SqliteStatement& SqliteStatement::bind(int index, const std::string& text) {
+  sqlite3_bind_text(statement_, index, text.c_str(), int(text.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, double value) {
+  sqlite3_bind_double(statement_, index, value);
+  return *this;
+}
+
+SqliteStatement& SqliteStatement::bind_null(int index) {
+  sqlite3_bind_null(statement_, index);
+  return *this;
+}
+
+bool SqliteStatement::step() {
+  int code = sqlite3_step(statement_);
+  if (code == SQLITE_ROW) return true;
+  if (code == SQLITE_DONE) return false;
+  throw std::runtime_error(db_.path() + ": " + sqlite3_errmsg(db_.get()));
+}
+
+std::string SqliteStatement::text(int column) const {
+  auto* value = sqlite3_column_text(statement_, column);
+  return value ? reinterpret_cast<const char*>(value) : "";
+}
+
+std::optional<double> SqliteStatement::real(int column) const {
+  if (sqlite3_column_type(statement_, column) == SQLITE_NULL) return std::nullopt;
+  return sqlite3_column_double(statement_, column);
+}
+
+}  // namespace abt

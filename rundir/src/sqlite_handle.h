@@ -1,0 +1,66 @@
+// Thin RAII over the SQLite C API: a database and its prepared statements.
+#pragma once
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace abt {
+
+class SqliteDb {
+ public:
+  SqliteDb(const std::filesystem::path& path, bool create);  // throws std::runtime_error
+  ~SqliteDb();
+  SqliteDb(const SqliteDb&) = delete;
+  SqliteDb& operator=(const SqliteDb&) = delete;
+  void exec(const std::string& sql);
+  void rollback_quietly() noexcept;  // from destructors: never throws
+  sqlite3* get() const { return db_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+class SqliteStatement {
+ public:
+  SqliteStatement(const SqliteDb& db, const std::string& sql);
+  ~SqliteStatement();
+  SqliteStatement(const SqliteStatement&) = delete;
+  SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+  SqliteStatement& bind(int index, const std::string& text);
+  SqliteStatement& bind(int index, double value);
+  SqliteStatement& bind_null(int index);
+  bool step();  // true while a row is available; throws on error
+  void run() { step(); }
+  std::string text(int column) const;
+  std::optional<double> real(int column) const;
+
+ private:
+  const SqliteDb& db_;
+  sqlite3_stmt* statement_ = nullptr;
+};
+
+// BEGIN now; COMMIT on commit(); ROLLBACK if the scope is left without one (an exception).
+class SqliteTransaction {
+ public:
+  explicit SqliteTransaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN"); }
+  ~SqliteTransaction() {
+    if (!committed_) db_.rollback_quietly();
+  }
+  SqliteTransaction(const SqliteTransaction&) = delete;
+  SqliteTransaction& operator=(const SqliteTransaction&) = delete;
+  void commit() {
+    db_.exec("COMMIT");
+    committed_ = true;
+  }
+
+ private:
+  SqliteDb& db_;
+  bool committed_ = false;
+};
+
+}  // namespace abt

@@ -1,0 +1,61 @@
+// The recorder's plan -> run API, in process: what the CLI and replay call.
+#include <gtest/gtest.h>
+
+#include "recorder/run.h"
+#include "rundir/results_file.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+RunOptions tiny_record(const fs::path& out) {
+  RunOptions options;
+  options.ops = std::vector<std::string>{"cpu_saxpy"};
+  options.compiler = "host:g++";
+  options.warmup_ms = 5;
+  options.rep_ms = 10;
+  options.rounds = 2;
+  options.out = out;
+  return options;
+}
+
+RunDefaults source_defaults() {
+  RunDefaults defaults;
+  defaults.ops_dir = fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops";
+  defaults.shapes = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "fixtures" / "shapes" / "tiny.yaml";
+  return defaults;
+}
+
+TEST(RunApi, APlanIsExecutedIntoARunDirectory) {
+  TempDir dir("abtool-api-");
+  RunPlan plan(resolve_request(tiny_record(dir.path() / "A"), RunMode::record, source_defaults()));
+  ASSERT_EQ(plan.ops().size(), 1u);
+  EXPECT_EQ(plan.request().timing.rounds, 2);
+  std::vector<std::string> lines;
+  RunOutcome outcome = execute_run(plan, nullptr, [&](const std::string& line) { lines.push_back(line); });
+  EXPECT_EQ(outcome.failed, 0);
+  ASSERT_EQ(outcome.points.size(), 1u);
+  EXPECT_EQ(outcome.points[0].measurement.round_sizes.size(), 2u);
+  EXPECT_EQ(outcome.points[0].config_source, ConfigSource::sweep);
+  ResultsFile written = ResultsFile::read(dir.path() / "A" / "results.json");
+  EXPECT_TRUE(written.complete);
+  EXPECT_EQ(written.points[0].measurement.samples_us, outcome.points[0].measurement.samples_us);
+  EXPECT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back().rfind("SUCCESS cpu_saxpy/4096/fp32", 0), 0u) << lines.back();
+}
+
+TEST(RunApi, BadInputIsRefusedWhilePlanningBeforeAnythingIsWritten) {
+  TempDir dir("abtool-api-");
+  RunOptions options = tiny_record(dir.path() / "A");
+  options.dtypes = std::vector<std::string>{"fp33"};
+  EXPECT_THROW(RunPlan(resolve_request(options, RunMode::record, source_defaults())), InputError);
+  options.dtypes.reset();
+  options.ops = std::vector<std::string>{"cpu_nothing"};
+  EXPECT_THROW(RunPlan(resolve_request(options, RunMode::record, source_defaults())), InputError);
+  options.ops_dir.reset();
+  EXPECT_THROW(resolve_request(options, RunMode::record, RunDefaults{}), InputError) << "no default ops folder";
+  EXPECT_FALSE(fs::exists(dir.path() / "A"));
+}
+
+}  // namespace abt

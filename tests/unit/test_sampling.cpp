@@ -1,0 +1,92 @@
+// The measurement skeleton: its four phases in order, the warm-up count, the stop rule and the
+// fallback to a second method, with scripted sources (no clock needed).
+#include <gtest/gtest.h>
+
+#include "graphtime/sampling.h"
+#include "graphtime/stop_rule.h"
+#include "graphtime/warmup.h"
+#include "util/errors.h"
+
+namespace abt {
+
+// Takes samples of a fixed size and writes down every call the skeleton makes.
+class ScriptedSource : public SampleSource {
+ public:
+  ScriptedSource(TimingMethod method, double single_us, std::string& trace, std::optional<Phase> unavailable_at = {})
+      : method_(method), single_us_(single_us), trace_(trace), unavailable_at_(unavailable_at) {}
+  TimingMethod method() const override { return method_; }
+  void enter(Phase phase) override {
+    trace_ += "[" + std::to_string(int(phase)) + "]";
+    if (phase == unavailable_at_) throw SourceUnavailable{no_cudagraph_marker(GraphPhase::capture, "scripted")};
+  }
+  void call() override { trace_ += "c"; }
+  void settle() override { trace_ += "s"; }
+  double timed_call_us() override {
+    trace_ += "t";
+    return single_us_;
+  }
+  long long begin_sampling(double single_us, const TimingSettings&) override {
+    trace_ += "b";
+    return 3;
+  }
+  SampleBatch take_samples(size_t most) override {
+    trace_ += "x";
+    return {std::vector<double>(std::min<size_t>(most, 2), single_us_), 2};
+  }
+
+ private:
+  TimingMethod method_;
+  double single_us_;
+  std::string& trace_;
+  std::optional<Phase> unavailable_at_;
+};
+
+TimingSettings count_bound(int samples) {
+  TimingSettings settings;
+  settings.warmup_ms = 1;       // 1 ms of 200 us calls: 5 calls
+  settings.rep_ms = 1e9;        // never reached: the sample count stops it
+  settings.min_samples = samples;
+  settings.max_samples = samples;
+  return settings;
+}
+
+TEST(Sampling, ThePhasesRunInOrderWithTheWarmupCountFromTheSingleCall) {
+  std::string trace;
+  ScriptedSource source(TimingMethod::host, 200, trace);
+  Measurement result = measure_in_phases(source, nullptr, count_bound(6));
+  // discard (call + settle), single call, 5 warm-up calls and a settle, then 3 batches of 2.
+  EXPECT_EQ(trace, "[0]cs[1]t[2]cccccs[3]bxxx");
+  EXPECT_EQ(result.method, TimingMethod::host);
+  EXPECT_EQ(result.warmup_calls, 5);
+  EXPECT_EQ(result.samples_us.size(), 6u);
+  EXPECT_EQ(result.launches, 1 + 1 + 5 + 3 + 3 * 2);
+  EXPECT_TRUE(result.markers.empty());
+}
+
+TEST(Sampling, AnUnavailableMethodFallsBackFromThatPhaseAndKeepsTheMarker) {
+  std::string graph_trace, direct_trace;
+  ScriptedSource graph(TimingMethod::graph, 200, graph_trace, Phase::sample);
+  ScriptedSource direct(TimingMethod::direct, 200, direct_trace);
+  Measurement result = measure_in_phases(graph, &direct, count_bound(4));
+  EXPECT_EQ(graph_trace, "[0]cs[1]t[2]cccccs[3]");
+  EXPECT_EQ(direct_trace, "[3]bxx") << "the fallback samples; the warm-up already ran";
+  EXPECT_EQ(result.method, TimingMethod::direct);
+  ASSERT_EQ(result.markers.size(), 1u);
+  EXPECT_EQ(result.markers[0].kind, MarkerKind::benchmark_direct_no_cudagraph);
+
+  std::string lone_trace;
+  ScriptedSource lone(TimingMethod::graph, 200, lone_trace, Phase::warm_up);
+  EXPECT_THROW(measure_in_phases(lone, nullptr, count_bound(4)), PointError) << "no fallback: the point fails";
+}
+
+TEST(StopRule, FixedBudgetNeedsTheMinimumThenTheBudgetAndNeverExceedsTheMaximum) {
+  FixedBudget rule(10.0, 3, 5);
+  std::vector<double> two(2, 1.0), three(3, 1.0), five(5, 1.0);
+  EXPECT_FALSE(rule.done({two, 100.0})) << "budget spent, but too few samples";
+  EXPECT_FALSE(rule.done({three, 5.0}));
+  EXPECT_TRUE(rule.done({three, 10.0}));
+  EXPECT_TRUE(rule.done({five, 0.0}));
+  EXPECT_EQ(rule.room({three, 0.0}), 2u);
+}
+
+}  // namespace abt

@@ -1,0 +1,17 @@
+// Order statistics of sample sets: what results.json summarises and what diff compares.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace abt {
+
+struct SampleSummary {
+  size_t n = 0;
+  double median = 0, min = 0, max = 0, q1 = 0, q3 = 0, mean = 0, stddev = 0;
+};
+
+SampleSummary summarize(std::vector<double> samples);
+double median_of(std::vector<double> samples);
+double quantile_sorted(const std::vector<double>& sorted, double q);  // linear interpolation
+
+}  // namespace abt
