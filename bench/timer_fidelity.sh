@@ -9,10 +9,12 @@ abtool=${ABTOOL:-$here/build/abtool/abtool}
 out=${OUT_DIR:-$(mktemp -d /tmp/abtool-fidelity.XXXXXX)}
 shapes=${SHAPES:-$here/bench/shapes/timer_fidelity.yaml}
 mkdir -p "$out"
+# abtool exits 1 when a point FAILED; the table still reports the others (and says FAILED).
+measure() { "$abtool" "$@" || [[ $? == 1 ]]; }
 
-"$abtool" record --compiler nvrtc --shapes "$shapes" --timer graph --out "$out/graph" "$@" > "$out/graph.log"
+measure record --compiler nvrtc --shapes "$shapes" --timer graph --out "$out/graph" "$@" > "$out/graph.log"
 for timer in direct cupti; do
-  "$abtool" replay --from "$out/graph" --timer "$timer" --out "$out/$timer" "$@" > "$out/$timer.log"
+  measure replay --from "$out/graph" --timer "$timer" --out "$out/$timer" "$@" > "$out/$timer.log"
 done
 
 python3 - "$out" <<'PY'
@@ -24,7 +26,7 @@ def us(p):
     return p["latency"]["median"] if p["status"] == "SUCCESS" else float("nan")
 print(f"{'point':<28} {'variant':<34} {'graph us':>9} {'direct us':>10} {'cupti us':>9} {'direct/graph':>12} {'cupti/graph':>11}  graph IQR")
 for point, g in runs["graph"].items():
-    d, c = runs["direct"][point], runs["cupti"][point]
+    d, c = runs["direct"].get(point, {"status": "MISSING"}), runs["cupti"].get(point, {"status": "MISSING"})
     iqr = f'{g["latency"]["q1"]:.2f}..{g["latency"]["q3"]:.2f}'
     print(f"{point:<28} {g['variant']:<34} {us(g):>9.2f} {us(d):>10.2f} {us(c):>9.2f} {us(d)/us(g):>12.2f} {us(c)/us(g):>11.2f}  {iqr}")
 print("graph: per-launch time inside a replayed graph of k launches (back to back, warm L2);")

@@ -11,12 +11,14 @@ python=${1:-python3}
 out=${OUT_DIR:-$(mktemp -d /tmp/abtool-autotune.XXXXXX)}
 op_dir=$here/examples/ops/triton_matmul
 mkdir -p "$out"
+# abtool exits 1 when a point FAILED; the table still reports the others (and says FAILED).
+measure() { "$abtool" "$@" || [[ $? == 1 ]]; }
 rm -rf "$out/triton-cache-abtool" "$out/triton-cache-autotune"
 
 now() { date +%s.%N; }
 for cache in cold warm; do
   start=$(now)
-  "$abtool" record --op triton_matmul --compiler "triton:$python" \
+  measure record --op triton_matmul --compiler "triton:$python" \
     --compiler-env "TRITON_CACHE_DIR=$out/triton-cache-abtool" --shapes "$here/bench/shapes/triton_autotune.yaml" \
     --out "$out/abtool-$cache" > "$out/abtool-$cache.log" 2>&1
   echo "$start $(now)" > "$out/abtool-$cache.wall"
@@ -41,7 +43,7 @@ print(f"{'tool':<17} {'cache':<5} {'wall s':>7}  {'shape':<15} {'chosen config':
 for cache in ("cold", "warm"):
     points = json.load(open(f"{out}/abtool-{cache}/results.json"))["points"]
     for i, p in enumerate(points):
-        median = p["latency"]["median"] if p.get("latency") else float("nan")
+        median = p["latency"]["median"] if p["status"] == "SUCCESS" else float("nan")
         print(f"{'abtool record':<17} {cache:<5} {wall('abtool-' + cache) if i == 0 else '':>7}  {p['shape_text']:<15} {text(p['config']):<84} {median:>9.2f}")
     lines = [json.loads(l) for l in open(f"{out}/autotune-{cache}.jsonl")]
     for i, p in enumerate(lines[:-1]):

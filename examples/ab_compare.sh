@@ -20,8 +20,9 @@
 # Triton: the interpreter is the build, e.g. two installs (or one, with a Triton option as B's flags):
 #   OP=triton_matmul,triton_softmax BASELINE=triton:python3 CANDIDATE=triton:/opt/triton-dev/bin/python examples/ab_compare.sh
 #
-# Exit code: 0 compared; 1 a point FAILED on a side; 2 bad input; 3 the candidate produced
-# byte-identical code, so the comparison cannot show a compiler effect (see ALLOW_IDENTICAL).
+# Exit code: 0 compared; 1 a point FAILED on a side (or DIFF_EXTRA=--fail-on-regression found a
+# regression); 2 bad input; 3 the candidate produced byte-identical code, so the comparison cannot
+# show a compiler effect (see ALLOW_IDENTICAL).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -70,9 +71,15 @@ for shapes in $SHAPE_FILES; do
   if (( rc != 0 && rc != 1 )); then say "B stopped with exit $rc"; exit "$rc"; fi
   (( rc == 1 )) && status=1
 
-  "$ABTOOL" diff "$side_a" "$side_b" "${diff_extra[@]}" 2>/dev/null | tee -a "$log"
-  identical=$("$ABTOOL" diff "$side_a" "$side_b" --format json 2>/dev/null | grep -c '"all_binaries_identical": true')
-  if [[ $identical != 0 ]]; then
+  # One diff: its table to the terminal and the log, its warnings (stderr) kept to be read.
+  diff_warnings="$RUNS_DIR/ab_${stamp}_${index}_${name}_diff.err"
+  "$ABTOOL" diff "$side_a" "$side_b" "${diff_extra[@]}" 2> "$diff_warnings" | tee -a "$log"
+  rc=${PIPESTATUS[0]}
+  tee -a "$log" < "$diff_warnings" >&2
+  if (( rc == 2 )); then say "diff failed with bad input (exit 2); see above"; exit 2; fi
+  if (( rc != 0 && rc != 1 )); then say "diff stopped with exit $rc"; exit "$rc"; fi
+  (( rc == 1 )) && status=1  # DIFF_EXTRA=--fail-on-regression found a regression
+  if grep -q "byte-identical" "$diff_warnings"; then
     say ""
     say "!!! $shapes: every binary $CANDIDATE built is byte-identical to $BASELINE's."
     say "!!! The compiler change had no effect on this code: 'no difference' here says nothing about it."

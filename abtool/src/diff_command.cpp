@@ -28,7 +28,8 @@ int run_diff(const DiffOptions& options) {
       print_ir_diffs(report, std::cout);
     }
   }
-  if (report.all_binaries_identical && options.format != "json")
+  // On stderr whatever the format: scripts read the report from stdout and this from stderr.
+  if (report.all_binaries_identical)
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";
   if (options.fail_on_regression && report.has_significant_regression()) {
     for (const auto& row : report.points)

@@ -42,7 +42,7 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
       ->group("");
 }
 
-void finish_options(CLI::App& command, abt::RunOptions& options, const EnumTexts& texts, int argc, char** argv) {
+void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, char** argv) {
   if (texts.timer) options.timer = abt::parse_spelling<abt::TimerKind>(*texts.timer);
   if (texts.test_graph_fault) options.test_graph_fault = abt::parse_spelling<abt::GraphPhase>(*texts.test_graph_fault);
   options.command_line.assign(argv, argv + argc);
@@ -84,11 +84,11 @@ int main(int argc, char** argv) {
 
   try {
     if (*record) {
-      finish_options(*record, record_options, record_texts, argc, argv);
+      finish_options(record_options, record_texts, argc, argv);
       return abt::run_record(record_options);
     }
     if (*replay) {
-      finish_options(*replay, replay_options, replay_texts, argc, argv);
+      finish_options(replay_options, replay_texts, argc, argv);
       return abt::run_replay(replay_from, replay_options);
     }
     return abt::run_diff(diff_options);

@@ -149,8 +149,11 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     ExecutionTarget& target =
         cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
     if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
-    const OpContext context{op.spec, VariantNaming(op.spec, shape_has_several_dtypes(op.points)), request.timing,
-                            request.seed, cuda ? r.device.info() : nullptr};
+    const OpContext context{.op = op.spec,
+                            .naming = VariantNaming(op.spec, shape_has_several_dtypes(op.points)),
+                            .timing = request.timing,
+                            .seed = request.seed,
+                            .device = cuda ? r.device.info() : nullptr};
     const OpServices services{.variants = variants,
                               .references = references.get(),
                               .target = target,

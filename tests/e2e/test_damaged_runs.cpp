@@ -1,0 +1,79 @@
+// A damaged run directory is bad input: diff and replay name the file and the field in one line
+// and exit 2, and replay creates nothing.
+#include <gtest/gtest.h>
+
+#include "abtool_runner.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+class DamagedRuns : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("abtool-damaged-");
+    ProcessResult result = record(pristine(), {"--op", "cpu_saxpy"});
+    ASSERT_EQ(result.exit_code, 0) << describe(result);
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static fs::path pristine() { return dir_->path() / "A"; }
+
+  // A copy of the pristine run to damage.
+  fs::path copy(const std::string& name) {
+    fs::path run = work_.path() / name;
+    fs::copy(pristine(), run, fs::copy_options::recursive);
+    return run;
+  }
+  void expect_refused(const ProcessResult& result, const std::string& expected) {
+    EXPECT_EQ(result.exit_code, 2) << describe(result);
+    EXPECT_NE(result.err.find(expected), std::string::npos) << describe(result);
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << "one line: " << result.err;
+  }
+  ProcessResult diff_with(const fs::path& damaged) { return abtool({"diff", pristine().string(), damaged.string()}); }
+
+  static TempDir* dir_;
+  TempDir work_{"abtool-damaged-copy-"};
+};
+TempDir* DamagedRuns::dir_ = nullptr;
+
+TEST_F(DamagedRuns, TruncatedResults) {
+  fs::path run = copy("truncated");
+  std::string text = read_text_file(run / "results.json");
+  write_file_atomically(run / "results.json", text.substr(0, text.size() / 2));
+  expect_refused(diff_with(run), (run / "results.json").string() + ": not valid JSON (truncated or damaged at byte");
+}
+
+TEST_F(DamagedRuns, WrongTypedResults) {
+  fs::path run = copy("wrong_type");
+  auto results = read_json(run / "results.json");
+  results["points"][0]["samples_us"] = "fast";
+  write_file_atomically(run / "results.json", results.dump());
+  expect_refused(diff_with(run), (run / "results.json").string() +
+                                     ": point 1 (cpu_saxpy/4096/fp32): samples_us: expected an array of numbers");
+}
+
+TEST_F(DamagedRuns, MissingMeta) {
+  fs::path run = copy("no_meta");
+  fs::remove(run / "meta.json");
+  expect_refused(diff_with(run), (run / "meta.json").string() + ": missing or unreadable");
+  expect_refused(replay(run, work_.path() / "B", {}), "not a run directory (no meta.json)");
+  EXPECT_FALSE(fs::exists(work_.path() / "B"));
+}
+
+TEST_F(DamagedRuns, WrongTypedMetaStopsReplayBeforeAnythingIsWritten) {
+  fs::path run = copy("bad_meta");
+  auto meta = read_json(run / "meta.json");
+  meta["timing"]["rep_ms"] = "long";
+  write_file_atomically(run / "meta.json", meta.dump());
+  expect_refused(replay(run, work_.path() / "B", {}), (run / "meta.json").string() + ": timing: rep_ms: expected a number");
+  EXPECT_FALSE(fs::exists(work_.path() / "B"));
+}
+
+TEST_F(DamagedRuns, GarbageAutotuneDatabase) {
+  fs::path run = copy("garbage_db");
+  write_file_atomically(run / "autotune.sqlite", std::string(4096, 'x'));
+  expect_refused(replay(run, work_.path() / "B", {}),
+                 (fs::absolute(run) / "autotune.sqlite").string() + ": not an abtool autotune database");
+  EXPECT_FALSE(fs::exists(work_.path() / "B"));
+}
+
+}  // namespace abt::e2e

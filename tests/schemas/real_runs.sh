@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Real runs against the documented schemas: a record, its replay (with a fallback point), their
+# diff as JSON (with IR diffs), and the checked-in golden runs.
+#   usage: tests/schemas/real_runs.sh ABTOOL WORK_DIR
+set -euo pipefail
+abtool=$1
+work=$2
+here=$(cd "$(dirname "$0")/../.." && pwd)
+rm -rf "$work"
+mkdir -p "$work"
+printf 'cpu_saxpy:\n  shapes: [[4096]]\ncpu_matmul:\n  shapes: [[32, 48, 40]]\n' > "$work/shapes.yaml"
+printf 'cpu_saxpy:\n  shapes: [[4096], [8192]]\ncpu_matmul:\n  shapes: [[32, 48, 40]]\n' > "$work/more.yaml"
+quick=(--warmup-ms 2 --rep-ms 4 --rounds 2)
+"$abtool" record --compiler host:g++ --shapes "$work/shapes.yaml" --out "$work/A" "${quick[@]}" > "$work/A.log"
+# [8192] is not in A's record: that point falls back to a sweep and carries the marker.
+"$abtool" replay --from "$work/A" --shapes "$work/more.yaml" --out "$work/B" > "$work/B.log"
+"$abtool" diff "$work/A" "$work/B" --ir --format json > "$work/diff.json"
+grep -q AUTOTUNE_REPLAY_FALLBACK "$work/B/results.json"
+/usr/bin/python3 "$here/tests/schemas/validate.py" "$here/rundir/schemas" "$work/A" "$work/B" "$work/diff.json" \
+  "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json"
