@@ -4,6 +4,7 @@
 #include <string>
 
 #include "recorder/run_request.h"
+#include "replay/replay_run.h"
 
 namespace abt {
 
@@ -16,7 +17,7 @@ struct DiffOptions {
 };
 
 int run_record(const RunOptions& options);
-int run_replay(const std::filesystem::path& from, const RunOptions& options);
+int run_replay(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay);
 int run_diff(const DiffOptions& options);
 
 }  // namespace abt

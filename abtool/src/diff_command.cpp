@@ -35,7 +35,7 @@ int run_diff(const DiffOptions& options) {
     for (const auto& row : report.points)
       if (row.verdict == Verdict::slower)
         fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
-                   row.id, format_microseconds(*row.a_us), format_microseconds(*row.b_us), row.speedup, row.speedup_low,
+                   row.id, format_microseconds(row.a->median_us), format_microseconds(row.b->median_us), row.speedup, row.speedup_low,
                    row.speedup_high, report.threshold_pct);
     return kExitPointFailed;
   }

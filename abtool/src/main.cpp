@@ -59,12 +59,22 @@ int main(int argc, char** argv) {
   abt::RunOptions record_options, replay_options;
   EnumTexts record_texts, replay_texts;
   std::string replay_from;
+  abt::ReplayOptions replay_only;
+  bool no_interleave = false;
   abt::DiffOptions diff_options;
   auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
   add_measure_options(*record, record_options, record_texts);
   auto* replay = app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
   add_measure_options(*replay, replay_options, replay_texts);
   replay->add_option("--from", replay_from, "run directory of a record run")->required();
+  replay->add_flag("--no-interleave", no_interleave,
+                   "measure B alone (default: A's stored binary is measured beside B's, rounds alternating)");
+  replay->add_option("--max-extra-ms", replay_only.max_extra_ms,
+                     "extra interleaved rounds, per point, while a point is AMBIGUOUS (default 1000)")
+      ->check(CLI::NonNegativeNumber);
+  replay->add_option("--threshold", replay_only.threshold_pct,
+                     "the change in percent that matters when deciding whether a point needs more rounds (default 2)")
+      ->check(CLI::NonNegativeNumber);
   auto* diff = app.add_subcommand("diff", "compare two runs point by point");
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
@@ -89,7 +99,8 @@ int main(int argc, char** argv) {
     }
     if (*replay) {
       finish_options(replay_options, replay_texts, argc, argv);
-      return abt::run_replay(replay_from, replay_options);
+      replay_only.interleave = !no_interleave;
+      return abt::run_replay(replay_from, replay_options, replay_only);
     }
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {

@@ -7,7 +7,6 @@
 #include "commands.h"
 #include "default_paths.h"
 #include "recorder/run.h"
-#include "replay/replay_run.h"
 #include "rundir/result_table.h"
 #include "util/errors.h"
 
@@ -29,11 +28,11 @@ int finish(const RunOutcome& outcome) {
 
 int run_record(const RunOptions& options) {
   RunPlan plan(resolve_request(options, RunMode::record, record_defaults()));
-  return finish(execute_run(plan, nullptr, echo_line));
+  return finish(execute_run(plan, {}, echo_line));
 }
 
-int run_replay(const std::filesystem::path& from, const RunOptions& options) {
-  return finish(replay_run(from, options, echo_line));
+int run_replay(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay) {
+  return finish(replay_run(from, options, replay, echo_line));
 }
 
 }  // namespace abt

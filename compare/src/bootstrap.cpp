@@ -9,16 +9,30 @@
 namespace abt {
 namespace {
 
+// A round of more samples than this is represented by as many of its quantiles, evenly spaced:
+// the resampled median then varies a little more than with every sample (a wider interval, never
+// a narrower one), and a point of 100,000 samples costs what one of a few thousand does.
+constexpr int kMaxDrawsPerRound = 256;
+
 class RoundResampler {
  public:
-  explicit RoundResampler(const RoundedSamples& set) : samples_(set.samples) {
-    int start = 0;
+  explicit RoundResampler(const RoundedSamples& set) {
     std::vector<int> sizes = set.round_sizes;
-    if (sizes.empty() || std::accumulate(sizes.begin(), sizes.end(), 0) != int(samples_.size()))
-      sizes = {int(samples_.size())};
+    if (sizes.empty() || std::accumulate(sizes.begin(), sizes.end(), 0) != int(set.samples.size()))
+      sizes = {int(set.samples.size())};
+    size_t start = 0;
     for (int size : sizes) {
-      if (size > 0) rounds_.push_back({start, size});
-      start += size;
+      if (size <= 0) continue;
+      std::vector<double> round(set.samples.begin() + long(start), set.samples.begin() + long(start) + size);
+      start += size_t(size);
+      if (size > kMaxDrawsPerRound) {
+        std::sort(round.begin(), round.end());
+        std::vector<double> sketch;
+        for (int i = 0; i < kMaxDrawsPerRound; ++i) sketch.push_back(quantile_sorted(round, (i + 0.5) / kMaxDrawsPerRound));
+        round = std::move(sketch);
+      }
+      rounds_.push_back({int(samples_.size()), int(round.size())});
+      samples_.insert(samples_.end(), round.begin(), round.end());
     }
   }
 
@@ -38,8 +52,8 @@ class RoundResampler {
   }
 
  private:
-  const std::vector<double>& samples_;
-  std::vector<std::pair<int, int>> rounds_;
+  std::vector<double> samples_;
+  std::vector<std::pair<int, int>> rounds_;  // (start, size) in samples_
   std::vector<double> scratch_;
 };
 

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <set>
 
-#include "compare/bootstrap.h"
 #include "util/files.h"
 #include "util/statistics.h"
 
@@ -37,21 +36,45 @@ std::optional<bool> ir_differs(const RunData& a, const RunData& b, const std::ve
   return changed;
 }
 
-Verdict timing_verdict(double speedup, double low, double high, double threshold_pct) {
-  double limit = threshold_pct / 100.0;
-  if (low > 1.0 && speedup - 1.0 >= limit) return Verdict::faster;
-  if (high < 1.0 && 1.0 / speedup - 1.0 >= limit) return Verdict::slower;
-  return Verdict::same;
+RoundedSamples rounded(const Measurement& measurement) {
+  return RoundedSamples{measurement.samples_us, measurement.round_sizes};
 }
 
-RoundedSamples rounded_samples(const PointRecord& point) {
-  return RoundedSamples{point.measurement.samples_us, point.measurement.round_sizes};
+SideSummary summary_of(const Measurement& measurement) {
+  SampleSummary stats = summarize(measurement.samples_us);
+  SideSummary side;
+  side.median_us = stats.median;
+  side.n = stats.n;
+  const double iqr = stats.q3 - stats.q1;
+  side.spread_pct = stats.median > 0 ? 100.0 * iqr / stats.median : 0;
+  side.outliers = stats.n >= 4 && stats.max > stats.q3 + 3 * iqr && stats.max > 1.2 * stats.q3;
+  if (!measurement.round_clock_mhz.empty()) side.clock_mhz = median_of(measurement.round_clock_mhz);
+  return side;
 }
 
 std::optional<double> machine_probe_median(const PointRecord& point) {
   if (point.measurement.probe_us.empty()) return std::nullopt;
   return median_of(point.measurement.probe_us);
 }
+
+// Markers that break the premise of a comparison: the same config, one method, a clean machine.
+std::vector<std::string> distrust_of(const PointRecord& pa, const PointRecord& pb, const Measurement& a_measured,
+                                     bool same_config) {
+  std::vector<std::string> distrust;
+  if (pa.has_marker(MarkerKind::autotune_replay_fallback) || pb.has_marker(MarkerKind::autotune_replay_fallback))
+    distrust.push_back("replay fell back to a sweep");
+  if (!same_config) distrust.push_back("configs differ");
+  if (a_measured.method != pb.measurement.method)
+    distrust.push_back(fmt::format("timing methods differ ({} vs {})", spelling(a_measured.method),
+                                   spelling(pb.measurement.method)));
+  for (MarkerKind kind : {MarkerKind::gpu_busy, MarkerKind::clock_throttled})
+    for (const PointRecord* side : {&pa, &pb})
+      if (side->has_marker(kind))
+        distrust.push_back(fmt::format("{} in {}", spelling(kind), side == &pa ? "A" : "B"));
+  return distrust;
+}
+
+std::string join(const std::vector<std::string>& parts) { return fmt::format("{}", fmt::join(parts, "; ")); }
 
 PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold) {
   PointComparison row;
@@ -76,48 +99,74 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
     std::vector<std::string> why;
     if (!pa->success) why.push_back("A: " + pa->error);
     if (!pb->success) why.push_back("B: " + pb->error);
-    row.note = fmt::format("{}", fmt::join(why, "; "));
+    row.note = join(why);
     return row;
   }
-  row.a_us = pa->latency.median;
-  row.b_us = pb->latency.median;
-  RatioInterval interval = bootstrap_median_ratio(rounded_samples(*pa), rounded_samples(*pb));
-  row.speedup = 1.0 / interval.ratio;
-  row.speedup_low = 1.0 / interval.high;
-  row.speedup_high = 1.0 / interval.low;
+  // An interleaved replay measured A's code beside B's: that pair decides, free of whatever
+  // differs between two processes. A's record then only tells how far A's code drifted.
+  row.in_process_pair = pb->baseline.has_value();
+  const Measurement& a_measured = row.in_process_pair ? pb->baseline->measurement : pa->measurement;
+  row.a = summary_of(a_measured);
+  row.b = summary_of(pb->measurement);
+  if (row.in_process_pair) row.drift_pct = 100.0 * (row.a->median_us / pa->latency.median - 1.0);
 
-  std::vector<std::string> distrust;
-  if (pa->has_marker(MarkerKind::autotune_replay_fallback) || pb->has_marker(MarkerKind::autotune_replay_fallback))
-    distrust.push_back("replay fell back to a sweep");
-  if (!*row.same_config) distrust.push_back("configs differ");
-  if (pa->measurement.method != pb->measurement.method)
-    distrust.push_back(fmt::format("timing methods differ ({} vs {})", spelling(pa->measurement.method),
-                                   spelling(pb->measurement.method)));
+  Decision decision = decide(rounded(a_measured), rounded(pb->measurement), VerdictRule{threshold});
+  row.speedup = decision.speedup.ratio;
+  row.speedup_low = decision.speedup.low;
+  row.speedup_high = decision.speedup.high;
+  row.noise_floor_pct = decision.noise_floor_pct;
+  row.effective_threshold_pct = decision.effective_threshold_pct;
+
+  std::vector<std::string> distrust = distrust_of(*pa, *pb, a_measured, *row.same_config);
   if (!distrust.empty()) {
     row.verdict = Verdict::untrusted;
-    row.note = fmt::format("{}", fmt::join(distrust, "; "));
+    row.note = join(distrust);
     return row;
   }
-  row.verdict = timing_verdict(row.speedup, row.speedup_low, row.speedup_high, threshold);
+  row.verdict = decision.verdict;
+  std::vector<std::string> notes;
+  if (!decision.why.empty()) notes.push_back(decision.why);
+  const bool claimed = row.verdict == Verdict::faster || row.verdict == Verdict::slower;
+  const double effect_pct = 100.0 * std::fabs(row.speedup - 1.0);
 
-  // If B's machine ran slower by m (the probe), B's times are inflated by m: the speedup the
-  // compiler alone would give is speedup * m. A verdict stands only if it also holds then.
+  // A claimed change must also hold in SM cycles, so a clock difference cannot make it.
+  RoundedSamples a_cycles = in_cycles(rounded(a_measured), a_measured.round_clock_mhz);
+  RoundedSamples b_cycles = in_cycles(rounded(pb->measurement), pb->measurement.round_clock_mhz);
+  if (claimed && !a_cycles.samples.empty() && !b_cycles.samples.empty() &&
+      decide(a_cycles, b_cycles, VerdictRule{threshold}).verdict != row.verdict) {
+    row.verdict = Verdict::untrusted;
+    notes.push_back(fmt::format("not a change in SM cycles: the clock differed ({:.0f} vs {:.0f} MHz)",
+                                row.a->clock_mhz.value_or(0), row.b->clock_mhz.value_or(0)));
+  }
+  if (row.drift_pct && claimed && std::fabs(*row.drift_pct) > effect_pct) {
+    row.verdict = Verdict::untrusted;
+    notes.push_back(fmt::format("A's code drifted {:+.1f}% since its record, more than the {:.1f}% change", *row.drift_pct,
+                                effect_pct));
+  }
+
+  // Two processes: if B's machine ran slower by m (the probe), B's times are inflated by m: the
+  // speedup the compiler alone would give is speedup * m. A verdict stands only if it also holds then.
   auto a_probe = machine_probe_median(*pa), b_probe = machine_probe_median(*pb);
-  if (a_probe && b_probe) {
+  if (!row.in_process_pair && a_probe && b_probe) {
     double m = *b_probe / *a_probe;
     row.machine_ratio = m;
     if (std::fabs(m - 1) > kMachineSpeedTolerance) {
-      Verdict corrected = timing_verdict(row.speedup * m, row.speedup_low * m, row.speedup_high * m, threshold);
+      RoundedSamples scaled = rounded(pb->measurement);
+      for (double& sample : scaled.samples) sample /= m;
+      Verdict corrected = decide(rounded(a_measured), scaled, VerdictRule{threshold}).verdict;
       std::string probe = fmt::format("machine speed differed: probe {:+.0f}% in B", (m - 1) * 100);
       // Only a claimed change can be explained away; SAME stays SAME, with the note.
-      if (row.verdict != Verdict::same && corrected != row.verdict) {
+      if ((row.verdict == Verdict::faster || row.verdict == Verdict::slower) && corrected != row.verdict) {
         row.verdict = Verdict::untrusted;
-        row.note = probe + ", which could explain the difference";
+        notes.push_back(probe + ", which could explain the difference");
       } else {
-        row.note = probe;
+        notes.push_back(probe);
       }
     }
   }
+  for (const auto& [side, summary] : {std::pair{"A", &*row.a}, std::pair{"B", &*row.b}})
+    if (summary->outliers) notes.push_back(fmt::format("outliers in {}", side));
+  row.note = join(notes);
   return row;
 }
 
@@ -199,7 +248,8 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   for (const auto& id : ordered_ids(a, b)) {
     report.points.push_back(compare_point(a, b, id, threshold_pct));
     const auto& row = report.points.back();
-    if (row.verdict == Verdict::faster || row.verdict == Verdict::slower || row.verdict == Verdict::same) {
+    if (row.verdict == Verdict::faster || row.verdict == Verdict::slower || row.verdict == Verdict::same ||
+        row.verdict == Verdict::ambiguous) {
       log_sum += std::log(row.speedup);
       ++trusted;
     }
@@ -212,15 +262,33 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
 nlohmann::json Comparison::to_json() const {
   nlohmann::json rows = nlohmann::json::array();
   auto optional = [](const auto& value) { return value ? nlohmann::json(*value) : nlohmann::json(); };
-  for (const auto& row : points)
-    rows.push_back({{"point", row.id}, {"a_us", optional(row.a_us)}, {"b_us", optional(row.b_us)},
-                    {"speedup", row.a_us ? nlohmann::json(row.speedup) : nlohmann::json()},
-                    {"ci95", row.a_us ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
-                    {"verdict", spelling(row.verdict)}, {"note", row.note},
-                    {"same_config", optional(row.same_config)}, {"ir_changed", optional(row.ir_changed)},
-                    {"same_output", optional(row.same_output)}, {"machine_ratio", optional(row.machine_ratio)},
+  auto side_json = [&](const std::optional<SideSummary>& side) {
+    if (!side) return nlohmann::json();
+    return nlohmann::json{{"median_us", side->median_us}, {"n", side->n}, {"spread_pct", side->spread_pct},
+                          {"outliers", side->outliers}, {"clock_mhz", optional(side->clock_mhz)}};
+  };
+  for (const auto& row : points) {
+    const bool timed = row.a && row.b;
+    rows.push_back({{"point", row.id},
+                    {"a_us", timed ? nlohmann::json(row.a->median_us) : nlohmann::json()},
+                    {"b_us", timed ? nlohmann::json(row.b->median_us) : nlohmann::json()},
+                    {"a", side_json(row.a)},
+                    {"b", side_json(row.b)},
+                    {"speedup", timed ? nlohmann::json(row.speedup) : nlohmann::json()},
+                    {"ci95", timed ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
+                    {"verdict", spelling(row.verdict)},
+                    {"note", row.note},
+                    {"in_process_pair", row.in_process_pair},
+                    {"drift_pct", optional(row.drift_pct)},
+                    {"noise_floor_pct", optional(row.noise_floor_pct)},
+                    {"effective_threshold_pct", timed ? nlohmann::json(row.effective_threshold_pct) : nlohmann::json()},
+                    {"same_config", optional(row.same_config)},
+                    {"ir_changed", optional(row.ir_changed)},
+                    {"same_output", optional(row.same_output)},
+                    {"machine_ratio", optional(row.machine_ratio)},
                     {"a_variant", row.a_variant},
                     {"b_variant", row.b_variant}});
+  }
   nlohmann::json counts;
   for (const auto& [verdict, name] : Spellings<Verdict>::table) counts[std::string(name)] = count(verdict);
   return {{"schema", kDiffSchema}, {"a", a_dir}, {"b", b_dir}, {"threshold_pct", threshold_pct}, {"points", rows},

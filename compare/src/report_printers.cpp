@@ -16,17 +16,21 @@ std::string yes_no(const std::optional<bool>& value, const char* yes, const char
 }
 
 std::vector<std::string> header() {
-  return {"point", "A", "B", "speedup", "95% CI", "verdict", "same config", "IR changed", "note"};
+  return {"point", "A", "B", "speedup", "95% CI", "verdict", "n A/B", "spread A/B", "drift", "same config", "IR changed", "note"};
 }
+constexpr size_t kFirstNumeric = 1, kLastNumeric = 3;  // right-aligned columns
 
 std::vector<std::vector<std::string>> table_rows(const Comparison& report) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : report.points) {
-    bool timed = row.a_us && row.b_us;
-    rows.push_back({row.id, row.a_us ? format_microseconds(*row.a_us) : "-",
-                    row.b_us ? format_microseconds(*row.b_us) : "-", timed ? fmt::format("{:.3f}x", row.speedup) : "-",
+    const bool timed = row.a && row.b;
+    rows.push_back({row.id, timed ? format_microseconds(row.a->median_us) : "-",
+                    timed ? format_microseconds(row.b->median_us) : "-", timed ? fmt::format("{:.3f}x", row.speedup) : "-",
                     timed ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-",
-                    std::string(spelling(row.verdict)), yes_no(row.same_config, "yes", "NO"),
+                    std::string(spelling(row.verdict)),
+                    timed ? fmt::format("{}/{}", row.a->n, row.b->n) : "-",
+                    timed ? fmt::format("{:.1f}%/{:.1f}%", row.a->spread_pct, row.b->spread_pct) : "-",
+                    row.drift_pct ? fmt::format("{:+.1f}%", *row.drift_pct) : "-", yes_no(row.same_config, "yes", "NO"),
                     yes_no(row.ir_changed, "yes", "no"), row.note});
   }
   return rows;
@@ -36,10 +40,17 @@ std::string summary_line(const Comparison& report) {
   std::string text = report.geomean_speedup
                          ? fmt::format("geomean speedup B vs A: {:.3f}x over trusted points", *report.geomean_speedup)
                          : std::string("geomean speedup B vs A: n/a (no trusted points)");
-  return text + fmt::format(" | FASTER {} SLOWER {} SAME {} UNTRUSTED {} FAILED {} MISSING {} (threshold {}%)",
-                            report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
-                            report.count(Verdict::untrusted), report.count(Verdict::failed),
-                            report.count(Verdict::missing), report.threshold_pct);
+  text += fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {} FAILED {} MISSING {} (threshold {}%)",
+                      report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
+                      report.count(Verdict::ambiguous), report.count(Verdict::untrusted), report.count(Verdict::failed),
+                      report.count(Verdict::missing), report.threshold_pct);
+  int paired = 0;
+  for (const auto& row : report.points) paired += row.in_process_pair;
+  if (paired)
+    text += fmt::format("\n{} of {} points decided from A's code measured beside B's in B's process (interleaved); "
+                        "drift: A's code there against A's record",
+                        paired, report.points.size());
+  return text;
 }
 
 }  // namespace
@@ -57,7 +68,7 @@ void print_text(const Comparison& report, std::ostream& out) {
   auto print_row = [&](const std::vector<std::string>& row) {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
-      bool numeric = c >= 1 && c <= 3;
+      bool numeric = c >= kFirstNumeric && c <= kLastNumeric;
       line += numeric ? fmt::format("{:>{}}", row[c], widths[c]) : fmt::format("{:<{}}", row[c], widths[c]);
       if (c + 1 < row.size()) line += "  ";
     }
@@ -74,7 +85,7 @@ void print_markdown(const Comparison& report, std::ostream& out) {
   for (const auto& warning : report.warnings) out << "> **WARNING:** " << warning << "\n\n";
   auto head = header();
   out << "| " << fmt::format("{}", fmt::join(head, " | ")) << " |\n|";
-  for (size_t c = 0; c < head.size(); ++c) out << (c >= 1 && c <= 3 ? "---:|" : "---|");
+  for (size_t c = 0; c < head.size(); ++c) out << (c >= kFirstNumeric && c <= kLastNumeric ? "---:|" : "---|");
   out << "\n";
   for (auto row : table_rows(report)) {
     for (auto& cell : row) {

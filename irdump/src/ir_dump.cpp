@@ -39,6 +39,15 @@ std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std
   return written;
 }
 
+BinaryManifest IrDump::write_binary(const IndexRow& row, const CompiledVariant& variant) {
+  std::string extension = variant.binary.extension().string();
+  if (!extension.empty()) extension.erase(0, 1);
+  const fs::path target = run_.bin_file(row.shape, row.kernel, row.variant, extension);
+  fs::create_directories(target.parent_path());
+  fs::copy_file(variant.binary, target, fs::copy_options::overwrite_existing);
+  return BinaryManifest{run_.relative(target), variant.binary_hash, variant.entry_symbol, variant.triton};
+}
+
 void IrDump::write_cuda_binary_ir(const fs::path& cubin, const fs::path& stem,
                                   const std::function<void(const fs::path&)>& record) {
   auto sass = cubin_sass(cubin);

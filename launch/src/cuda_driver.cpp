@@ -33,6 +33,7 @@ const CudaDriver* CudaDriver::get() {
       library->resolve(loaded.device_get, "cuDeviceGet");
       library->resolve(loaded.device_name, "cuDeviceGetName");
       library->resolve(loaded.device_attribute, "cuDeviceGetAttribute");
+      library->resolve(loaded.device_pci_bus_id, "cuDeviceGetPCIBusId");
       library->resolve(loaded.primary_retain, "cuDevicePrimaryCtxRetain");
       library->resolve(loaded.primary_release, "cuDevicePrimaryCtxRelease_v2");
       library->resolve(loaded.set_current, "cuCtxSetCurrent");
@@ -150,6 +151,12 @@ int DeviceContext::attribute(CUdevice_attribute attribute) const {
   int value = 0;
   driver_.check(driver_.device_attribute(&value, attribute, device_), "cuDeviceGetAttribute");
   return value;
+}
+
+std::string DeviceContext::pci_bus_id() const {
+  char id[32] = {};
+  driver_.check(driver_.device_pci_bus_id(id, int(sizeof(id)), device_), "cuDeviceGetPCIBusId");
+  return id;
 }
 
 std::string DeviceContext::arch() const {

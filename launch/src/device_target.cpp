@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "launch/counter_rng.h"
 #include "launch/point_workspace.h"
 #include "util/files.h"
 #include "util/sha256.h"
@@ -163,7 +164,7 @@ class DeviceWorkspace : public Workspace {
         case DType::fp64: result = driver.memset16_async(arg.address, 0x7ff8, arg.count * 4, stream); break;  // 0x7ff87ff8... is a NaN
         case DType::fp16: result = driver.memset16_async(arg.address, 0x7e00, arg.count, stream); break;
         case DType::bf16: result = driver.memset16_async(arg.address, 0x7fc0, arg.count, stream); break;
-        default: result = driver.memset8_async(arg.address, 0x7b, arg.buffer->bytes(), stream); break;
+        default: result = driver.memset8_async(arg.address, 0x7b, arg.bytes(), stream); break;
       }
       driver.check(result, "poisoning args." + arg.spec->name);
     }
@@ -174,8 +175,9 @@ class DeviceWorkspace : public Workspace {
     OutputSnapshot snapshot;
     for (const Arg& arg : args_) {
       if (arg.spec->kind != ArgKind::out && arg.spec->kind != ArgKind::inout) continue;
-      OutputCopy copy{arg.spec, arg.dtype, arg.count, std::vector<std::byte>(arg.buffer->bytes())};
-      arg.buffer->download(copy.bytes.data());
+      OutputCopy copy{arg.spec, arg.dtype, arg.count, std::vector<std::byte>(arg.bytes())};
+      const CudaDriver& driver = target_.context().driver();
+      driver.check(driver.copy_to_host(copy.bytes.data(), arg.address, copy.bytes.size()), "reading args." + arg.spec->name);
       snapshot.push_back(std::move(copy));
     }
     return snapshot;
@@ -183,13 +185,37 @@ class DeviceWorkspace : public Workspace {
 
   std::string input_digest() const override { return input_digest_; }
 
+  // A new allocation per buffer, the data at an offset of up to 2 MiB (a large page) into it:
+  // other physical pages and other L2 slices for the same bytes. Inputs are copied over on the
+  // stream; outputs need nothing (every checked run poisons them first).
+  void relocate(uint64_t placement) override {
+    constexpr size_t kGranule = 256, kSpan = size_t(2) << 20;
+    const CudaDriver& driver = target_.context().driver();
+    for (size_t index = 0; index < args_.size(); ++index) {
+      Arg& arg = args_[index];
+      if (!arg.spec->is_buffer()) continue;
+      const size_t bytes = arg.bytes();
+      const size_t shift = counter_hash(placement, index, 1) % (kSpan / kGranule) * kGranule;
+      auto moved = std::make_unique<DeviceBuffer>(target_.context(), bytes + shift);
+      const CUdeviceptr address = moved->pointer() + shift;
+      if (arg.spec->kind == ArgKind::in)
+        driver.check(driver.copy_device_async(address, arg.address, bytes, target_.stream().get()),
+                     "moving args." + arg.spec->name);
+      target_.stream().synchronize("moving args." + arg.spec->name);
+      arg.buffer = std::move(moved);
+      arg.address = address;
+    }
+    restore_inputs();  // in-place arguments from their pristine copies
+  }
+
  private:
   struct Arg {
     const ArgSpec* spec = nullptr;
     DType dtype = DType::fp32;
     size_t count = 1;
-    std::unique_ptr<DeviceBuffer> buffer, pristine;
+    std::unique_ptr<DeviceBuffer> buffer, pristine;  // `address` lies in `buffer`, maybe at an offset (relocate)
     CUdeviceptr address = 0;
+    size_t bytes() const { return count * dtype_size(dtype); }
     std::array<std::byte, 8> scalar{};
   };
 

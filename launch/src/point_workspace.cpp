@@ -51,7 +51,8 @@ void store_typed(double value, std::byte* destination) {
 
 constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kPage = 4096;
-constexpr size_t kStagger = 256;  // per argument, so arguments never alias modulo 4 KiB
+constexpr size_t kStagger = 256;          // placement granularity (and the initial stagger per argument)
+constexpr size_t kPlacementSlack = 65536;  // each argument may start anywhere in its slot's first 64 KiB
 
 size_t round_up(size_t value, size_t to) { return (value + to - 1) / to * to; }
 
@@ -113,18 +114,18 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
     buffers_.push_back(std::move(buffer));
   }
 
-  std::vector<size_t> offsets;
   size_t end = 0;
   for (size_t index = 0; index < buffers_.size(); ++index) {
-    offsets.push_back(round_up(end, kPage) + index * kStagger);
-    end = offsets.back() + std::max<size_t>(buffers_[index].bytes(), 8);
+    slots_.push_back(round_up(end, kPage));
+    end = slots_.back() + kPlacementSlack + std::max<size_t>(buffers_[index].bytes(), 8);
   }
   arena_ = std::make_unique<HostArena>(end);
+  arg_pointers_.resize(buffers_.size());
+  place(0);
 
   for (size_t index = 0; index < buffers_.size(); ++index) {
     ArgBuffer& buffer = buffers_[index];
     const ArgSpec& spec = *buffer.spec;
-    buffer.data = std::span<std::byte>(arena_->data() + offsets[index], std::max<size_t>(buffer.bytes(), 8));
     if (spec.is_buffer()) {
       if (spec.kind == ArgKind::in || spec.kind == ArgKind::inout) {
         if (spec.init.distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
@@ -134,8 +135,26 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
       continue;
     }
     store_scalar(buffer.dtype, layout[index].scalar, buffer.data.data());
+    buffer.pristine.assign(buffer.data.begin(), buffer.data.end());
   }
-  for (auto& buffer : buffers_) arg_pointers_.push_back(buffer.data.data());
+}
+
+// Placement 0 is the fixed stagger (argument i at 256 * i bytes into its slot); others are a
+// counter-based function of (placement, argument).
+void PointWorkspace::place(uint64_t placement) {
+  for (size_t index = 0; index < buffers_.size(); ++index) {
+    const size_t shift = placement == 0 ? index * kStagger % kPlacementSlack
+                                        : counter_hash(placement, index, 0) % (kPlacementSlack / kStagger) * kStagger;
+    ArgBuffer& buffer = buffers_[index];
+    buffer.data = std::span<std::byte>(arena_->data() + slots_[index] + shift, std::max<size_t>(buffer.bytes(), 8));
+    arg_pointers_[index] = buffer.data.data();
+  }
+}
+
+void PointWorkspace::relocate(uint64_t placement) {
+  place(placement);
+  for (auto& buffer : buffers_)  // inputs and scalars from their generated copies; outputs need none
+    if (!buffer.pristine.empty()) std::memcpy(buffer.data.data(), buffer.pristine.data(), buffer.pristine.size());
 }
 
 void PointWorkspace::restore_inputs() {

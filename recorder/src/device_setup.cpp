@@ -3,6 +3,7 @@
 #include "util/errors.h"
 #include "util/files.h"
 #ifdef ABTOOL_WITH_CUDA
+#include "graphtime/device_clock_probe.h"
 #include "graphtime/device_timer.h"
 #include "launch/device_target.h"
 #endif
@@ -51,18 +52,33 @@ nlohmann::json DeviceSetup::to_json() const {
   return json;
 }
 
+#ifdef ABTOOL_WITH_CUDA
+namespace {
+
+// A helper kernel of abtool's own (input generator, clock probe), built by the reference NVRTC.
+std::string build_helper(const CompilerBackend& reference, const std::string& source, const std::string& kernel) {
+  TempDir work("abtool-helper");
+  write_file_atomically(work.path() / (kernel + ".cu"), source);
+  CompileJob job{work.path() / (kernel + ".cu"), kernel, nullptr, {}, DType::fp32, work.path(), {}};
+  CompiledVariant built = reference.compile(job);
+  if (!built.ok) throw InputError("abtool's " + kernel + " kernel does not compile with the reference NVRTC: " + built.log);
+  return read_text_file(built.binary);
+}
+
+}  // namespace
+#endif
+
 ExecutionTarget& DeviceSetup::target(const CompilerBackend& reference, TimerKind timer, const GraphFaultInjection& faults) {
   if (target_) return *target_;
 #ifdef ABTOOL_WITH_CUDA
   if (info_) {
-    TempDir work("abtool-fill");
-    write_file_atomically(work.path() / "abt_fill.cu", device_fill_source());
-    CompileJob job{work.path() / "abt_fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, work.path(), {}};
-    CompiledVariant fill = reference.compile(job);
-    if (!fill.ok) throw InputError("the device input generator does not compile with the reference NVRTC: " + fill.log);
+    const std::string fill = build_helper(reference, device_fill_source(), "abt_fill_fp32");
+    const std::string probe = build_helper(reference, clock_probe_source(), kClockProbeKernel);
     try {
-      auto device = std::make_unique<DeviceTarget>(ordinal_, read_text_file(fill.binary));
+      auto device = std::make_unique<DeviceTarget>(ordinal_, fill);
       timer_ = make_device_timer(*device, timer == TimerKind::cupti, faults);
+      clock_ = make_device_clock_probe(*device, probe);
+      pci_bus_id_ = device->context().pci_bus_id();
       target_ = std::move(device);
       return *target_;
     } catch (const PointError& error) {
@@ -73,6 +89,17 @@ ExecutionTarget& DeviceSetup::target(const CompilerBackend& reference, TimerKind
   target_ = std::make_unique<NoDeviceTarget>(why_not_);
   timer_ = std::make_unique<NoDeviceTimer>();
   return *target_;
+}
+
+std::optional<std::vector<unsigned>> DeviceSetup::other_processes() {
+  if (pci_bus_id_.empty()) return std::nullopt;
+  if (!activity_) activity_ = make_nvml_activity();
+  return activity_->other_processes(pci_bus_id_);
+}
+
+std::string DeviceSetup::why_not_busy() const {
+  if (pci_bus_id_.empty()) return "no device";
+  return activity_ ? activity_->unavailable_reason() : "";
 }
 
 Timer& DeviceSetup::timer() { return *timer_; }

@@ -9,10 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "compilers/compiler.h"
+#include "graphtime/clock_check.h"
 #include "graphtime/graph_plan.h"
 #include "graphtime/timer.h"
 #include "launch/device_info.h"
 #include "launch/execution_target.h"
+#include "launch/gpu_activity.h"
 
 namespace abt {
 
@@ -32,6 +34,10 @@ class DeviceSetup {
   // `reference`, the embedded NVRTC). Without a device: a target whose points fail with the reason.
   ExecutionTarget& target(const CompilerBackend& reference, TimerKind timer, const GraphFaultInjection& faults);
   Timer& timer();
+  ClockProbe* clock() { return clock_.get(); }  // null without a device
+  // Other processes computing on the device now (GPU_BUSY); nullopt: cannot tell (why_not_busy()).
+  std::optional<std::vector<unsigned>> other_processes();
+  std::string why_not_busy() const;
 
  private:
   int ordinal_;
@@ -40,6 +46,9 @@ class DeviceSetup {
   std::string why_not_;
   std::unique_ptr<ExecutionTarget> target_;
   std::unique_ptr<Timer> timer_;
+  std::unique_ptr<ClockProbe> clock_;
+  std::unique_ptr<GpuActivity> activity_;
+  std::string pci_bus_id_;
 };
 
 }  // namespace abt

@@ -2,20 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "graphtime/machine_probe.h"
-#include "graphtime/warmup.h"
+#include "pending_point.h"
 #include "util/errors.h"
 
 namespace abt {
 namespace {
-
-// A point between its verification and its last timing round.
-struct PendingPoint {
-  PointRecord result;
-  std::unique_ptr<PointBench> bench;
-  Choice choice;
-  IndexRow row;
-};
 
 Roofline roofline_of(const OpSpec& op, const Point& point, const DeviceInfo* device) {
   Roofline roofline;
@@ -32,11 +23,34 @@ Roofline roofline_of(const OpSpec& op, const Point& point, const DeviceInfo* dev
 }
 
 void finish_point(const OpSession& session, PointRecord& result) {
+  result.markers.insert(result.markers.end(), session.context.conditions.begin(), session.context.conditions.end());
   for (const auto& marker : result.markers) session.services.sink.log(marker.text() + " point=" + result.point.id());
   session.services.sink.point_finished(result);
 }
 
 Marker verify_failed(const VerifyOutcome& outcome) { return verify_failed_marker(outcome.max_abs, outcome.max_rel); }
+
+// An interleaved replay: A's stored binary, loaded here and verified on this point's inputs like
+// B's. Without it (none stored, or it does not pass here) the point is measured as B alone.
+void load_baseline(const OpSession& session, PendingPoint& pending) {
+  PointBench& bench = *pending.bench;
+  auto stored = session.services.baselines->baseline(bench.point(), pending.choice.config);
+  if (!stored) return;
+  auto not_interleaved = [&](const std::string& why) {
+    session.services.sink.log(fmt::format("{}: A's stored binary is not measured beside B's: {}", bench.point().id(), why));
+    pending.baseline.reset();
+  };
+  try {
+    pending.baseline = bench.load(*stored, pending.choice.config);
+    VerifyOutcome outcome = bench.verify(*pending.baseline);
+    if (!outcome.passed()) return not_interleaved("it fails verification here: " + outcome.first_mismatch);
+  } catch (const DeviceFault&) {
+    throw;
+  } catch (const PointError& error) {
+    return not_interleaved(error.what());
+  }
+  pending.result.baseline = Baseline{{}, {}, stored->binary_hash};
+}
 
 // Chooses, records the IR of, and verifies the point's variant. False when the point is done
 // (FAILED) before any timing.
@@ -68,6 +82,7 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
                          bench.params_text(choice.config), choice.unindexed_launches, compiled.binary_hash,
                          VariantRole::measured};
   result.ir_files = services.ir.write_measured(pending.row, compiled.ir);
+  result.binary = services.ir.write_binary(pending.row, compiled);
 
   // The gate: whatever the chooser saw, the variant is verified on this point before timing. A sweep
   // winner runs once more: hashing every candidate's outputs would cost more than that run.
@@ -84,6 +99,7 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
     result.error = "verification failed: " + choice.verify->first_mismatch;
     return false;
   }
+  if (services.baselines && choice.source == ConfigSource::replay) load_baseline(session, pending);
   return true;
 }
 
@@ -96,7 +112,6 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
   const TimingSettings& timing = session.context.timing;
   const int rounds = std::max(1, timing.rounds);
   const int total_steps = int(points.size()) * (1 + rounds);
-  const bool host = session.context.op.language == Language::cpp;
   int step = 0, failed = 0;
   std::vector<PendingPoint> pending;
   auto lose_device = [&](const DeviceFault& fault, const Point& point) {
@@ -134,31 +149,11 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
     }
   }
 
-  if (!pending.empty() && host) warm_up_host_core(timing);
-  for (int round = 0; round < rounds && !pending.empty() && state.device_lost.empty(); ++round) {
-    const TimingSettings settings = round_settings(timing, round);
-    // The host probe says how fast this machine's cores are; a GPU kernel's time does not follow it.
-    const double probe = host ? machine_probe_us() : 0;
-    for (auto& entry : pending) {
-      if (host) entry.result.measurement.probe_us.push_back(probe);
-      if (!entry.result.error.empty() || !state.device_lost.empty()) continue;
-      progress(step++, total_steps, fmt::format("timing {} (round {}/{})", entry.result.point.id(), round + 1, rounds));
-      TimingSettings point_settings = settings;
-      // A point that could not use a graph stays on direct timing for its remaining rounds.
-      if (settings.timer == TimerKind::graph && entry.result.measurement.method == TimingMethod::direct)
-        point_settings.timer = TimerKind::direct;
-      try {
-        Measurement measured = entry.bench->time(*entry.choice.loaded, point_settings);
-        services.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, measured.launches);
-        append_round(entry.result.measurement, measured);
-      } catch (const DeviceFault& fault) {
-        entry.result.error = std::string("timing failed: ") + fault.what();
-        lose_device(fault, entry.result.point);
-      } catch (const std::exception& error) {
-        entry.result.error = std::string("timing failed: ") + error.what();
-      }
-    }
-  }
+  run_timing_rounds(session, pending, [&](const PendingPoint& entry, int round) {
+    const int shown = round + 1;
+    progress(std::min(step++, total_steps - 1), total_steps,
+             fmt::format("timing {} (round {}{})", entry.result.point.id(), shown, shown > rounds ? " extra" : "/" + std::to_string(rounds)));
+  });
 
   for (auto& entry : pending) {
     PointRecord& result = entry.result;
@@ -168,6 +163,12 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
     failed += !result.success;
     for (const auto& marker : result.measurement.markers) result.markers.push_back(marker);
     result.latency = summarize(result.measurement.samples_us);
+    if (result.baseline) {
+      for (const auto& marker : result.baseline->measurement.markers)
+        if (std::find(result.markers.begin(), result.markers.end(), marker) == result.markers.end())
+          result.markers.push_back(marker);
+      result.baseline->latency = summarize(result.baseline->measurement.samples_us);
+    }
     finish_point(session, result);
   }
   progress(total_steps, total_steps, "");

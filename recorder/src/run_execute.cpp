@@ -127,14 +127,31 @@ int fail_unrunnable(const PlannedOp& op, const std::string& device_lost, RunDire
   return int(op.points.size());
 }
 
+// GPU_BUSY (SPEC section 6): other processes computing on the device, looked at before each op.
+std::vector<Marker> device_conditions(DeviceSetup& device, RunDirectory& run, bool& said_unknown) {
+  auto others = device.other_processes();
+  if (!others) {
+    if (!said_unknown) run.log("GPU_BUSY cannot be checked: " + device.why_not_busy());
+    said_unknown = true;  // once per run: NVML is either there or not
+    return {};
+  }
+  if (others->empty()) return {};
+  Marker busy = gpu_busy_marker(*others);
+  run.log(fmt::format("WARNING: {} other process(es) compute on this GPU ({}); the op's points carry {}",
+                      others->size(), busy.detail, busy.text()));
+  return {busy};
+}
+
 // Runs every planned op through the engine; returns the number of FAILED points.
-int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& ir, ConfigChooser& chooser) {
+int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& ir, ConfigChooser& chooser,
+                const ReplayHooks& replay) {
   const RunRequest& request = plan.request();
   RunPlan::Resources& r = plan.resources();
   auto host_timer = make_host_timer();
   auto host_target = make_host_target();
   int failed = 0;
   std::string device_lost;
+  bool said_busy_unknown = false;
   for (const auto& op : plan.ops()) {
     const bool cuda = op.spec.language != Language::cpp;
     if (cuda && !device_lost.empty()) {  // a kernel faulted in an earlier op: this device is gone
@@ -153,14 +170,18 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                             .naming = VariantNaming(op.spec, shape_has_several_dtypes(op.points)),
                             .timing = request.timing,
                             .seed = request.seed,
-                            .device = cuda ? r.device.info() : nullptr};
+                            .device = cuda ? r.device.info() : nullptr,
+                            .conditions = cuda ? device_conditions(r.device, run, said_busy_unknown) : std::vector<Marker>{}};
     const OpServices services{.variants = variants,
                               .references = references.get(),
                               .target = target,
                               .timer = cuda ? r.device.timer() : *host_timer,
                               .ir = ir,
                               .store = store,
-                              .sink = run};
+                              .sink = run,
+                              .clock = cuda ? r.device.clock() : nullptr,
+                              .baselines = replay.baselines,
+                              .extra_rounds = replay.extra_rounds};
     OpRunState state;
     ir.add_legend(op.spec.name, context.naming.legend_markdown());
     Progress progress(std::string(spelling(request.mode)) + " " + op.spec.name,
@@ -176,7 +197,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
 
 }  // namespace
 
-RunOutcome execute_run(RunPlan& plan, ConfigChooser* chooser, const RunDirectory::Echo& echo) {
+RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay, const RunDirectory::Echo& echo) {
   const RunRequest& request = plan.request();
   RunPlan::Resources& r = plan.resources();
   std::vector<std::string> op_names, planned_ids;
@@ -194,7 +215,7 @@ RunOutcome execute_run(RunPlan& plan, ConfigChooser* chooser, const RunDirectory
   log_settings(plan, run, planned_ids.size());
   int failed = 0;
   try {
-    failed = measure_ops(plan, run, *store, ir, chooser ? *chooser : sweep);
+    failed = measure_ops(plan, run, *store, ir, replay.chooser ? *replay.chooser : sweep, replay);
   } catch (const InputError& error) {
     run.log(std::string("abtool: error: ") + error.what());
     run.finish(RunStatus::aborted);

@@ -1,17 +1,33 @@
 #include "replay/replay_run.h"
 
+#include "compare/verdict.h"
 #include "replay/replay_chooser.h"
 #include "replay/replay_source.h"
+#include "replay/stored_baselines.h"
 
 namespace abt {
 
-RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& options, const RunDirectory::Echo& echo) {
+RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay,
+                      const RunDirectory::Echo& echo) {
   RecordRun a = open_record_run(from);
   RunRequest request = resolve_request(options, RunMode::replay, a.defaults());
   request.replay_from = a.layout.dir();
   RunPlan plan(std::move(request));
   ReplayChooser chooser(*a.record);
-  return execute_run(plan, &chooser, echo);
+  ReplayHooks hooks{.chooser = &chooser};
+  std::unique_ptr<StoredBaselines> baselines;
+  ExtraRounds extra{replay.max_extra_ms, [rule = VerdictRule{replay.threshold_pct}](const PointRecord& point) {
+                      const Measurement& a_now = point.baseline->measurement;
+                      return decide({a_now.samples_us, a_now.round_sizes},
+                                    {point.measurement.samples_us, point.measurement.round_sizes}, rule)
+                                 .verdict == Verdict::ambiguous;
+                    }};
+  if (replay.interleave) {
+    baselines = std::make_unique<StoredBaselines>(read_run(a.layout.dir()));
+    hooks.baselines = baselines.get();
+    hooks.extra_rounds = &extra;
+  }
+  return execute_run(plan, hooks, echo);
 }
 
 }  // namespace abt

@@ -34,4 +34,12 @@ Marker verify_failed_marker(double max_abs, double max_rel) {
   return {MarkerKind::verify_failed, fmt::format("max_abs={:.6g} max_rel={:.6g}", max_abs, max_rel)};
 }
 
+Marker clock_throttled_marker(double sm_mhz, double max_mhz, int attempts) {
+  return {MarkerKind::clock_throttled, fmt::format("sm_mhz={:.0f} max_mhz={:.0f} attempts={}", sm_mhz, max_mhz, attempts)};
+}
+
+Marker gpu_busy_marker(const std::vector<unsigned>& pids) {
+  return {MarkerKind::gpu_busy, fmt::format("pids={}", fmt::join(pids, ","))};
+}
+
 }  // namespace abt

@@ -58,6 +58,33 @@ nlohmann::json summary_json(const SampleSummary& summary) {
           {"q1", summary.q1}, {"q3", summary.q3}, {"mean", summary.mean},     {"stddev", summary.stddev}};
 }
 
+// The fields a point and its baseline share: how they were timed and every sample.
+void write_measurement(nlohmann::json& json, const Measurement& measurement, const SampleSummary& latency) {
+  json["method"] = spelling(measurement.method);
+  json["warmup_calls"] = measurement.warmup_calls;
+  json["launches"] = measurement.launches;
+  json["latency"] = summary_json(latency);
+  json["samples_us"] = measurement.samples_us;
+  json["round_sizes"] = measurement.round_sizes;
+  json["round_clock_mhz"] = measurement.round_clock_mhz;
+}
+
+Measurement read_measurement(const JsonFields& fields) {
+  Measurement measurement;
+  measurement.method = fields.spelled<TimingMethod>("method");
+  measurement.warmup_calls = int(fields.integer("warmup_calls"));
+  measurement.launches = fields.integer("launches");
+  measurement.samples_us = fields.numbers("samples_us");
+  for (long long size : fields.integers("round_sizes")) measurement.round_sizes.push_back(int(size));
+  if (fields.has("round_clock_mhz")) measurement.round_clock_mhz = fields.numbers("round_clock_mhz");
+  long long counted = 0;
+  for (int size : measurement.round_sizes) counted += size;
+  if (!measurement.round_sizes.empty() && counted != (long long)measurement.samples_us.size())
+    fields.fail("round_sizes", fmt::format("they add up to {} samples, but samples_us holds {}", counted,
+                                           measurement.samples_us.size()));
+  return measurement;
+}
+
 }  // namespace
 
 nlohmann::json PointRecord::to_json() const {
@@ -70,20 +97,21 @@ nlohmann::json PointRecord::to_json() const {
                       {"config", config_to_json(config)},
                       {"variant", variant},
                       {"config_source", spelling(config_source)},
-                      {"method", spelling(measurement.method)},
-                      {"warmup_calls", measurement.warmup_calls},
-                      {"launches", measurement.launches},
-                      {"latency", summary_json(latency)},
-                      {"samples_us", measurement.samples_us},
-                      {"round_sizes", measurement.round_sizes},
                       {"machine_probe_us", measurement.probe_us},
                       {"markers", marker_lines(markers)},
                       {"input_digest", input_digest},
                       {"output_digest", output_digest},
                       {"binary_hash", binary_hash},
+                      {"binary", binary ? binary->to_json() : nlohmann::json()},
                       {"ir_files", ir_files},
                       {"roofline", roofline.to_json(latency.median)},
                       {"error", error}};
+  write_measurement(json, measurement, latency);
+  json["baseline"] = nlohmann::json();
+  if (baseline) {
+    json["baseline"]["binary_hash"] = baseline->binary_hash;
+    write_measurement(json["baseline"], baseline->measurement, baseline->latency);
+  }
   if (verify) {
     json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
@@ -108,11 +136,7 @@ PointRecord PointRecord::from_json(const JsonFields& entry) {
   record.config = config_from_json(fields, "config");
   record.variant = fields.text("variant");
   record.config_source = fields.spelled<ConfigSource>("config_source");
-  record.measurement.method = fields.spelled<TimingMethod>("method");
-  record.measurement.warmup_calls = int(fields.integer("warmup_calls"));
-  record.measurement.launches = fields.integer("launches");
-  record.measurement.samples_us = fields.numbers("samples_us");
-  for (long long size : fields.integers("round_sizes")) record.measurement.round_sizes.push_back(int(size));
+  record.measurement = read_measurement(fields);
   record.measurement.probe_us = fields.numbers("machine_probe_us");
   for (const auto& line : fields.texts("markers")) {
     auto marker = Marker::parse(line);
@@ -122,14 +146,16 @@ PointRecord PointRecord::from_json(const JsonFields& entry) {
   record.latency = summarize(record.measurement.samples_us);
   if (record.success && record.measurement.samples_us.empty())
     fields.fail("samples_us", "a SUCCESS point needs at least one sample");
-  long long counted = 0;
-  for (int size : record.measurement.round_sizes) counted += size;
-  if (!record.measurement.round_sizes.empty() && counted != (long long)record.measurement.samples_us.size())
-    fields.fail("round_sizes", fmt::format("they add up to {} samples, but samples_us holds {}", counted,
-                                           record.measurement.samples_us.size()));
   record.input_digest = fields.text("input_digest");
   record.output_digest = fields.text("output_digest");
   record.binary_hash = fields.text("binary_hash");
+  if (fields.has("binary")) record.binary = BinaryManifest::from_json(fields.object("binary"));
+  if (fields.has("baseline")) {
+    const JsonFields baseline = fields.object("baseline");
+    record.baseline = Baseline{read_measurement(baseline), {}, baseline.text("binary_hash")};
+    record.baseline->latency = summarize(record.baseline->measurement.samples_us);
+    if (record.baseline->measurement.samples_us.empty()) baseline.fail("samples_us", "a baseline needs at least one sample");
+  }
   record.ir_files = fields.texts("ir_files");
   record.roofline = Roofline::from_json(fields.object("roofline"));
   record.error = fields.text("error");

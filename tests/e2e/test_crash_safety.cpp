@@ -31,7 +31,8 @@ TEST(CrashSafety, ResultsWrittenBeforeACrashStayReadable) {
   ASSERT_EQ(diff.exit_code, 0) << describe(diff);
   auto report = nlohmann::json::parse(diff.out);
   EXPECT_EQ(report["counts"]["MISSING"], 2);
-  EXPECT_EQ(report["counts"]["SAME"], 1);
+  // The finished point is compared (2 short rounds of a sub-microsecond host op may not decide).
+  EXPECT_EQ(report["counts"]["SAME"].get<int>() + report["counts"]["AMBIGUOUS"].get<int>(), 1) << report["counts"];
 }
 
 }  // namespace abt::e2e

@@ -33,7 +33,7 @@ TEST(RunApi, APlanIsExecutedIntoARunDirectory) {
   ASSERT_EQ(plan.ops().size(), 1u);
   EXPECT_EQ(plan.request().timing.rounds, 2);
   std::vector<std::string> lines;
-  RunOutcome outcome = execute_run(plan, nullptr, [&](const std::string& line) { lines.push_back(line); });
+  RunOutcome outcome = execute_run(plan, {}, [&](const std::string& line) { lines.push_back(line); });
   EXPECT_EQ(outcome.failed, 0);
   ASSERT_EQ(outcome.points.size(), 1u);
   EXPECT_EQ(outcome.points[0].measurement.round_sizes.size(), 2u);

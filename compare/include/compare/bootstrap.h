@@ -19,7 +19,8 @@ struct RatioInterval {
 
 // Two-stage bootstrap: rounds are resampled first, then samples within each chosen round, so
 // the interval is as wide as the disagreement between rounds (a machine whose speed drifts),
-// not just the jitter within one stretch of samples. Deterministic for a given seed.
+// not just the jitter within one stretch of samples. A round of many samples is resampled from a
+// sketch of 256 of its quantiles (bootstrap.cpp). Deterministic for a given seed.
 RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, double confidence = 0.95,
                                      int resamples = 2000, uint64_t seed = 1);
 

@@ -1,5 +1,5 @@
-// `abtool diff A B`: per point A vs B with a bootstrap interval and a verdict, plus the
-// warnings a user must not miss (identical code, differing inputs, shapes or timers).
+// `abtool diff A B`: per point A vs B with a bootstrap interval and a verdict (verdict.h), plus
+// the warnings a user must not miss (identical code, differing inputs, shapes or timers).
 #pragma once
 #include <optional>
 #include <string>
@@ -7,26 +7,31 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/verdict.h"
 #include "rundir/run_data.h"
-#include "rundir/spelling.h"
 
 namespace abt {
 
-enum class Verdict { faster, slower, same, untrusted, failed, missing };
-template <>
-struct Spellings<Verdict> {
-  static constexpr std::array<std::pair<Verdict, std::string_view>, 6> table{
-      {{Verdict::faster, "FASTER"}, {Verdict::slower, "SLOWER"}, {Verdict::same, "SAME"},
-       {Verdict::untrusted, "UNTRUSTED"}, {Verdict::failed, "FAILED"}, {Verdict::missing, "MISSING"}}};
+// One side of a point, as the table shows it.
+struct SideSummary {
+  double median_us = 0;
+  size_t n = 0;
+  double spread_pct = 0;        // interquartile range over the median
+  bool outliers = false;        // the slowest sample lies far above the rest (max > q3 + 3 IQR and > 1.2 q3)
+  std::optional<double> clock_mhz;  // median SM clock of its rounds (GPU)
 };
 
 struct PointComparison {
   std::string id;
-  std::optional<double> a_us, b_us;      // medians
+  std::optional<SideSummary> a, b;
   double speedup = 0;                    // A / B: above 1 means B is faster
   double speedup_low = 0, speedup_high = 0;
   Verdict verdict = Verdict::missing;
-  std::string note;                      // why untrusted / failed / missing, markers
+  std::string note;                      // why untrusted / ambiguous / failed / missing, markers
+  bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)
+  std::optional<double> drift_pct;       // A's code now (B's process) against A's record, when paired
+  std::optional<double> noise_floor_pct;
+  double effective_threshold_pct = 0;
   std::optional<bool> same_config;
   std::optional<bool> ir_changed;
   std::optional<bool> same_output;       // output bits identical
@@ -41,18 +46,16 @@ struct Comparison {
   std::vector<PointComparison> points;
   std::vector<std::string> warnings;
   bool all_binaries_identical = false;
-  std::optional<double> geomean_speedup;  // over trusted points (FASTER, SLOWER, SAME)
+  std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
   int count(Verdict verdict) const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
   nlohmann::json to_json() const;  // schema abtool.diff/2
 };
 
-// FASTER/SLOWER need both: the bootstrap interval of the ratio excludes 1, and the change is at
-// least `threshold_pct`. Anything smaller is SAME: real, perhaps, but not worth acting on.
 // When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
 // kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
 // the two verdicts disagree, a FASTER/SLOWER point becomes UNTRUSTED (the machine could explain
-// the difference); a SAME point stays SAME.
+// the difference); a SAME point stays SAME. A pair measured in one process needs no probe.
 inline constexpr double kMachineSpeedTolerance = 0.10;
 Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct);
 

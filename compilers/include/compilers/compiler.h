@@ -12,6 +12,7 @@
 
 #include "compilers/specialization.h"
 #include "opspec/op_spec.h"
+#include "rundir/binary_manifest.h"
 #include "rundir/compiler_fingerprint.h"
 
 namespace abt {
@@ -37,20 +38,6 @@ struct CompileJob {
   DType dtype = DType::fp32;
   std::filesystem::path work_dir;  // private to this job; artifacts are written here
   Specialization specialization;   // Triton: from the point's scalar values; empty elsewhere
-};
-
-// How Triton's own launcher would call a compiled kernel (Triton 3.x): block = num_warps x 32,
-// the kernel's shared memory, its non-constexpr parameters in its order (constexpr-specialized
-// ones are gone), then a global- and a profile-scratch pointer sized per program.
-struct TritonLaunchContract {
-  unsigned num_warps = 4;
-  unsigned shared_bytes = 0;
-  std::vector<std::string> passed_args;  // op argument names, in the kernel's parameter order
-  size_t global_scratch_bytes = 0, global_scratch_align = 1;
-  size_t profile_scratch_bytes = 0, profile_scratch_align = 1;
-  // Why abtool cannot launch it (thread-block clusters, cooperative, PDL, host tensor
-  // descriptors); empty when it can. Such a variant compiles, and fails to launch.
-  std::string unsupported;
 };
 
 struct CompiledVariant {

@@ -1,5 +1,5 @@
-// The run directory's ir/ tree: IR files of measured variants only, and index.tsv listing every
-// compiled variant with its role. Everything is on disk as soon as it is known (SPEC section 5).
+// The run directory's ir/ tree (IR files of measured variants only, and index.tsv listing every
+// compiled variant with its role) and bin/ (the measured variants' binaries). Everything is on disk as soon as it is known (SPEC section 5).
 #pragma once
 #include <filesystem>
 #include <functional>
@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "compilers/compiler.h"
+#include "rundir/binary_manifest.h"
 #include "rundir/index_row.h"
 #include "rundir/layout.h"
 
@@ -21,6 +23,9 @@ class IrDump {
   // to the run directory. Called before the variant's first measured launch. A "cubin" entry is
   // not copied: .sass and .res are derived from it (cuda_binary_ir.h).
   std::vector<std::string> write_measured(IndexRow row, const std::map<std::string, std::filesystem::path>& ir);
+  // Copies a measured variant's binary to bin/<shape>/<kernel>/<variant>.<ext> (SPEC section 5):
+  // with the manifest, A's code can be run again in a replay without A's compiler.
+  BinaryManifest write_binary(const IndexRow& row, const CompiledVariant& variant);
   void add_row(IndexRow row);  // sweep losers and compile failures
   void add_launches(const std::string& shape, const std::string& kernel, const std::string& variant, long long count);
   void add_legend(const std::string& op, const std::string& markdown);

@@ -28,6 +28,7 @@ class CudaDriver {
   decltype(&::cuDeviceGet) device_get = nullptr;
   decltype(&::cuDeviceGetName) device_name = nullptr;
   decltype(&::cuDeviceGetAttribute) device_attribute = nullptr;
+  decltype(&::cuDeviceGetPCIBusId) device_pci_bus_id = nullptr;
   decltype(&::cuDevicePrimaryCtxRetain) primary_retain = nullptr;
   decltype(&::cuDevicePrimaryCtxRelease) primary_release = nullptr;
   decltype(&::cuCtxSetCurrent) set_current = nullptr;
@@ -82,6 +83,7 @@ class DeviceContext {
   std::string name() const;
   int attribute(CUdevice_attribute attribute) const;
   std::string arch() const;  // "sm_90"
+  std::string pci_bus_id() const;  // "0000:19:00.0": how NVML names the same device
 
  private:
   const CudaDriver& driver_;

@@ -24,7 +24,8 @@ struct ArgBuffer {
 
 // Host memory for a point's arguments: one block backed by transparent huge pages where the
 // kernel allows it. Inside a huge page, physical addresses (which decide cache sets) follow the
-// layout, so two runs see the same cache conflicts instead of whatever pages they were given.
+// layout, and each argument's offset within its slot is a function of the placement: every
+// round of a measurement gets another (Workspace::relocate), the same in every run.
 class HostArena {
  public:
   explicit HostArena(size_t bytes);
@@ -62,13 +63,16 @@ class PointWorkspace : public Workspace {
   bool has_inout() const override { return has_inout_; }
   OutputSnapshot read_outputs() const override;
   std::string input_digest() const override;
+  void relocate(uint64_t placement) override;
 
   const std::vector<ArgBuffer>& buffers() const { return buffers_; }
   std::vector<const ArgBuffer*> outputs() const;  // out and inout buffers, in argument order
   size_t total_bytes() const;
 
  private:
+  void place(uint64_t placement);
   std::unique_ptr<HostArena> arena_;
+  std::vector<size_t> slots_;  // where each argument's slot starts; its placement shifts it within
   std::vector<ArgBuffer> buffers_;
   std::vector<void*> arg_pointers_;
   bool has_inout_ = false;

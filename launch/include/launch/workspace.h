@@ -2,6 +2,7 @@
 // verification gate and the timers need from them.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,10 @@ class Workspace {
   // Waits for queued work and copies the outputs to the host.
   virtual OutputSnapshot read_outputs() const = 0;
   virtual std::string input_digest() const = 0;  // sha256 over generated inputs and scalars
+  // Moves the arguments to other addresses (a new offset within their memory), inputs intact, so
+  // that a placement that happens to be fast or slow (cache sets, L2 slices, DRAM channels) varies
+  // between rounds instead of biasing a whole run. The same `placement` gives the same layout.
+  virtual void relocate(uint64_t placement) = 0;
 };
 
 }  // namespace abt

@@ -2,9 +2,12 @@
 // rules: the context (fixed for the op), the services it reads from and writes to, and the
 // state that changes as points run.
 #pragma once
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 
+#include "graphtime/clock_check.h"
 #include "graphtime/timer.h"
 #include "irdump/ir_dump.h"
 #include "irdump/variant_naming.h"
@@ -23,6 +26,21 @@ struct OpContext {
   TimingSettings timing;
   uint64_t seed = 0;
   const DeviceInfo* device = nullptr;  // null for host ops: no roofline peaks
+  std::vector<Marker> conditions;      // every point of the op carries these (GPU_BUSY seen before it)
+};
+
+// Where an interleaved replay finds A's measured binary of a point (replay/): nullopt where A
+// has none (A failed there, or a run older than bin/). `config` is the one B verified.
+class BaselineSource {
+ public:
+  virtual ~BaselineSource() = default;
+  virtual std::optional<CompiledVariant> baseline(const Point& point, const Config& config) const = 0;
+};
+
+// Replay only: more interleaved rounds for a point the data cannot yet decide (AMBIGUOUS).
+struct ExtraRounds {
+  double max_ms_per_point = 0;
+  std::function<bool(const PointRecord&)> undecided;  // of a point with its baseline so far
 };
 
 // Where variants come from, run and are timed, and where everything learned goes.
@@ -34,6 +52,9 @@ struct OpServices {
   IrDump& ir;
   AutotuneStore& store;
   RunSink& sink;
+  ClockProbe* clock = nullptr;                  // GPU ops: every round's SM clock is checked
+  const BaselineSource* baselines = nullptr;    // interleaved replays: A's code beside B's
+  const ExtraRounds* extra_rounds = nullptr;
 };
 
 // Changes as the op's points run.

@@ -34,6 +34,8 @@ class PointBench {
   VerifyOutcome verify(const LoadedVariant& variant);
   std::string output_digest() const { return digest_of(last_outputs_); }  // of the last verify(): hashes on demand
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
+  // The point's buffers at another placement (Workspace::relocate), inputs intact.
+  void relocate(uint64_t placement) { workspace_->relocate(placement); }
 
  private:
   const OpSession& session_;

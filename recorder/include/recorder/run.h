@@ -41,9 +41,15 @@ struct RunOutcome {
   int failed = 0;  // FAILED points
 };
 
-// Runs the plan into a new run directory. `chooser` picks each point's config (null: the sweep
-// of `record`); `echo` sees every run.log line. An InputError met midway marks the run aborted
-// and propagates.
-RunOutcome execute_run(RunPlan& plan, ConfigChooser* chooser, const RunDirectory::Echo& echo = {});
+// What a replay adds to a run (replay/replay_run.cpp); a record uses none of it.
+struct ReplayHooks {
+  ConfigChooser* chooser = nullptr;            // A's configs (null: the sweep of `record`)
+  const BaselineSource* baselines = nullptr;   // A's binaries, measured beside B's (interleaving)
+  const ExtraRounds* extra_rounds = nullptr;   // more rounds for points the data cannot decide yet
+};
+
+// Runs the plan into a new run directory; `echo` sees every run.log line. An InputError met
+// midway marks the run aborted and propagates.
+RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay = {}, const RunDirectory::Echo& echo = {});
 
 }  // namespace abt

@@ -4,8 +4,17 @@
 
 namespace abt {
 
-// Opens A (options.from), resolves B's request from A's selection and the options given, and runs
-// it with A's recorded configs. Throws InputError (exit 2) for a bad or damaged A.
-RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& options, const RunDirectory::Echo& echo = {});
+struct ReplayOptions {
+  // Measure A's stored binary beside B's in this process (SPEC section 4); false: --no-interleave.
+  bool interleave = true;
+  // Extra interleaved rounds, per point, for points the data cannot decide yet (--max-extra-ms).
+  double max_extra_ms = 1000;
+  double threshold_pct = 2.0;  // the change that matters when deciding that (diff's --threshold)
+};
+
+// Opens A, resolves B's request from A's selection and the options given, and runs it with A's
+// recorded configs. Throws InputError (exit 2) for a bad or damaged A.
+RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay = {},
+                      const RunDirectory::Echo& echo = {});
 
 }  // namespace abt

@@ -34,6 +34,11 @@ class RunLayout {
                                 const std::string& extension) const {
     return ir_folder(shape, kernel) / (variant + "." + extension);
   }
+  // bin/<shape>/<kernel>/<variant>.<extension>: the measured variants' binaries
+  std::filesystem::path bin_file(const std::string& shape, const std::string& kernel, const std::string& variant,
+                                 const std::string& extension) const {
+    return dir_ / "bin" / shape / kernel / (variant + "." + extension);
+  }
   // A path as results.json stores it: relative to the run directory.
   std::string relative(const std::filesystem::path& file) const { return std::filesystem::relative(file, dir_).string(); }
 

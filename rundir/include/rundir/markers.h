@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rundir/spelling.h"
 
@@ -64,5 +65,9 @@ Marker replay_fallback_marker(FallbackReason reason);
 // `reason` is made one line with no double quotes, so the marker stays parseable.
 Marker no_cudagraph_marker(GraphPhase phase, std::string_view reason);
 Marker verify_failed_marker(double max_abs, double max_rel);
+// The SM clock stayed below the threshold in a round even after `attempts` tries.
+Marker clock_throttled_marker(double sm_mhz, double max_mhz, int attempts);
+// Other processes computed on the GPU while the run measured (their process ids).
+Marker gpu_busy_marker(const std::vector<unsigned>& pids);
 
 }  // namespace abt

@@ -15,6 +15,7 @@ struct Measurement {
   std::vector<double> samples_us;   // per-launch times
   std::vector<int> round_sizes;     // samples per round, in order; their sum is samples_us.size()
   std::vector<double> probe_us;     // the host machine probe before each round (graphtime/machine_probe.h)
+  std::vector<double> round_clock_mhz;  // GPU: the SM clock each round ran at (graphtime/clock_check.h)
   std::vector<Marker> markers;      // e.g. BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason="..."
 };
 

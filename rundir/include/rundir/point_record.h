@@ -9,6 +9,7 @@
 
 #include "opspec/op_spec.h"
 #include "opspec/shape_set.h"
+#include "rundir/binary_manifest.h"
 #include "rundir/measurement.h"
 #include "rundir/verify_outcome.h"
 #include "util/statistics.h"
@@ -27,6 +28,13 @@ struct Roofline {
   static Roofline from_json(const JsonFields& fields);
 };
 
+// A's code measured again beside B's, in B's process (interleaved replay): what diff decides from.
+struct Baseline {
+  Measurement measurement;
+  SampleSummary latency;     // of measurement.samples_us
+  std::string binary_hash;   // A's stored binary
+};
+
 struct PointRecord {
   Point point;
   std::string kernel;
@@ -41,6 +49,8 @@ struct PointRecord {
   std::string input_digest;
   std::string output_digest;
   std::string binary_hash;
+  std::optional<BinaryManifest> binary;  // bin/...: the measured variant's binary (absent: an older run)
+  std::optional<Baseline> baseline;      // interleaved replays: A's code in this process
   std::vector<std::string> ir_files;  // relative to the run directory
   Roofline roofline;
   std::string error;

@@ -115,7 +115,7 @@ _Z12matmul_tiledlllPKfS0_Pf:
 	movq	%rcx, %rdi
 	movq	%rcx, 112(%rsp)
 	vmovq	%rcx, %xmm17
-	subq	$-128, %rcx
+	addq	$64, %rcx
 	cmpq	%rax, %rcx
 	cmovle	%rcx, %rax
 	movq	%rax, %r12
@@ -225,7 +225,7 @@ _Z12matmul_tiledlllPKfS0_Pf:
 	movq	24(%rsp), %rcx
 .L6:
 	vmovq	%xmm11, %rax
-	subq	$-128, %rax
+	addq	$64, %rax
 	vmovq	%rax, %xmm11
 	movq	184(%rsp), %rax
 	cmpq	%rax, %rcx

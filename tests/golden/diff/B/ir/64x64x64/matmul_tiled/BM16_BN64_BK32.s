@@ -168,7 +168,7 @@ _Z12matmul_tiledlllPKfS0_Pf:            # @_Z12matmul_tiledlllPKfS0_Pf
 	jge	.LBB0_18
 # %bb.9:                                #   in Loop: Header=BB0_8 Depth=2
 	movq	248(%rsp), %rax                 # 8-byte Reload
-	movl	$128, %r11d
+	movl	$64, %r11d
 	xorl	%ecx, %ecx
 	movq	$-64, 128(%rsp)                 # 8-byte Folded Spill
 	movq	%rdx, 344(%rsp)                 # 8-byte Spill
@@ -196,21 +196,21 @@ _Z12matmul_tiledlllPKfS0_Pf:            # @_Z12matmul_tiledlllPKfS0_Pf
 	movq	312(%rsp), %r11                 # 8-byte Reload
 	movq	304(%rsp), %rax                 # 8-byte Reload
 	incq	88(%rsp)                        # 8-byte Folded Spill
-	addq	$512, 96(%rsp)                  # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$512, 136(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$-128, 128(%rsp)                # 8-byte Folded Spill
-	addq	$512, 144(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$512, 104(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$-128, 112(%rsp)                # 8-byte Folded Spill
-	addq	$512, 152(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$512, 120(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	subq	$-128, %r11
+	addq	$256, 96(%rsp)                  # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$256, 136(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$-64, 128(%rsp)                 # 8-byte Folded Spill
+	addq	$256, 144(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$256, 104(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$-64, 112(%rsp)                 # 8-byte Folded Spill
+	addq	$256, 152(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$256, 120(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$64, %r11
 	movq	%rax, %rcx
 	cmpq	%rbp, %rax
 	jge	.LBB0_18
@@ -224,7 +224,7 @@ _Z12matmul_tiledlllPKfS0_Pf:            # @_Z12matmul_tiledlllPKfS0_Pf
                                         #             Child Loop BB0_31 Depth 6
                                         #             Child Loop BB0_35 Depth 6
                                         #             Child Loop BB0_37 Depth 6
-	leaq	128(%rcx), %rax
+	leaq	64(%rcx), %rax
 	cmpq	%r11, %rbp
 	movq	%r11, 312(%rsp)                 # 8-byte Spill
 	movq	%rcx, 32(%rsp)                  # 8-byte Spill
@@ -242,7 +242,7 @@ _Z12matmul_tiledlllPKfS0_Pf:            # @_Z12matmul_tiledlllPKfS0_Pf
 	movq	%r11, %rdi
 	movq	120(%rsp), %r12                 # 8-byte Reload
 	addq	%r11, %rax
-	shlq	$7, %r8
+	shlq	$6, %r8
 	andq	$-8, %rax
 	subq	%r8, %rdi
 	subq	%r8, %rsi
@@ -825,7 +825,7 @@ abtool_entry:                           # @abtool_entry
 	jge	.LBB1_18
 # %bb.9:                                #   in Loop: Header=BB1_8 Depth=2
 	movq	248(%rsp), %rax                 # 8-byte Reload
-	movl	$128, %r11d
+	movl	$64, %r11d
 	xorl	%ecx, %ecx
 	movq	$-64, 120(%rsp)                 # 8-byte Folded Spill
 	movq	%r13, 344(%rsp)                 # 8-byte Spill
@@ -853,21 +853,21 @@ abtool_entry:                           # @abtool_entry
 	movq	312(%rsp), %r11                 # 8-byte Reload
 	movq	304(%rsp), %rax                 # 8-byte Reload
 	incq	80(%rsp)                        # 8-byte Folded Spill
-	addq	$512, 88(%rsp)                  # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$512, 128(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$-128, 120(%rsp)                # 8-byte Folded Spill
-	addq	$512, 136(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$512, 96(%rsp)                  # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$-128, 104(%rsp)                # 8-byte Folded Spill
-	addq	$512, 144(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	addq	$512, 112(%rsp)                 # 8-byte Folded Spill
-                                        # imm = 0x200
-	subq	$-128, %r11
+	addq	$256, 88(%rsp)                  # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$256, 128(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$-64, 120(%rsp)                 # 8-byte Folded Spill
+	addq	$256, 136(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$256, 96(%rsp)                  # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$-64, 104(%rsp)                 # 8-byte Folded Spill
+	addq	$256, 144(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$256, 112(%rsp)                 # 8-byte Folded Spill
+                                        # imm = 0x100
+	addq	$64, %r11
 	movq	%rax, %rcx
 	cmpq	%r14, %rax
 	jge	.LBB1_18
@@ -881,7 +881,7 @@ abtool_entry:                           # @abtool_entry
                                         #             Child Loop BB1_31 Depth 6
                                         #             Child Loop BB1_35 Depth 6
                                         #             Child Loop BB1_37 Depth 6
-	leaq	128(%rcx), %rax
+	leaq	64(%rcx), %rax
 	cmpq	%r11, %r14
 	movq	%r11, 312(%rsp)                 # 8-byte Spill
 	movq	%rcx, 24(%rsp)                  # 8-byte Spill
@@ -900,7 +900,7 @@ abtool_entry:                           # @abtool_entry
 	movq	112(%rsp), %r12                 # 8-byte Reload
 	movq	88(%rsp), %r9                   # 8-byte Reload
 	addq	%r11, %rax
-	shlq	$7, %r8
+	shlq	$6, %r8
 	andq	$-8, %rax
 	subq	%r8, %rdi
 	subq	%r8, %rsi

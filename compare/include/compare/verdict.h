@@ -1,0 +1,52 @@
+// How a point's verdict is decided from two sample sets (README: "How a verdict is decided").
+// A speedup is A/B of the medians (above 1: B is faster) with a 95% bootstrap interval over
+// rounds. The change that matters is the effective threshold T = max(--threshold, noise floor),
+// the floor being how far A's own rounds disagree with each other in the same process:
+//   FASTER / SLOWER  the whole interval lies beyond T (above 1+T, or below 1/(1+T));
+//   SAME             the whole interval lies within --threshold of 1;
+//   AMBIGUOUS        anything else: the interval crosses a threshold, or the change is real but
+//                    below the floor, or there are too few rounds or samples to tell.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/bootstrap.h"
+#include "rundir/spelling.h"
+
+namespace abt {
+
+enum class Verdict { faster, slower, same, ambiguous, untrusted, failed, missing };
+template <>
+struct Spellings<Verdict> {
+  static constexpr std::array<std::pair<Verdict, std::string_view>, 7> table{
+      {{Verdict::faster, "FASTER"}, {Verdict::slower, "SLOWER"}, {Verdict::same, "SAME"},
+       {Verdict::ambiguous, "AMBIGUOUS"}, {Verdict::untrusted, "UNTRUSTED"}, {Verdict::failed, "FAILED"},
+       {Verdict::missing, "MISSING"}}};
+};
+
+struct VerdictRule {
+  double threshold_pct = 2.0;
+  int min_rounds = 2;        // per side
+  size_t min_samples = 10;   // per side
+};
+
+struct Decision {
+  Verdict verdict = Verdict::ambiguous;  // faster, slower, same or ambiguous
+  RatioInterval speedup;                 // A/B: ratio, low, high
+  std::optional<double> noise_floor_pct;
+  double effective_threshold_pct = 0;
+  std::string why;                       // what made it AMBIGUOUS
+};
+
+// The in-process A-vs-A spread: |median of A's even rounds / median of its odd rounds - 1|, in
+// percent; nullopt with fewer than 4 rounds.
+std::optional<double> noise_floor_pct(const RoundedSamples& a);
+
+Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule);
+
+// Each sample times the SM clock of its round: the same comparison in cycles (GPU rounds record
+// their clock). Empty when the clocks do not cover every round.
+RoundedSamples in_cycles(const RoundedSamples& samples, const std::vector<double>& round_clock_mhz);
+
+}  // namespace abt

@@ -1,0 +1,74 @@
+#include "compare/verdict.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "util/statistics.h"
+
+namespace abt {
+namespace {
+
+std::vector<int> round_sizes_of(const RoundedSamples& samples) {
+  if (samples.round_sizes.empty() ||
+      std::accumulate(samples.round_sizes.begin(), samples.round_sizes.end(), 0) != int(samples.samples.size()))
+    return {int(samples.samples.size())};
+  return samples.round_sizes;
+}
+
+}  // namespace
+
+std::optional<double> noise_floor_pct(const RoundedSamples& a) {
+  const std::vector<int> sizes = round_sizes_of(a);
+  if (sizes.size() < 4) return std::nullopt;
+  std::vector<double> even, odd;
+  size_t start = 0;
+  for (size_t round = 0; round < sizes.size(); ++round) {
+    auto& half = round % 2 == 0 ? even : odd;
+    half.insert(half.end(), a.samples.begin() + long(start), a.samples.begin() + long(start + sizes[round]));
+    start += sizes[round];
+  }
+  if (even.empty() || odd.empty()) return std::nullopt;
+  return 100.0 * std::fabs(median_of(even) / median_of(odd) - 1.0);
+}
+
+Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
+  Decision decision;
+  const RatioInterval ratio = bootstrap_median_ratio(a, b);  // B/A
+  decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low};
+  decision.noise_floor_pct = noise_floor_pct(a);
+  decision.effective_threshold_pct = std::max(rule.threshold_pct, decision.noise_floor_pct.value_or(0.0));
+  const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
+  if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {
+    decision.why = fmt::format("too few samples to decide ({} and {} in {} rounds; needs {} in {})", a.samples.size(),
+                               b.samples.size(), rounds, rule.min_samples, rule.min_rounds);
+    return decision;
+  }
+  const double low = decision.speedup.low, high = decision.speedup.high;
+  const double effective = 1.0 + decision.effective_threshold_pct / 100.0;
+  const double threshold = 1.0 + rule.threshold_pct / 100.0;
+  if (low > effective) decision.verdict = Verdict::faster;
+  else if (high < 1.0 / effective) decision.verdict = Verdict::slower;
+  else if (low >= 1.0 / threshold && high <= threshold) decision.verdict = Verdict::same;
+  else if ((low > 1.0 || high < 1.0) && decision.effective_threshold_pct > rule.threshold_pct &&
+           low >= 1.0 / effective && high <= effective)
+    decision.why = fmt::format("a change, but below this point's noise floor of {:.2f}%", *decision.noise_floor_pct);
+  else
+    decision.why = fmt::format("the interval crosses the {:.2f}% threshold: more rounds needed", decision.effective_threshold_pct);
+  return decision;
+}
+
+RoundedSamples in_cycles(const RoundedSamples& samples, const std::vector<double>& round_clock_mhz) {
+  const std::vector<int> sizes = round_sizes_of(samples);
+  if (round_clock_mhz.size() != sizes.size()) return {};
+  RoundedSamples cycles{{}, samples.round_sizes};
+  size_t start = 0;
+  for (size_t round = 0; round < sizes.size(); ++round) {
+    for (int i = 0; i < sizes[round]; ++i) cycles.samples.push_back(samples.samples[start + i] * round_clock_mhz[round]);
+    start += sizes[round];
+  }
+  return cycles;
+}
+
+}  // namespace abt

@@ -1,0 +1,122 @@
+// Rounds: every pending point once per round, each round at a new placement of its buffers. An
+// interleaved replay times A's stored binary and B's in the same round, on the same buffers, in
+// alternating order (A B, then B A: A B B A A B ...), each with half of the round's budget. On a
+// GPU each side's round is run again when the SM clock was below the threshold (clock_check.h).
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "graphtime/machine_probe.h"
+#include "graphtime/warmup.h"
+#include "launch/counter_rng.h"
+#include "pending_point.h"
+#include "util/errors.h"
+
+namespace abt {
+namespace {
+
+// One side's round: a point that could not use a graph stays on direct timing for its remaining rounds.
+Measurement time_side(const OpSession& session, PendingPoint& entry, const LoadedVariant& variant,
+                      const Measurement& so_far, TimingSettings settings) {
+  if (settings.timer == TimerKind::graph && so_far.method == TimingMethod::direct) settings.timer = TimerKind::direct;
+  auto round = [&] { return entry.bench->time(variant, settings); };
+  if (!session.services.clock) return round();
+  return measure_at_full_clock(round, *session.services.clock);
+}
+
+class RoundRunner {
+ public:
+  RoundRunner(const OpSession& session, std::vector<PendingPoint>& pending) : session_(session), pending_(pending) {}
+
+  // Round `round` of one point; a failure is written into the point (or the device is lost).
+  void run(PendingPoint& entry, size_t index, int round, const TimingSettings& settings) {
+    OpRunState& state = session_.state;
+    if (!entry.result.error.empty() || !state.device_lost.empty()) return;
+    try {
+      entry.bench->relocate(counter_hash(session_.context.seed, index, uint64_t(round)) | 1);
+      if (!entry.baseline) {
+        Measurement measured = time_side(session_, entry, *entry.choice.loaded, entry.result.measurement, settings);
+        count_launches(entry, measured.launches);
+        append_round(entry.result.measurement, measured);
+        return;
+      }
+      TimingSettings half = settings;
+      half.rep_ms = settings.rep_ms / 2;
+      half.min_samples = std::max(1, settings.min_samples / 2);
+      half.max_samples = std::max(half.min_samples, settings.max_samples / 2);
+      Measurement& a = entry.result.baseline->measurement;
+      Measurement& b = entry.result.measurement;
+      auto time_a = [&] { append_round(a, time_side(session_, entry, *entry.baseline, a, half)); };
+      auto time_b = [&] {
+        Measurement measured = time_side(session_, entry, *entry.choice.loaded, b, half);
+        count_launches(entry, measured.launches);
+        append_round(b, measured);
+      };
+      if (round % 2 == 0) time_a(), time_b();
+      else time_b(), time_a();
+    } catch (const DeviceFault& fault) {
+      entry.result.error = std::string("timing failed: ") + fault.what();
+      state.device_lost = fmt::format("{} (at point {})", fault.what(), entry.result.point.id());
+      session_.services.sink.log(Marker{MarkerKind::device_fault, state.device_lost}.text());
+    } catch (const std::exception& error) {
+      entry.result.error = std::string("timing failed: ") + error.what();
+    }
+  }
+
+ private:
+  void count_launches(const PendingPoint& entry, long long launches) {
+    session_.services.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, launches);
+  }
+  const OpSession& session_;
+  std::vector<PendingPoint>& pending_;
+};
+
+}  // namespace
+
+void run_timing_rounds(const OpSession& session, std::vector<PendingPoint>& pending,
+                       const std::function<void(const PendingPoint&, int round)>& on_round) {
+  const TimingSettings& timing = session.context.timing;
+  const bool host = session.context.op.language == Language::cpp;
+  const int rounds = std::max(1, timing.rounds);
+  RoundRunner runner(session, pending);
+  if (!pending.empty() && host) warm_up_host_core(timing);
+  for (int round = 0; round < rounds && session.state.device_lost.empty(); ++round) {
+    const TimingSettings settings = round_settings(timing, round);
+    // The host probe says how fast this machine's cores are; a GPU kernel's time does not follow it.
+    const double probe = host ? machine_probe_us() : 0;
+    for (size_t index = 0; index < pending.size(); ++index) {
+      PendingPoint& entry = pending[index];
+      if (host) entry.result.measurement.probe_us.push_back(probe);
+      on_round(entry, round);
+      runner.run(entry, index, round, settings);
+    }
+  }
+
+  // Replay: a point the data cannot decide yet gets more interleaved rounds, up to its budget.
+  const ExtraRounds* extra = session.services.extra_rounds;
+  if (!extra || extra->max_ms_per_point <= 0) return;
+  using Clock = std::chrono::steady_clock;
+  // At most three times the regular rounds, whatever the budget: a point that stays AMBIGUOUS
+  // that long is reported so.
+  for (int round = rounds; round < 4 * rounds && session.state.device_lost.empty(); ++round) {
+    bool any = false;
+    const TimingSettings settings = round_settings(timing, round);
+    for (size_t index = 0; index < pending.size(); ++index) {
+      PendingPoint& entry = pending[index];
+      if (!entry.baseline || !entry.result.error.empty() || entry.extra_ms >= extra->max_ms_per_point) continue;
+      PointRecord snapshot = entry.result;
+      snapshot.latency = summarize(snapshot.measurement.samples_us);
+      snapshot.baseline->latency = summarize(snapshot.baseline->measurement.samples_us);
+      if (!extra->undecided(snapshot)) continue;
+      any = true;
+      if (host) entry.result.measurement.probe_us.push_back(machine_probe_us());
+      on_round(entry, round);
+      const auto start = Clock::now();
+      runner.run(entry, index, round, settings);
+      entry.extra_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    }
+    if (!any) return;
+  }
+}
+
+}  // namespace abt
