@@ -2,6 +2,10 @@
 
 #include "graphtime/timer.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace abt {
 
 bool FixedBudget::done(const SamplingProgress& progress) const {
@@ -14,9 +18,31 @@ size_t FixedBudget::room(const SamplingProgress& progress) const {
   return n >= max_samples_ ? 0 : max_samples_ - n;
 }
 
+double relative_half_width(const std::vector<double>& samples) {
+  const size_t n = samples.size();
+  if (n < 2) return std::numeric_limits<double>::infinity();
+  double mean = 0;
+  for (double sample : samples) mean += sample;
+  mean /= double(n);
+  double squares = 0;
+  for (double sample : samples) squares += (sample - mean) * (sample - mean);
+  const double standard_error = std::sqrt(squares / double(n - 1) / double(n));
+  return mean > 0 ? 1.96 * standard_error / mean : std::numeric_limits<double>::infinity();
+}
+
+bool NoiseTarget::done(const SamplingProgress& progress) const {
+  if (budget_.done(progress)) return true;
+  return progress.samples_us.size() >= min_samples_ && progress.elapsed_ms >= min_ms_ &&
+         relative_half_width(progress.samples_us) <= target_;
+}
+
 std::unique_ptr<StopRule> make_stop_rule(const TimingSettings& settings) {
-  return std::make_unique<FixedBudget>(settings.rep_ms, size_t(std::max(0, settings.min_samples)),
-                                       size_t(std::max(1, settings.max_samples)));
+  const size_t min_samples = size_t(std::max(0, settings.min_samples));
+  const size_t max_samples = size_t(std::max(1, settings.max_samples));
+  if (settings.noise_target_pct > 0)
+    return std::make_unique<NoiseTarget>(settings.noise_target_pct, settings.rep_ms * kMinBudgetFraction, settings.rep_ms,
+                                         min_samples, max_samples);
+  return std::make_unique<FixedBudget>(settings.rep_ms, min_samples, max_samples);
 }
 
 }  // namespace abt

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "host_info.h"
+#include "recorder/gpu_busy.h"
 #include "recorder/sweep.h"
 #include "run_resources.h"
 #include "util/errors.h"
@@ -127,21 +128,6 @@ int fail_unrunnable(const PlannedOp& op, const std::string& device_lost, RunDire
   return int(op.points.size());
 }
 
-// GPU_BUSY (SPEC section 6): other processes computing on the device, looked at before each op.
-std::vector<Marker> device_conditions(DeviceSetup& device, RunDirectory& run, bool& said_unknown) {
-  auto others = device.other_processes();
-  if (!others) {
-    if (!said_unknown) run.log("GPU_BUSY cannot be checked: " + device.why_not_busy());
-    said_unknown = true;  // once per run: NVML is either there or not
-    return {};
-  }
-  if (others->empty()) return {};
-  Marker busy = gpu_busy_marker(*others);
-  run.log(fmt::format("WARNING: {} other process(es) compute on this GPU ({}); the op's points carry {}",
-                      others->size(), busy.detail, busy.text()));
-  return {busy};
-}
-
 // Runs every planned op through the engine; returns the number of FAILED points.
 int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& ir, ConfigChooser& chooser,
                 const ReplayHooks& replay) {
@@ -151,7 +137,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
   auto host_target = make_host_target();
   int failed = 0;
   std::string device_lost;
-  bool said_busy_unknown = false;
+  GpuBusyCheck busy;
   for (const auto& op : plan.ops()) {
     const bool cuda = op.spec.language != Language::cpp;
     if (cuda && !device_lost.empty()) {  // a kernel faulted in an earlier op: this device is gone
@@ -171,7 +157,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                             .timing = request.timing,
                             .seed = request.seed,
                             .device = cuda ? r.device.info() : nullptr,
-                            .conditions = cuda ? device_conditions(r.device, run, said_busy_unknown) : std::vector<Marker>{}};
+                            .conditions = cuda ? busy.conditions(r.device.other_processes(), r.device.why_not_busy(), run) : std::vector<Marker>{}};
     const OpServices services{.variants = variants,
                               .references = references.get(),
                               .target = target,

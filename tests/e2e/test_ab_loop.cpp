@@ -5,6 +5,7 @@
 #include <set>
 
 #include "abtool_runner.h"
+#include "util/sha256.h"
 #include "util/statistics.h"
 
 namespace abt::e2e {
@@ -149,9 +150,10 @@ TEST_F(AbLoop, DiffComparesEveryPointWithTheSameConfig) {
     EXPECT_TRUE(point["ir_changed"].get<bool>()) << "g++ and clang++ emit different assembly";
     std::string verdict = point["verdict"];
     std::string note = point["note"];
-    // UNTRUSTED only for the one reason these runs allow: the shared machine changed speed.
-    EXPECT_TRUE(verdict == "FASTER" || verdict == "SLOWER" || verdict == "SAME" ||
-                (verdict == "UNTRUSTED" && note.find("machine speed differed") != std::string::npos))
+    // UNTRUSTED only for the one reason an interleaved pair allows: A's code drifted since its
+    // record by more than the change (a shared machine).
+    EXPECT_TRUE(verdict == "FASTER" || verdict == "SLOWER" || verdict == "SAME" || verdict == "AMBIGUOUS" ||
+                (verdict == "UNTRUSTED" && note.find("drifted") != std::string::npos))
         << verdict << " " << note;
     double speedup = point["speedup"];
     EXPECT_NEAR(speedup, point["a_us"].get<double>() / point["b_us"].get<double>(), 1e-9);
@@ -200,6 +202,59 @@ TEST_F(AbLoop, ReplayFromAReplayIsRefused) {
   EXPECT_EQ(result.exit_code, 2) << describe(result);
   EXPECT_NE(result.err.find("is a replay run"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(dir.path() / "C"));
+}
+
+}  // namespace abt::e2e
+
+namespace abt::e2e {
+
+TEST_F(AbLoop, RecordKeepsEveryMeasuredBinaryWithItsManifest) {
+  for (const auto& point : read_json(a() / "results.json")["points"]) {
+    const auto& binary = point["binary"];
+    ASSERT_TRUE(binary.is_object()) << point.dump(1);
+    EXPECT_EQ(binary["file"].get<std::string>().rfind("bin/" + point["shape_text"].get<std::string>() + "/matmul_tiled/", 0), 0u);
+    EXPECT_EQ(binary["sha256"], point["binary_hash"]);
+    EXPECT_EQ(binary["entry_symbol"], "abtool_entry");
+    EXPECT_EQ(sha256_of_file((a() / binary["file"].get<std::string>()).string()), binary["sha256"]);
+  }
+}
+
+TEST_F(AbLoop, ReplayMeasuresAsStoredBinaryBesideBsAndDiffDecidesFromThatPair) {
+  auto points_a = read_json(a() / "results.json")["points"];
+  auto points_b = read_json(b() / "results.json")["points"];
+  ASSERT_EQ(points_a.size(), points_b.size());
+  for (size_t i = 0; i < points_b.size(); ++i) {
+    const auto& baseline = points_b[i]["baseline"];
+    ASSERT_TRUE(baseline.is_object()) << "interleaving is the default";
+    EXPECT_EQ(baseline["binary_hash"], points_a[i]["binary_hash"]) << "A's code, not B's";
+    EXPECT_NE(baseline["binary_hash"], points_b[i]["binary_hash"]) << "g++ and clang++ build different code";
+    // Alternating rounds: both sides got every round (and the same number of them).
+    EXPECT_EQ(baseline["round_sizes"].size(), points_b[i]["round_sizes"].size());
+    EXPECT_GE(baseline["round_sizes"].size(), 2u);
+    EXPECT_FALSE(baseline["samples_us"].empty());
+  }
+  auto report = nlohmann::json::parse(abtool({"diff", a().string(), b().string(), "--format", "json"}).out);
+  for (size_t i = 0; i < report["points"].size(); ++i) {
+    const auto& row = report["points"][i];
+    EXPECT_TRUE(row["in_process_pair"].get<bool>());
+    const double a_now = median_of(points_b[i]["baseline"]["samples_us"].get<std::vector<double>>());
+    EXPECT_DOUBLE_EQ(row["a_us"].get<double>(), a_now) << "A is A's code in B's process";
+    const double recorded = points_a[i]["latency"]["median"].get<double>();
+    EXPECT_NEAR(row["drift_pct"].get<double>(), 100 * (a_now / recorded - 1), 1e-9);
+    EXPECT_EQ(row["a"]["n"].get<size_t>(), points_b[i]["baseline"]["samples_us"].size());
+  }
+}
+
+TEST_F(AbLoop, NoInterleaveMeasuresBAlone) {
+  TempDir dir("abtool-alone-");
+  auto result = replay(a(), dir.path() / "B", {"--compiler", "host:clang++", "--no-interleave"});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  for (const auto& point : read_json(dir.path() / "B" / "results.json")["points"]) EXPECT_TRUE(point["baseline"].is_null());
+  auto report = nlohmann::json::parse(abtool({"diff", a().string(), (dir.path() / "B").string(), "--format", "json"}).out);
+  for (const auto& row : report["points"]) {
+    EXPECT_FALSE(row["in_process_pair"].get<bool>());
+    EXPECT_TRUE(row["drift_pct"].is_null());
+  }
 }
 
 }  // namespace abt::e2e

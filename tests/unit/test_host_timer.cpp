@@ -16,7 +16,7 @@ TEST(HostTimer, DiscardsWarmsUpAndSamplesWithinBudget) {
                    auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
                    while (std::chrono::steady_clock::now() < until) {}
                  },
-                 {}};
+                 {}, {}};
   TimingSettings settings;
   settings.warmup_ms = 2;   // 10 calls of 200 us
   settings.rep_ms = 20;
@@ -42,7 +42,8 @@ TEST(HostTimer, ResetRunsBeforeEveryCallAndOutsideTheClock) {
                    ++resets;
                    fresh = true;
                    std::this_thread::sleep_for(std::chrono::microseconds(500));  // must not be timed
-                 }};
+                 },
+                 {}};
   TimingSettings settings;
   settings.warmup_ms = 1;
   settings.rep_ms = 5;

@@ -64,3 +64,29 @@ TEST_F(WorkspaceTest, LayoutIsTheSameInEveryRun) {
 }
 
 }  // namespace abt
+
+namespace abt {
+
+TEST(PointWorkspaceTest, RelocatingMovesTheArgumentsAndKeepsTheInputs) {
+  OpSpec op = find_op_spec(std::filesystem::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "cpu_saxpy");
+  PointWorkspace workspace(op, Point{"cpu_saxpy", {1000}, DType::fp32}, 3);
+  const std::string digest = workspace.input_digest();
+  std::vector<void*> before(workspace.args(), workspace.args() + op.args.size());
+  std::vector<std::vector<std::byte>> inputs;
+  for (const auto& buffer : workspace.buffers())
+    inputs.emplace_back(buffer.data.begin(), buffer.data.begin() + buffer.bytes());
+  workspace.relocate(12345);
+  std::vector<void*> after(workspace.args(), workspace.args() + op.args.size());
+  EXPECT_NE(before, after);
+  for (size_t i = 0; i < workspace.buffers().size(); ++i) {
+    const ArgBuffer& buffer = workspace.buffers()[i];
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(buffer.data.data()) % 256, 0u);
+    if (buffer.spec->kind == ArgKind::out) continue;
+    EXPECT_TRUE(std::equal(inputs[i].begin(), inputs[i].end(), buffer.data.begin())) << buffer.spec->name;
+  }
+  workspace.relocate(12345);
+  EXPECT_EQ(std::vector<void*>(workspace.args(), workspace.args() + op.args.size()), after) << "a placement is a layout";
+  EXPECT_EQ(workspace.input_digest(), digest);
+}
+
+}  // namespace abt

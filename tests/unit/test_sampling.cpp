@@ -90,3 +90,21 @@ TEST(StopRule, FixedBudgetNeedsTheMinimumThenTheBudgetAndNeverExceedsTheMaximum)
 }
 
 }  // namespace abt
+
+namespace abt {
+
+TEST(StopRule, NoiseTargetStopsOnceTheMeanIsKnownButNotBeforeItsMinimumTime) {
+  NoiseTarget rule(0.5, 5.0, 20.0, 10, 1000);
+  std::vector<double> steady(50, 10.0);
+  steady[0] = 10.01;
+  std::vector<double> noisy;
+  for (int i = 0; i < 50; ++i) noisy.push_back(i % 2 ? 5.0 : 15.0);
+  EXPECT_FALSE(rule.done({steady, 1.0})) << "the minimum time first";
+  EXPECT_TRUE(rule.done({steady, 5.0}));
+  EXPECT_FALSE(rule.done({noisy, 5.0})) << "a noisy mean needs more samples";
+  EXPECT_TRUE(rule.done({noisy, 20.0})) << "the budget still ends it";
+  EXPECT_LT(relative_half_width(steady), 0.001);
+  EXPECT_GT(relative_half_width(noisy), 0.1);
+}
+
+}  // namespace abt

@@ -18,7 +18,11 @@ struct TimingSettings {
   int rounds = 10;                     // interleaved measurement rounds (see recorder/run_engine.h)
   int min_samples = 10;
   int max_samples = 2000;
+  // Stop a round early once its mean is known to this relative 95% half-width (stop_rule.h);
+  // 0: spend the whole budget. A round always spends kMinBudgetFraction of its budget.
+  double noise_target_pct = 0.5;
 };
+inline constexpr double kMinBudgetFraction = 0.25;
 
 struct TimedCall {
   std::function<void()> launch;  // one call of the op (may be several kernels on a GPU)
