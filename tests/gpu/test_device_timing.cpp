@@ -7,7 +7,9 @@
 #include <cstring>
 
 #include "compilers/compiler.h"
+#include "graphtime/device_clock_probe.h"
 #include "graphtime/device_timer.h"
+#include "launch/gpu_activity.h"
 #include "util/statistics.h"
 #include "launch/device_target.h"
 #include "launch/point_workspace.h"
@@ -158,6 +160,30 @@ TEST_F(DeviceTiming, CuptiCountsOnlyTheOpsKernelsAfterAnL2Flush) {
   TimingSettings settings;
   settings.timer = TimerKind::cupti;
   EXPECT_THROW(timer->measure(nothing, settings), PointError);
+}
+
+}  // namespace abt
+
+namespace abt {
+
+TEST_F(DeviceTiming, TheClockProbeReadsTheSmClockAfterWork) {
+  write_file_atomically(work_.path() / "probe.cu", clock_probe_source());
+  CompiledVariant probe_cubin =
+      reference_->compile({work_.path() / "probe.cu", kClockProbeKernel, nullptr, {}, DType::fp32, work_.path(), {}});
+  ASSERT_TRUE(probe_cubin.ok) << probe_cubin.log;
+  auto probe = make_device_clock_probe(*target_, read_text_file(probe_cubin.binary));
+  time(Point{"saxpy", {1 << 24}, DType::fp32}, TimerKind::graph);  // load first: the clock rises under it
+  const double mhz = probe->sm_clock_mhz();
+  std::cout << "SM clock after a graph measurement: " << mhz << " MHz (maximum " << probe->max_clock_mhz() << ")\n";
+  EXPECT_GT(mhz, 0.5 * probe->max_clock_mhz());
+  EXPECT_LT(mhz, 1.2 * probe->max_clock_mhz());
+}
+
+TEST_F(DeviceTiming, NvmlListsTheProcessesOnTheDevice) {
+  auto activity = make_nvml_activity();
+  auto others = activity->other_processes(target_->context().pci_bus_id());
+  ASSERT_TRUE(others.has_value()) << activity->unavailable_reason();
+  std::cout << "other compute processes on " << target_->context().pci_bus_id() << ": " << others->size() << "\n";
 }
 
 }  // namespace abt

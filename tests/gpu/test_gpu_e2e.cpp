@@ -300,3 +300,42 @@ TEST_F(GpuTriton, AKernelThatNeedsGlobalScratchGetsIt) {
 }
 
 }  // namespace abt::e2e
+
+namespace abt::e2e {
+
+// The interleaved replay on a GPU: A's stored CUBIN (and, for Triton, its stored launch contract)
+// loaded in B's process beside B's, every round's SM clock recorded on both sides.
+void expect_interleaved(const fs::path& a, const fs::path& b, const std::string& diff_json) {
+  auto points_a = read_json(a / "results.json")["points"];
+  auto points_b = read_json(b / "results.json")["points"];
+  const double max_mhz = read_json(b / "meta.json")["gpu"]["clocks_mhz"]["sm_max"].get<double>();
+  ASSERT_EQ(points_a.size(), points_b.size());
+  for (size_t i = 0; i < points_b.size(); ++i) {
+    const auto& baseline = points_b[i]["baseline"];
+    ASSERT_TRUE(baseline.is_object()) << points_b[i]["shape_text"];
+    EXPECT_EQ(baseline["binary_hash"], points_a[i]["binary_hash"]);
+    EXPECT_TRUE(fs::exists(a / points_a[i]["binary"]["file"].get<std::string>()));
+    for (const nlohmann::json* side : std::vector<const nlohmann::json*>{&points_b[i], &baseline}) {
+      auto clocks = (*side)["round_clock_mhz"].get<std::vector<double>>();
+      EXPECT_EQ(clocks.size(), (*side)["round_sizes"].size());
+      for (double mhz : clocks) {
+        EXPECT_GT(mhz, 100.0);
+        EXPECT_LT(mhz, 1.3 * max_mhz);
+      }
+    }
+  }
+  for (const auto& row : nlohmann::json::parse(diff_json)["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>()) << row.dump();
+}
+
+TEST_F(GpuAbLoop, ReplayRunsAsStoredBinaryBesideBsWithEveryRoundsClock) {
+  ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
+  expect_interleaved(a(), b(), diff_->out);
+}
+
+TEST_F(GpuTriton, ReplayRunsAsStoredKernelsWithTheirStoredLaunchContracts) {
+  ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
+  for (const auto& point : read_json(a() / "results.json")["points"]) EXPECT_TRUE(point["binary"]["triton"].is_object());
+  expect_interleaved(a(), b(), diff_->out);
+}
+
+}  // namespace abt::e2e

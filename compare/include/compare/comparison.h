@@ -55,7 +55,9 @@ struct Comparison {
 // When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
 // kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
 // the two verdicts disagree, a FASTER/SLOWER point becomes UNTRUSTED (the machine could explain
-// the difference); a SAME point stays SAME. A pair measured in one process needs no probe.
+// the difference); a SAME point stays SAME. A pair measured in one process needs no probe; its
+// drift (A's code now against A's record) makes a FASTER/SLOWER UNTRUSTED only beyond the same
+// tolerance and beyond the change itself.
 inline constexpr double kMachineSpeedTolerance = 0.10;
 Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct);
 
