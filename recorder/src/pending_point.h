@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "recorder/run_engine.h"
+#include "util/errors.h"
 
 namespace abt {
 
@@ -14,6 +15,9 @@ struct PendingPoint {
   std::unique_ptr<LoadedVariant> baseline;      // interleaved replays: A's stored binary, verified here
   double extra_ms = 0;                          // spent in extra rounds (replay, AMBIGUOUS points)
 };
+
+// A kernel faulted: the device context is gone for the rest of the run (DEVICE_FAULT in run.log).
+void lose_device(const OpSession& session, const DeviceFault& fault, const Point& point);
 
 // Times every pending point in `rounds` rounds (timing_rounds.cpp); then, in a replay, extra
 // rounds for the points the data cannot decide yet. `on_round` is called before each point's round.

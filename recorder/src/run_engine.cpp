@@ -105,19 +105,19 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
 
 }  // namespace
 
+void lose_device(const OpSession& session, const DeviceFault& fault, const Point& point) {
+  session.state.device_lost = fmt::format("{} (at point {})", fault.what(), point.id());
+  session.services.sink.log(Marker{MarkerKind::device_fault, session.state.device_lost}.text());
+}
+
 int run_op_points(const OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
                   const ProgressCallback& progress) {
-  const OpServices& services = session.services;
   OpRunState& state = session.state;
   const TimingSettings& timing = session.context.timing;
   const int rounds = std::max(1, timing.rounds);
   const int total_steps = int(points.size()) * (1 + rounds);
   int step = 0, failed = 0;
   std::vector<PendingPoint> pending;
-  auto lose_device = [&](const DeviceFault& fault, const Point& point) {
-    state.device_lost = fmt::format("{} (at point {})", fault.what(), point.id());
-    services.sink.log(Marker{MarkerKind::device_fault, state.device_lost}.text());
-  };
 
   for (const Point& point : points) {
     progress(step, total_steps, "choosing " + point.id());
@@ -134,7 +134,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
         throw;
       } catch (const DeviceFault& fault) {
         entry.result.error = fault.what();
-        lose_device(fault, point);
+        lose_device(session, fault, point);
       } catch (const std::exception& error) {
         entry.result.error = error.what();
       }

@@ -26,12 +26,11 @@ Measurement time_side(const OpSession& session, PendingPoint& entry, const Loade
 
 class RoundRunner {
  public:
-  RoundRunner(const OpSession& session, std::vector<PendingPoint>& pending) : session_(session), pending_(pending) {}
+  explicit RoundRunner(const OpSession& session) : session_(session) {}
 
   // Round `round` of one point; a failure is written into the point (or the device is lost).
   void run(PendingPoint& entry, size_t index, int round, const TimingSettings& settings) {
-    OpRunState& state = session_.state;
-    if (!entry.result.error.empty() || !state.device_lost.empty()) return;
+    if (!entry.result.error.empty() || !session_.state.device_lost.empty()) return;
     try {
       entry.bench->relocate(counter_hash(session_.context.seed, index, uint64_t(round)) | 1);
       if (!entry.baseline) {
@@ -56,8 +55,7 @@ class RoundRunner {
       else time_b(), time_a();
     } catch (const DeviceFault& fault) {
       entry.result.error = std::string("timing failed: ") + fault.what();
-      state.device_lost = fmt::format("{} (at point {})", fault.what(), entry.result.point.id());
-      session_.services.sink.log(Marker{MarkerKind::device_fault, state.device_lost}.text());
+      lose_device(session_, fault, entry.result.point);
     } catch (const std::exception& error) {
       entry.result.error = std::string("timing failed: ") + error.what();
     }
@@ -68,7 +66,6 @@ class RoundRunner {
     session_.services.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, launches);
   }
   const OpSession& session_;
-  std::vector<PendingPoint>& pending_;
 };
 
 }  // namespace
@@ -78,7 +75,7 @@ void run_timing_rounds(const OpSession& session, std::vector<PendingPoint>& pend
   const TimingSettings& timing = session.context.timing;
   const bool host = session.context.op.language == Language::cpp;
   const int rounds = std::max(1, timing.rounds);
-  RoundRunner runner(session, pending);
+  RoundRunner runner(session);
   if (!pending.empty() && host) warm_up_host_core(timing);
   for (int round = 0; round < rounds && session.state.device_lost.empty(); ++round) {
     const TimingSettings settings = round_settings(timing, round);

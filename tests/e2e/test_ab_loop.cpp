@@ -161,7 +161,8 @@ TEST_F(AbLoop, DiffComparesEveryPointWithTheSameConfig) {
     EXPECT_GE(point["ci95"][1].get<double>(), speedup * 0.9999999);
   }
   EXPECT_FALSE(report["all_binaries_identical"].get<bool>());
-  EXPECT_TRUE(report["geomean_speedup"].is_number());
+  // Over trusted points: none when a shared machine drifted past 10% at every point.
+  EXPECT_EQ(report["geomean_speedup"].is_number(), report["counts"]["UNTRUSTED"].get<int>() < 2);
 }
 
 TEST_F(AbLoop, DiffTextMarkdownAndIrDiffs) {
