@@ -36,11 +36,13 @@ class RoundResampler {
     }
   }
 
-  double median(std::mt19937_64& random) {
+  size_t round_count() const { return rounds_.size(); }
+
+  // The median of one resample made of the rounds `picks` (indices into this set's rounds).
+  double median(const std::vector<size_t>& picks, std::mt19937_64& random) {
     scratch_.clear();
-    std::uniform_int_distribution<size_t> pick_round(0, rounds_.size() - 1);
-    for (size_t r = 0; r < rounds_.size(); ++r) {
-      auto [start, size] = rounds_[pick_round(random)];
+    for (size_t round : picks) {
+      auto [start, size] = rounds_[round];
       std::uniform_int_distribution<int> pick(0, size - 1);
       for (int i = 0; i < size; ++i) scratch_.push_back(samples_[start + pick(random)]);
     }
@@ -57,20 +59,31 @@ class RoundResampler {
   std::vector<double> scratch_;
 };
 
+void pick_rounds(size_t count, std::mt19937_64& random, std::vector<size_t>& picks) {
+  picks.resize(count);
+  std::uniform_int_distribution<size_t> pick(0, count - 1);
+  for (size_t& round : picks) round = pick(random);
+}
+
 }  // namespace
 
-RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, double confidence,
-                                     int resamples, uint64_t seed) {
+RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, Pairing pairing,
+                                     double confidence, int resamples, uint64_t seed) {
   RatioInterval interval;
   if (a.samples.empty() || b.samples.empty()) return interval;
   interval.ratio = median_of(b.samples) / median_of(a.samples);
   std::mt19937_64 random(seed);
   RoundResampler resample_a(a), resample_b(b);
+  const bool paired = pairing == Pairing::by_round && resample_a.round_count() == resample_b.round_count();
   std::vector<double> ratios;
   ratios.reserve(resamples);
+  std::vector<size_t> picks_a, picks_b;
   for (int i = 0; i < resamples; ++i) {
-    double median_a = resample_a.median(random);
-    ratios.push_back(resample_b.median(random) / median_a);
+    pick_rounds(resample_a.round_count(), random, picks_a);
+    if (paired) picks_b = picks_a;
+    else pick_rounds(resample_b.round_count(), random, picks_b);
+    double median_a = resample_a.median(picks_a, random);
+    ratios.push_back(resample_b.median(picks_b, random) / median_a);
   }
   std::sort(ratios.begin(), ratios.end());
   double tail = (1 - confidence) / 2;

@@ -110,7 +110,9 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.b = summary_of(pb->measurement);
   if (row.in_process_pair) row.drift_pct = 100.0 * (row.a->median_us / pa->latency.median - 1.0);
 
-  Decision decision = decide(rounded(a_measured), rounded(pb->measurement), VerdictRule{threshold});
+  VerdictRule rule{threshold};
+  rule.pairing = row.in_process_pair ? Pairing::by_round : Pairing::independent;
+  Decision decision = decide(rounded(a_measured), rounded(pb->measurement), rule);
   row.speedup = decision.speedup.ratio;
   row.speedup_low = decision.speedup.low;
   row.speedup_high = decision.speedup.high;
@@ -133,7 +135,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   RoundedSamples a_cycles = in_cycles(rounded(a_measured), a_measured.round_clock_mhz);
   RoundedSamples b_cycles = in_cycles(rounded(pb->measurement), pb->measurement.round_clock_mhz);
   if (claimed && !a_cycles.samples.empty() && !b_cycles.samples.empty() &&
-      decide(a_cycles, b_cycles, VerdictRule{threshold}).verdict != row.verdict) {
+      decide(a_cycles, b_cycles, rule).verdict != row.verdict) {
     row.verdict = Verdict::untrusted;
     notes.push_back(fmt::format("not a change in SM cycles: the clock differed ({:.0f} vs {:.0f} MHz)",
                                 row.a->clock_mhz.value_or(0), row.b->clock_mhz.value_or(0)));
@@ -158,7 +160,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
     if (std::fabs(m - 1) > kMachineSpeedTolerance) {
       RoundedSamples scaled = rounded(pb->measurement);
       for (double& sample : scaled.samples) sample /= m;
-      Verdict corrected = decide(rounded(a_measured), scaled, VerdictRule{threshold}).verdict;
+      Verdict corrected = decide(rounded(a_measured), scaled, rule).verdict;
       std::string probe = fmt::format("machine speed differed: probe {:+.0f}% in B", (m - 1) * 100);
       // Only a claimed change can be explained away; SAME stays SAME, with the note.
       if ((row.verdict == Verdict::faster || row.verdict == Verdict::slower) && corrected != row.verdict) {

@@ -35,7 +35,7 @@ std::optional<double> noise_floor_pct(const RoundedSamples& a) {
 
 Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
   Decision decision;
-  const RatioInterval ratio = bootstrap_median_ratio(a, b);  // B/A
+  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing);  // B/A
   decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low};
   decision.noise_floor_pct = noise_floor_pct(a);
   decision.effective_threshold_pct = std::max(rule.threshold_pct, decision.noise_floor_pct.value_or(0.0));

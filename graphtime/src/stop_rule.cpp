@@ -1,6 +1,7 @@
 #include "graphtime/stop_rule.h"
 
 #include "graphtime/timer.h"
+#include "util/statistics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +28,7 @@ double relative_half_width(const std::vector<double>& samples) {
   double squares = 0;
   for (double sample : samples) squares += (sample - mean) * (sample - mean);
   const double standard_error = std::sqrt(squares / double(n - 1) / double(n));
-  return mean > 0 ? 1.96 * standard_error / mean : std::numeric_limits<double>::infinity();
+  return mean > 0 ? student_t_975(n - 1) * standard_error / mean : std::numeric_limits<double>::infinity();
 }
 
 bool NoiseTarget::done(const SamplingProgress& progress) const {

@@ -20,10 +20,17 @@ TimingSettings round_settings(const TimingSettings& full, int round) {
   TimingSettings settings = full;
   int rounds = std::max(1, full.rounds);
   settings.rep_ms = full.rep_ms / rounds;
-  settings.min_samples = std::max(1, full.min_samples / rounds + 1);
+  settings.min_samples = std::max(kMinSamplesPerRound, full.min_samples / rounds + 1);
   settings.max_samples = std::max(settings.min_samples, full.max_samples / rounds);
   settings.warmup_ms = warmup_budget_ms(round == 0 ? WarmupStage::first_round : WarmupStage::later_round, full);
   return settings;
+}
+
+TimingSettings interleaved_side_settings(const TimingSettings& round) {
+  TimingSettings side = round;
+  side.rep_ms = round.rep_ms / 2;
+  side.max_samples = std::max(side.min_samples, round.max_samples / 2);
+  return side;
 }
 
 }  // namespace abt

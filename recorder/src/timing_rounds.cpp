@@ -39,10 +39,7 @@ class RoundRunner {
         append_round(entry.result.measurement, measured);
         return;
       }
-      TimingSettings half = settings;
-      half.rep_ms = settings.rep_ms / 2;
-      half.min_samples = std::max(1, settings.min_samples / 2);
-      half.max_samples = std::max(half.min_samples, settings.max_samples / 2);
+      const TimingSettings half = interleaved_side_settings(settings);
       Measurement& a = entry.result.baseline->measurement;
       Measurement& b = entry.result.measurement;
       auto time_a = [&] { append_round(a, time_side(session_, entry, *entry.baseline, a, half)); };

@@ -46,6 +46,37 @@ TEST(Bootstrap, DisagreeingRoundsWidenTheInterval) {
   EXPECT_GT(by_round.high, 1.0);
 }
 
+TEST(Bootstrap, PairedRoundsCancelWhatARoundSharesOnBothSides) {
+  // Each round ran at its own placement, which made A's and B's code alike 0-8% slower; B is
+  // 1% slower than A in every round. Independent rounds see the placements as noise and cannot
+  // tell; rounds drawn in pairs see the 1% alone.
+  std::vector<double> a, b;
+  std::vector<int> rounds;
+  for (int r = 0; r < 10; ++r) {
+    const double placement = 1.0 + 0.08 * ((r * 7) % 10) / 10.0;
+    auto block_a = noisy(100 * placement, 0.2, 20, 100 + r);
+    auto block_b = noisy(101 * placement, 0.2, 20, 200 + r);
+    a.insert(a.end(), block_a.begin(), block_a.end());
+    b.insert(b.end(), block_b.begin(), block_b.end());
+    rounds.push_back(20);
+  }
+  auto independent = bootstrap_median_ratio({a, rounds}, {b, rounds}, Pairing::independent);
+  auto paired = bootstrap_median_ratio({a, rounds}, {b, rounds}, Pairing::by_round);
+  EXPECT_LT(independent.low, 1.0);
+  EXPECT_GT(paired.low, 1.0);
+  EXPECT_LT(paired.high, 1.03);
+  EXPECT_LT(paired.high - paired.low, 0.5 * (independent.high - independent.low));
+  EXPECT_EQ(paired.ratio, independent.ratio);  // the estimate is the same; only its interval differs
+}
+
+TEST(Bootstrap, PairingNeedsAsManyRoundsOnBothSides) {
+  auto a = noisy(100, 1, 40, 5), b = noisy(100, 1, 30, 6);
+  auto paired = bootstrap_median_ratio({a, {20, 20}}, {b, {10, 10, 10}}, Pairing::by_round);
+  auto independent = bootstrap_median_ratio({a, {20, 20}}, {b, {10, 10, 10}}, Pairing::independent);
+  EXPECT_EQ(paired.low, independent.low);
+  EXPECT_EQ(paired.high, independent.high);
+}
+
 TEST(Bootstrap, IsDeterministic) {
   auto a = noisy(10, 1, 50, 3), b = noisy(11, 1, 50, 4);
   auto first = bootstrap_median_ratio({a, {}}, {b, {}});

@@ -6,6 +6,7 @@
 #include "graphtime/stop_rule.h"
 #include "graphtime/warmup.h"
 #include "util/errors.h"
+#include "util/statistics.h"
 
 namespace abt {
 
@@ -105,6 +106,17 @@ TEST(StopRule, NoiseTargetStopsOnceTheMeanIsKnownButNotBeforeItsMinimumTime) {
   EXPECT_TRUE(rule.done({noisy, 20.0})) << "the budget still ends it";
   EXPECT_LT(relative_half_width(steady), 0.001);
   EXPECT_GT(relative_half_width(noisy), 0.1);
+}
+
+TEST(StopRule, AFewSamplesThatHappenToAgreeAreJudgedWithStudentsT) {
+  // Two samples 0.3% apart: 1.96 standard errors would call the mean known to 0.3%; t(1) = 12.7
+  // says 1.9%, and the round goes on.
+  const std::vector<double> two{100.0, 100.3};
+  EXPECT_GT(relative_half_width(two), 0.015);
+  EXPECT_NEAR(student_t_975(1), 12.706, 1e-3);
+  EXPECT_NEAR(student_t_975(30), 2.042, 1e-3);
+  EXPECT_NEAR(student_t_975(60), 2.000, 2e-3);
+  EXPECT_NEAR(student_t_975(1000), 1.962, 2e-3);
 }
 
 }  // namespace abt

@@ -21,6 +21,21 @@ TEST(Warmup, LaterRoundsGetTheMinimumWarmupAndAShareOfTheBudget) {
   EXPECT_DOUBLE_EQ(round_settings(full, 3).rep_ms, 50);
 }
 
+TEST(Warmup, EveryRoundAndEverySideOfAnInterleavedRoundTakesTheMinimumSamples) {
+  TimingSettings full;
+  full.rep_ms = 500;
+  full.rounds = 10;
+  full.min_samples = 10;
+  const TimingSettings round = round_settings(full, 1);
+  EXPECT_EQ(round.min_samples, kMinSamplesPerRound);
+  const TimingSettings side = interleaved_side_settings(round);
+  EXPECT_DOUBLE_EQ(side.rep_ms, 25);
+  EXPECT_EQ(side.min_samples, kMinSamplesPerRound);
+  EXPECT_EQ(side.max_samples, full.max_samples / full.rounds / 2);
+  full.min_samples = 200;  // a larger total minimum is shared out over the rounds
+  EXPECT_EQ(round_settings(full, 1).min_samples, 21);
+}
+
 TEST(Warmup, SweepCandidatesWarmUpBriefly) {
   TimingSettings full;
   EXPECT_DOUBLE_EQ(sweep_settings(full).warmup_ms, kSweepWarmupMs);

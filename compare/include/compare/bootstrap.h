@@ -17,11 +17,19 @@ struct RatioInterval {
   double high = 0;
 };
 
+// How A's rounds relate to B's. `by_round`: round i of A and round i of B ran back to back in one
+// process on the same buffers (an interleaved replay), so whatever made round i fast or slow
+// (its placement, the clock) touched both; they are resampled together and that shared part
+// cancels in the ratio. `independent`: two processes, nothing shared.
+enum class Pairing { independent, by_round };
+
 // Two-stage bootstrap: rounds are resampled first, then samples within each chosen round, so
 // the interval is as wide as the disagreement between rounds (a machine whose speed drifts),
-// not just the jitter within one stretch of samples. A round of many samples is resampled from a
-// sketch of 256 of its quantiles (bootstrap.cpp). Deterministic for a given seed.
-RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, double confidence = 0.95,
+// not just the jitter within one stretch of samples. `by_round` draws the same rounds for both
+// sides; with unequal round counts it falls back to `independent`. A round of many samples is
+// resampled from a sketch of 256 of its quantiles (bootstrap.cpp). Deterministic for a given seed.
+RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b,
+                                     Pairing pairing = Pairing::independent, double confidence = 0.95,
                                      int resamples = 2000, uint64_t seed = 1);
 
 }  // namespace abt

@@ -29,6 +29,7 @@ struct VerdictRule {
   double threshold_pct = 2.0;
   int min_rounds = 2;        // per side
   size_t min_samples = 10;   // per side
+  Pairing pairing = Pairing::independent;  // by_round for an interleaved replay's in-process pair
 };
 
 struct Decision {

@@ -23,6 +23,10 @@ struct TimingSettings {
   double noise_target_pct = 0.5;
 };
 inline constexpr double kMinBudgetFraction = 0.25;
+// Every round of a point (each side's half of an interleaved round) takes at least this many
+// samples, past its budget if it must: a 4 ms GEMM gets 6 samples in a 25 ms half-round, and a
+// round's median from 2 samples moved its A/A ratio by over 1% (bench/RESULTS.md).
+inline constexpr int kMinSamplesPerRound = 6;
 
 struct TimedCall {
   std::function<void()> launch;  // one call of the op (may be several kernels on a GPU)
@@ -45,5 +49,9 @@ TimingSettings sweep_settings(const TimingSettings& full);
 // One round of a point's measurement: a share of the budget; the warm-up of the round comes
 // from warmup.h (the first round warms up fully, later ones after other points ran briefly).
 TimingSettings round_settings(const TimingSettings& full, int round);
+
+// One side of an interleaved round (A's stored binary, or B's): half of the round's budget and
+// of its sample cap; the per-round sample minimum stays whole.
+TimingSettings interleaved_side_settings(const TimingSettings& round);
 
 }  // namespace abt

@@ -14,4 +14,8 @@ SampleSummary summarize(std::vector<double> samples);
 double median_of(std::vector<double> samples);
 double quantile_sorted(const std::vector<double>& sorted, double q);  // linear interpolation
 
+// The two-sided 95% critical value of Student's t: a 95% interval of a mean from n samples is
+// mean +- t(n - 1) * s / sqrt(n). From a table up to 30 degrees of freedom, within 0.1% above.
+double student_t_975(size_t degrees_of_freedom);
+
 }  // namespace abt
