@@ -1,6 +1,8 @@
 // The user commands; each returns abtool's exit code (SPEC section 4).
 #pragma once
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "recorder/run_request.h"
@@ -16,8 +18,24 @@ struct DiffOptions {
   bool fail_on_regression = false;
 };
 
-int run_record(const RunOptions& options);
-int run_replay(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay);
+// How record and replay run as processes (worker/supervisor.h).
+struct ProcessOptions {
+  std::string resume;                      // --resume RUN
+  std::optional<double> point_timeout_s;   // --point-timeout-s
+  std::string worker;                      // hidden: run as the worker of a supervisor with this control folder
+  bool worker_resume = false;              // hidden: the worker finishes the run named by --out
+};
+
+// The measuring commands in the worker: `measure` runs record or replay with the given watch.
+int run_record(const RunOptions& options, StepWatch* watch);
+int run_replay(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay, StepWatch* watch);
+int run_as_worker(const ProcessOptions& process, const std::function<int(StepWatch*)>& measure);
+
+// The measuring commands as the user runs them: a supervisor around a worker. `args` is the
+// command line after the program name; `options` are its parsed measure options.
+int run_supervised(const std::string& command, const std::vector<std::string>& args, const ProcessOptions& process,
+                   const RunOptions& options);
+
 int run_diff(const DiffOptions& options);
 
 }  // namespace abt

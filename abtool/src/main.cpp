@@ -42,12 +42,50 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
       ->group("");
 }
 
+void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
+  command.add_option("--resume", process.resume,
+                     "finish an interrupted or killed run: its finished points are kept (every other option is the run's)");
+  command.add_option("--point-timeout-s", process.point_timeout_s,
+                     "a step of a point (a sweep candidate, a verification, a timing round) that runs longer fails the "
+                     "point with POINT_TIMEOUT (default 60 + 4 x (warm-up + rep) in seconds)")
+      ->check(CLI::PositiveNumber);
+  // The supervisor starts the worker with these; not for users.
+  command.add_option("--worker", process.worker)->group("");
+  command.add_flag("--worker-resume", process.worker_resume)->group("");
+}
+
+// meta.json keeps the command line as the user gave it: without the worker's own options.
+std::vector<std::string> user_command_line(int argc, char** argv) {
+  std::vector<std::string> line;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--worker-resume") continue;
+    if (arg == "--worker") {
+      ++i;
+      continue;
+    }
+    line.push_back(arg);
+  }
+  return line;
+}
+
 void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, char** argv) {
   if (texts.timer) options.timer = abt::parse_spelling<abt::TimerKind>(*texts.timer);
   if (texts.test_graph_fault) options.test_graph_fault = abt::parse_spelling<abt::GraphPhase>(*texts.test_graph_fault);
-  options.command_line.assign(argv, argv + argc);
+  options.command_line = user_command_line(argc, argv);
   options.tool = {ABTOOL_VERSION, ABTOOL_GIT_SHA};
 }
+
+// `--resume RUN` takes every measure option from the run: giving one too is a mistake.
+void check_resume_alone(const CLI::App& command, const abt::ProcessOptions& process) {
+  if (process.resume.empty()) return;
+  for (const CLI::Option* option : command.get_options())
+    if (option->count() && option->get_name() != "--resume" && option->get_name() != "--point-timeout-s")
+      throw abt::InputError("--resume takes every option from the run's meta.json; " + option->get_name() +
+                            " cannot be given with it");
+}
+
+std::vector<std::string> arguments_after_program(int argc, char** argv) { return {argv + 1, argv + argc}; }
 
 }  // namespace
 
@@ -64,9 +102,12 @@ int main(int argc, char** argv) {
   abt::DiffOptions diff_options;
   auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
   add_measure_options(*record, record_options, record_texts);
+  abt::ProcessOptions record_process, replay_process;
+  add_process_options(*record, record_process);
   auto* replay = app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
   add_measure_options(*replay, replay_options, replay_texts);
-  replay->add_option("--from", replay_from, "run directory of a record run")->required();
+  add_process_options(*replay, replay_process);
+  replay->add_option("--from", replay_from, "run directory of a record run (required unless --resume)");
   replay->add_flag("--no-interleave", no_interleave,
                    "measure B alone (default: A's stored binary is measured beside B's, rounds alternating)");
   replay->add_option("--max-extra-ms", replay_only.max_extra_ms,
@@ -95,12 +136,25 @@ int main(int argc, char** argv) {
   try {
     if (*record) {
       finish_options(record_options, record_texts, argc, argv);
-      return abt::run_record(record_options);
+      if (!record_process.worker.empty()) {
+        record_options.resume = record_process.worker_resume;
+        return abt::run_as_worker(record_process, [&](abt::StepWatch* watch) { return abt::run_record(record_options, watch); });
+      }
+      check_resume_alone(*record, record_process);
+      return abt::run_supervised("record", arguments_after_program(argc, argv), record_process, record_options);
     }
     if (*replay) {
       finish_options(replay_options, replay_texts, argc, argv);
       replay_only.interleave = !no_interleave;
-      return abt::run_replay(replay_from, replay_options, replay_only);
+      if (!replay_process.worker.empty()) {
+        replay_options.resume = replay_process.worker_resume;
+        return abt::run_as_worker(replay_process, [&](abt::StepWatch* watch) {
+          return abt::run_replay(replay_from, replay_options, replay_only, watch);
+        });
+      }
+      check_resume_alone(*replay, replay_process);
+      if (replay_from.empty() && replay_process.resume.empty()) throw abt::InputError("replay: --from is required");
+      return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options);
     }
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {

@@ -1,5 +1,5 @@
-// record and replay: resolve the options, run through the recorder's plan -> run API, print
-// the result table.
+// record and replay: the supervisor as the user runs them, and the worker that resolves the
+// options, runs through the recorder's plan -> run API and prints the result table.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -7,10 +7,15 @@
 #include "commands.h"
 #include "default_paths.h"
 #include "recorder/run.h"
+#include "rundir/meta_record.h"
 #include "rundir/result_table.h"
 #include "util/errors.h"
+#include "worker/stop_signals.h"
+#include "worker/supervisor.h"
+#include "worker/worker_watch.h"
 
 namespace abt {
+namespace fs = std::filesystem;
 namespace {
 
 void echo_line(const std::string& line) {
@@ -26,13 +31,64 @@ int finish(const RunOutcome& outcome) {
 
 }  // namespace
 
-int run_record(const RunOptions& options) {
+int run_record(const RunOptions& options, StepWatch* watch) {
   RunPlan plan(resolve_request(options, RunMode::record, record_defaults()));
-  return finish(execute_run(plan, {}, echo_line));
+  return finish(execute_run(plan, {}, echo_line, watch));
 }
 
-int run_replay(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay) {
-  return finish(replay_run(from, options, replay, echo_line));
+int run_replay(const fs::path& from, const RunOptions& options, const ReplayOptions& replay, StepWatch* watch) {
+  return finish(replay_run(from, options, replay, echo_line, watch));
+}
+
+int run_as_worker(const ProcessOptions& process, const std::function<int(StepWatch*)>& measure) {
+  catch_stop_signals();
+  WorkerWatch watch(process.worker);
+  int code = kExitInternal;
+  try {
+    code = measure(&watch);
+  } catch (const Interrupted& stop) {
+    fmt::print(stderr, "abtool: {}\n", stop.what());
+    code = 128 + stop.signal();
+  } catch (const DeviceLost& lost) {
+    fmt::print(stderr, "abtool: the device context was lost ({}); a fresh process goes on\n", lost.what());
+    code = kExitWorkerRestart;
+  } catch (const InputError& error) {
+    fmt::print(stderr, "abtool: error: {}\n", error.what());
+    code = kExitBadInput;
+  } catch (const std::exception& error) {
+    fmt::print(stderr, "abtool: internal error: {}\n", error.what());
+    code = kExitInternal;
+  }
+  std::fflush(stdout);
+  watch.finished(code);
+  return code;
+}
+
+int run_supervised(const std::string& command, const std::vector<std::string>& args, const ProcessOptions& process,
+                   const RunOptions& options) {
+  SupervisedRun run;
+  run.args = args;
+  run.working_directory = fs::current_path();
+  TimingSettings defaults;
+  double warmup_ms = options.warmup_ms.value_or(defaults.warmup_ms), rep_ms = options.rep_ms.value_or(defaults.rep_ms);
+  if (!process.resume.empty()) {
+    // Every option comes from the run itself, as it was first given, in the folder it ran from.
+    const fs::path dir = fs::absolute(process.resume);
+    if (!fs::exists(RunLayout(dir).meta())) throw InputError("--resume " + process.resume + ": not a run directory (no meta.json)");
+    MetaRecord meta = MetaRecord::read(RunLayout(dir).meta());
+    if (spelling(meta.mode) != command)
+      throw InputError(fmt::format("--resume {}: a {} run; resume it with `abtool {} --resume`", process.resume,
+                                   spelling(meta.mode), spelling(meta.mode)));
+    if (meta.status == RunStatus::finished) throw InputError("--resume " + process.resume + ": this run finished; there is nothing to resume");
+    if (meta.command_line.size() < 2) throw InputError("--resume " + process.resume + ": meta.json has no command line to resume with");
+    run.args = with_run_directory({meta.command_line.begin() + 1, meta.command_line.end()}, dir);
+    run.working_directory = meta.working_directory;
+    run.resume = dir;
+    warmup_ms = meta.timing.warmup_ms;
+    rep_ms = meta.timing.rep_ms;
+  }
+  run.point_timeout_s = process.point_timeout_s.value_or(default_point_timeout_s(warmup_ms, rep_ms));
+  return supervise(run);
 }
 
 }  // namespace abt

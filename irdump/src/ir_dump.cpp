@@ -1,5 +1,7 @@
 #include "irdump/ir_dump.h"
 
+#include <sstream>
+
 #include "irdump/cuda_binary_ir.h"
 #include "util/files.h"
 
@@ -8,6 +10,13 @@ namespace fs = std::filesystem;
 
 IrDump::IrDump(RunLayout run) : run_(std::move(run)) {
   fs::create_directories(run_.ir());
+  if (auto index = read_file_if_present(run_.ir_index())) {  // a resumed run: its rows so far stay
+    std::istringstream lines(*index);
+    std::string line;
+    std::getline(lines, line);  // the header
+    while (std::getline(lines, line))
+      if (auto row = IndexRow::parse_tsv_line(line)) rows_.push_back(std::move(*row));
+  }
   flush_index();
 }
 

@@ -64,6 +64,7 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
   result.input_digest = bench.input_digest();
   pending.choice = chooser.choose(bench);
   Choice& choice = pending.choice;
+  if (services.watch) services.watch->step(point, session.context.op.kernel, "verifying the chosen variant", true);
   result.markers = choice.markers;
   result.config_source = choice.source;
   if (!choice.found) {
@@ -110,6 +111,11 @@ void lose_device(const OpSession& session, const DeviceFault& fault, const Point
   session.services.sink.log(Marker{MarkerKind::device_fault, session.state.device_lost}.text());
 }
 
+// Points are measured in batches: a batch's points are chosen and verified, then timed in
+// interleaved rounds, then written. A bigger batch spreads each point's rounds over a longer
+// stretch; a smaller one writes finished points sooner (a killed run keeps them, --resume).
+constexpr size_t kPointsPerBatch = 8;
+
 int run_op_points(const OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
                   const ProgressCallback& progress) {
   OpRunState& state = session.state;
@@ -117,59 +123,72 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
   const int rounds = std::max(1, timing.rounds);
   const int total_steps = int(points.size()) * (1 + rounds);
   int step = 0, failed = 0;
-  std::vector<PendingPoint> pending;
+  const bool restart_after_fault = session.services.watch != nullptr;  // a fresh worker takes the device over
 
-  for (const Point& point : points) {
-    progress(step, total_steps, "choosing " + point.id());
-    PendingPoint entry;
-    entry.result.point = point;
-    entry.result.kernel = session.context.op.kernel;
-    bool ready = false;
-    if (!state.device_lost.empty()) {
-      entry.result.error = "not run: the device context was lost: " + state.device_lost;
-    } else {
-      try {
-        ready = prepare_point(session, entry, chooser);
-      } catch (const InputError&) {
-        throw;
-      } catch (const DeviceFault& fault) {
-        entry.result.error = fault.what();
-        lose_device(session, fault, point);
-      } catch (const std::exception& error) {
-        entry.result.error = error.what();
+  for (size_t first = 0; first < points.size(); first += kPointsPerBatch) {
+    const size_t last = std::min(points.size(), first + kPointsPerBatch);
+    std::vector<PendingPoint> pending;
+    for (size_t index = first; index < last; ++index) {
+      const Point& point = points[index];
+      if (restart_after_fault && !state.device_lost.empty()) break;
+      progress(step, total_steps, "choosing " + point.id());
+      if (session.services.watch) session.services.watch->step(point, session.context.op.kernel, "compiling and choosing", false);
+      PendingPoint entry;
+      entry.result.point = point;
+      entry.result.kernel = session.context.op.kernel;
+      bool ready = false;
+      if (!state.device_lost.empty()) {
+        entry.result.error = "not run: the device context was lost: " + state.device_lost;
+      } else {
+        try {
+          ready = prepare_point(session, entry, chooser);
+        } catch (const InputError&) {
+          throw;
+        } catch (const Interrupted&) {
+          throw;  // the run stops; this point was not finished
+        } catch (const DeviceFault& fault) {
+          entry.result.error = fault.what();
+          lose_device(session, fault, point);
+        } catch (const std::exception& error) {
+          entry.result.error = error.what();
+        }
+      }
+      ++step;
+      if (ready) {
+        pending.push_back(std::move(entry));
+      } else {
+        ++failed;
+        step += rounds;
+        finish_point(session, entry.result);
       }
     }
-    ++step;
-    if (ready) {
-      pending.push_back(std::move(entry));
-    } else {
-      ++failed;
-      step += rounds;
-      finish_point(session, entry.result);
-    }
-  }
 
-  run_timing_rounds(session, pending, [&](const PendingPoint& entry, int round) {
-    const int shown = round + 1;
-    progress(std::min(step++, total_steps - 1), total_steps,
-             fmt::format("timing {} (round {}{})", entry.result.point.id(), shown, shown > rounds ? " extra" : "/" + std::to_string(rounds)));
-  });
+    run_timing_rounds(session, pending, [&](const PendingPoint& entry, int round) {
+      const int shown = round + 1;
+      progress(std::min(step++, total_steps - 1), total_steps,
+               fmt::format("timing {} (round {}{})", entry.result.point.id(), shown,
+                           shown > rounds ? " extra" : "/" + std::to_string(rounds)));
+    });
 
-  for (auto& entry : pending) {
-    PointRecord& result = entry.result;
-    if (result.error.empty() && !state.device_lost.empty() && int(result.measurement.round_sizes.size()) < rounds)
-      result.error = "not timed to the end: the device context was lost: " + state.device_lost;
-    result.success = result.error.empty();
-    failed += !result.success;
-    for (const auto& marker : result.measurement.markers) result.markers.push_back(marker);
-    result.latency = summarize(result.measurement.samples_us);
-    if (result.baseline) {
-      for (const auto& marker : result.baseline->measurement.markers)
-        if (std::find(result.markers.begin(), result.markers.end(), marker) == result.markers.end())
-          result.markers.push_back(marker);
-      result.baseline->latency = summarize(result.baseline->measurement.samples_us);
+    for (auto& entry : pending) {
+      PointRecord& result = entry.result;
+      // Under a supervisor the points the fault cut short are measured again by the next worker.
+      if (restart_after_fault && result.error.empty() && !state.device_lost.empty()) continue;
+      if (result.error.empty() && !state.device_lost.empty() && int(result.measurement.round_sizes.size()) < rounds)
+        result.error = "not timed to the end: the device context was lost: " + state.device_lost;
+      result.success = result.error.empty();
+      failed += !result.success;
+      for (const auto& marker : result.measurement.markers) result.markers.push_back(marker);
+      result.latency = summarize(result.measurement.samples_us);
+      if (result.baseline) {
+        for (const auto& marker : result.baseline->measurement.markers)
+          if (std::find(result.markers.begin(), result.markers.end(), marker) == result.markers.end())
+            result.markers.push_back(marker);
+        result.baseline->latency = summarize(result.baseline->measurement.samples_us);
+      }
+      finish_point(session, result);
     }
-    finish_point(session, result);
+    if (restart_after_fault && !state.device_lost.empty()) throw DeviceLost(state.device_lost);
   }
   progress(total_steps, total_steps, "");
   return failed;

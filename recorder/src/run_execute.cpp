@@ -130,7 +130,7 @@ int fail_unrunnable(const PlannedOp& op, const std::string& device_lost, RunDire
 
 // Runs every planned op through the engine; returns the number of FAILED points.
 int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& ir, ConfigChooser& chooser,
-                const ReplayHooks& replay) {
+                const ReplayHooks& replay, StepWatch* watch) {
   const RunRequest& request = plan.request();
   RunPlan::Resources& r = plan.resources();
   auto host_timer = make_host_timer();
@@ -138,7 +138,14 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
   int failed = 0;
   std::string device_lost;
   GpuBusyCheck busy;
-  for (const auto& op : plan.ops()) {
+  for (const auto& planned : plan.ops()) {
+    PlannedOp op{planned.spec, {}};
+    for (const auto& point : planned.points)  // a resumed run keeps what it finished
+      if (!run.finished_point(point.id())) op.points.push_back(point);
+    // Variant names come from every planned point, so a resumed run names them as before.
+    const VariantNaming naming(op.spec, shape_has_several_dtypes(planned.points));
+    ir.add_legend(op.spec.name, naming.legend_markdown());
+    if (op.points.empty()) continue;
     const bool cuda = op.spec.language != Language::cpp;
     if (cuda && !device_lost.empty()) {  // a kernel faulted in an earlier op: this device is gone
       failed += fail_unrunnable(op, device_lost, run);
@@ -153,7 +160,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
         cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
     if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
     const OpContext context{.op = op.spec,
-                            .naming = VariantNaming(op.spec, shape_has_several_dtypes(op.points)),
+                            .naming = naming,
                             .timing = request.timing,
                             .seed = request.seed,
                             .device = cuda ? r.device.info() : nullptr,
@@ -167,9 +174,9 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .sink = run,
                               .clock = cuda ? r.device.clock() : nullptr,
                               .baselines = replay.baselines,
-                              .extra_rounds = replay.extra_rounds};
+                              .extra_rounds = replay.extra_rounds,
+                              .watch = watch};
     OpRunState state;
-    ir.add_legend(op.spec.name, context.naming.legend_markdown());
     Progress progress(std::string(spelling(request.mode)) + " " + op.spec.name,
                       int(op.points.size()) * (1 + std::max(1, request.timing.rounds)));
     failed += run_op_points(OpSession{context, services, state}, op.points, chooser,
@@ -183,7 +190,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
 
 }  // namespace
 
-RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay, const RunDirectory::Echo& echo) {
+RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay, const RunDirectory::Echo& echo, StepWatch* watch) {
   const RunRequest& request = plan.request();
   RunPlan::Resources& r = plan.resources();
   std::vector<std::string> op_names, planned_ids;
@@ -192,22 +199,36 @@ RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay, const RunDirect
     for (const auto& point : op.points) planned_ids.push_back(point.id());
   }
   const fs::path dir = request.out.empty() ? RunLayout::default_path(op_names) : request.out;
-  RunDirectory run(dir, meta_for(plan), planned_ids, echo);
+  RunDirectory run = request.resume ? RunDirectory::resume(dir, planned_ids, echo)
+                                    : RunDirectory(dir, meta_for(plan), planned_ids, echo);
+  if (watch) watch->run_started(run.layout().dir());
   run.write_shapes(shape_set_to_yaml(used_shapes(r.shapes, plan.ops())));
   auto store = AutotuneStore::create(run.layout().autotune_db(), request.mode, r.compiler->fingerprint());
   IrDump ir(run.layout());
   SweepChooser sweep;
 
-  log_settings(plan, run, planned_ids.size());
-  int failed = 0;
+  if (request.resume)
+    run.log(fmt::format("resumed: {} of {} points were finished; the others are measured now", run.points().size(),
+                        planned_ids.size()));
+  else
+    log_settings(plan, run, planned_ids.size());
   try {
-    failed = measure_ops(plan, run, *store, ir, replay.chooser ? *replay.chooser : sweep, replay);
+    measure_ops(plan, run, *store, ir, replay.chooser ? *replay.chooser : sweep, replay, watch);
   } catch (const InputError& error) {
     run.log(std::string("abtool: error: ") + error.what());
     run.finish(RunStatus::aborted);
     throw;
+  } catch (const Interrupted& stop) {
+    run.log(std::string(stop.what()) + ": the run stops here; `--resume " + dir.string() + "` finishes it");
+    run.finish(RunStatus::interrupted);
+    throw;
+  } catch (const DeviceLost& lost) {
+    run.log("the device context was lost (" + std::string(lost.what()) + "); a fresh worker measures the rest");
+    throw;
   }
   run.finish(RunStatus::finished);
+  int failed = 0;  // over the whole run: a resumed one's earlier points count too
+  for (const auto& point : run.points()) failed += !point.success;
   return {dir, run.points(), failed};
 }
 

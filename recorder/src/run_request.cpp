@@ -45,6 +45,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.gpu = options.gpu;
   request.arch = options.arch;
   request.out = options.out;
+  request.resume = options.resume;
   request.graph_faults.phase = options.test_graph_fault;
   request.command_line = options.command_line;
   request.tool = options.tool;

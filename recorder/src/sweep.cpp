@@ -81,6 +81,14 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
       continue;
     }
     services.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
+    if (services.watch) {
+      if (auto failure = services.watch->known_failure(point, candidate.variant)) {
+        if (auto marker = Marker::parse(*failure)) best.markers.push_back(*marker);  // the point says why
+        reject(candidate, CandidateStatus::launch_failed, "was not run again", *failure);
+        continue;
+      }
+      services.watch->step(point, session.context.op.kernel, "sweep candidate " + candidate.variant, true);
+    }
     std::unique_ptr<LoadedVariant> loaded;
     VerifyOutcome outcome;
     try {
@@ -128,9 +136,11 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
   ChoiceRecord record{bench.key(), best.config, best.found ? bench.variant_name(best.config) : "", std::nullopt};
   if (best.found) record.time_us = best_time;
   services.store.save(record, candidates);
-  if (!best.found)
+  if (!best.found) {
     best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed or timing_failed, {} verify_failed",
                                compile_failed, configs.size(), launch_failed, verify_failed);
+    for (const Marker& marker : best.markers) best.failure += "; " + marker.text();
+  }
   return best;
 }
 

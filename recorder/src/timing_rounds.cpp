@@ -31,6 +31,8 @@ class RoundRunner {
   // Round `round` of one point; a failure is written into the point (or the device is lost).
   void run(PendingPoint& entry, size_t index, int round, const TimingSettings& settings) {
     if (!entry.result.error.empty() || !session_.state.device_lost.empty()) return;
+    if (session_.services.watch)
+      session_.services.watch->step(entry.result.point, session_.context.op.kernel, fmt::format("timing round {}", round + 1), true);
     try {
       entry.bench->relocate(counter_hash(session_.context.seed, index, uint64_t(round)) | 1);
       if (!entry.baseline) {

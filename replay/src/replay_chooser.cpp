@@ -36,6 +36,8 @@ Choice ReplayChooser::choose(PointBench& bench) {
   Choice choice;
   choice.source = ConfigSource::replay;
   choice.config = recorded->config;
+  if (StepWatch* watch = bench.session().services.watch)
+    watch->step(bench.point(), bench.session().context.op.kernel, "verifying A's config", true);
   try {
     choice.loaded = bench.load(compiled, recorded->config);
     choice.verify = bench.verify(*choice.loaded);

@@ -8,7 +8,7 @@
 namespace abt {
 
 RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay,
-                      const RunDirectory::Echo& echo) {
+                      const RunDirectory::Echo& echo, StepWatch* watch) {
   RecordRun a = open_record_run(from);
   RunRequest request = resolve_request(options, RunMode::replay, a.defaults());
   request.replay_from = a.layout.dir();
@@ -16,7 +16,9 @@ RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& optio
   ReplayChooser chooser(*a.record);
   ReplayHooks hooks{.chooser = &chooser};
   std::unique_ptr<StoredBaselines> baselines;
-  ExtraRounds extra{replay.max_extra_ms, [rule = VerdictRule{replay.threshold_pct}](const PointRecord& point) {
+  VerdictRule rule{replay.threshold_pct};
+  rule.pairing = Pairing::by_round;  // as diff decides an interleaved pair
+  ExtraRounds extra{replay.max_extra_ms, [rule](const PointRecord& point) {
                       const Measurement& a_now = point.baseline->measurement;
                       return decide({a_now.samples_us, a_now.round_sizes},
                                     {point.measurement.samples_us, point.measurement.round_sizes}, rule)
@@ -27,7 +29,7 @@ RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& optio
     hooks.baselines = baselines.get();
     hooks.extra_rounds = &extra;
   }
-  return execute_run(plan, hooks, echo);
+  return execute_run(plan, hooks, echo, watch);
 }
 
 }  // namespace abt

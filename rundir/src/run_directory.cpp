@@ -1,6 +1,7 @@
 #include "rundir/run_directory.h"
 
 #include "rundir/result_table.h"
+#include "rundir/run_lock.h"
 #include "util/errors.h"
 #include "util/files.h"
 
@@ -9,8 +10,7 @@ namespace fs = std::filesystem;
 
 RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo)
     : layout_(dir), meta_(std::move(meta)), echo_(std::move(echo)) {
-  if (fs::exists(dir) && !fs::is_empty(dir))
-    throw InputError("--out " + dir.string() + ": exists and is not empty; abtool never overwrites a run");
+  claim_new_directory(dir);
   fs::create_directories(layout_.autotune_records());
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
@@ -19,6 +19,33 @@ RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std
   meta_.status = RunStatus::running;
   write_meta();
   write_results();
+}
+
+RunDirectory::RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, Echo echo)
+    : layout_(std::move(layout)), meta_(std::move(meta)), results_(std::move(results)), echo_(std::move(echo)) {
+  log_.open(layout_.run_log(), std::ios::app);
+  if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
+}
+
+RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::vector<std::string>>& planned_ids,
+                                  Echo echo) {
+  RunLayout layout(dir);
+  MetaRecord meta = MetaRecord::read(layout.meta());
+  ResultsFile results = ResultsFile::read(layout.results());
+  if (meta.status == RunStatus::finished) throw InputError(dir.string() + ": this run finished; there is nothing to resume");
+  if (planned_ids && results.planned != *planned_ids)
+    throw InputError(dir.string() + ": the points planned now differ from the run's (were the shape set or ops changed?)");
+  meta.status = RunStatus::running;
+  meta.end_time.clear();
+  RunDirectory run(std::move(layout), std::move(meta), std::move(results), std::move(echo));
+  run.write_meta();
+  return run;
+}
+
+bool RunDirectory::finished_point(const std::string& id) const {
+  for (const auto& point : results_.points)
+    if (point.id() == id) return true;
+  return false;
 }
 
 void RunDirectory::write_shapes(const std::string& yaml) { write_file_atomically(layout_.shapes(), yaml); }

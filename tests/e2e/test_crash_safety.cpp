@@ -1,38 +1,255 @@
-// A kernel that kills the process leaves a run directory that is still readable by diff.
+// Worker processes (README: "Worker processes"): a variant that crashes, exits or hangs fails
+// only its point or sweep candidate; SIGINT/SIGTERM mark the run interrupted; kill -9 at any
+// moment and --resume give the run an uninterrupted one would have; one writer per run.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <boost/process.hpp>
+#include <boost/process/extend.hpp>
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <thread>
 
 #include "abtool_runner.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
+namespace bp = boost::process;
+namespace {
 
-TEST(CrashSafety, ResultsWrittenBeforeACrashStayReadable) {
-  TempDir dir("abtool-crash-");
-  fs::path ops = dir.path() / "ops";
-  fs::create_directories(ops);
-  fs::copy(source_dir() / "examples/ops/cpu_saxpy", ops / "cpu_saxpy", fs::copy_options::recursive);
-  fs::copy(fixture_ops() / "fixture_crash", ops / "fixture_crash", fs::copy_options::recursive);
-  fs::path run = dir.path() / "A";
-  ProcessResult result = record(run, {"--ops-dir", ops.string(), "--op", "cpu_saxpy,fixture_crash"});
-  EXPECT_EQ(result.exit_code, -1) << "killed by SIGABRT\n" << describe(result);
+fs::path write_shapes(const fs::path& file, const std::string& op, const std::vector<long long>& sizes) {
+  std::ofstream out(file);
+  out << op << ":\n  shapes:\n";
+  for (long long size : sizes) out << "    - [" << size << "]\n";
+  return file;
+}
 
-  auto results = read_json(run / "results.json");
-  EXPECT_FALSE(results["complete"].get<bool>());
-  EXPECT_EQ(results["planned"].size(), 3u);
-  ASSERT_EQ(results["points"].size(), 1u) << "cpu_saxpy finished before the crash";
-  EXPECT_EQ(results["points"][0]["status"], "SUCCESS");
-  EXPECT_EQ(read_json(run / "meta.json")["status"], "running");
-  EXPECT_TRUE(fs::exists(run / "autotune_records/cpu_saxpy.json"));
-  int crash_rows = 0;
-  for (const auto& row : read_tsv(run / "ir/index.tsv")) crash_rows += row[1] == "crash_at_333";
-  EXPECT_GE(crash_rows, 1) << "the variant launched before the crash is indexed";
+std::vector<std::string> misbehaving(const fs::path& out, const fs::path& shapes) {
+  std::vector<std::string> args{"record", "--ops-dir", fixture_ops().string(), "--op", "fixture_crash", "--shapes",
+                                shapes.string(), "--out", out.string(), "--compiler", "host:g++"};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  return args;
+}
 
+// The points of a run by id, and how many times each id appears.
+std::map<std::string, nlohmann::json> points_of(const fs::path& run) {
+  std::map<std::string, nlohmann::json> points;
+  const nlohmann::json results = read_json(run / "results.json");
+  for (const auto& point : results["points"])
+    points[point["op"].get<std::string>() + "/" + point["shape_text"].get<std::string>() + "/" +
+           point["dtype"].get<std::string>()] = point;
+  return points;
+}
+
+// abtool in the background, in its own process group (so the test can kill it and its worker).
+class Background {
+ public:
+  Background(const std::vector<std::string>& args, const fs::path& tmpdir) {
+    bp::environment env = boost::this_process::environment();
+    env["TMPDIR"] = tmpdir.string();
+    child_ = bp::child(ABTOOL_BINARY, bp::args(args), bp::std_out > bp::null, bp::std_err > bp::null, env,
+                       bp::extend::on_exec_setup = [](auto&) { ::setpgid(0, 0); });
+  }
+  void signal(int number) { ::kill(child_.id(), number); }
+  void kill_everything() { ::kill(-child_.id(), SIGKILL); }
+  // The exit code, or -signal.
+  int wait() {
+    child_.wait();
+    const int status = child_.native_exit_code();
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  }
+
+ private:
+  bp::child child_;
+};
+
+size_t finished_points(const fs::path& run) {
+  try {
+    return read_json(run / "results.json")["points"].size();
+  } catch (const std::exception&) {
+    return 0;  // not written yet
+  }
+}
+
+// Until the run directory exists (meta.json) and holds `count` points.
+void wait_for_points(const fs::path& run, size_t count) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while ((!fs::exists(run / "meta.json") || finished_points(run) < count) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+}
+
+size_t leftover_temp_folders(const fs::path& tmpdir) {
+  size_t count = 0;
+  for (const auto& entry : fs::directory_iterator(tmpdir)) count += entry.path().filename().string().rfind("abtool-", 0) == 0;
+  return count;
+}
+
+}  // namespace
+
+class CrashSafety : public ::testing::Test {
+ protected:
+  TempDir dir_{"abtool-crash-"};
+};
+
+TEST_F(CrashSafety, ASegfaultingPointFailsAloneAndTheOtherFiveSucceed) {
+  fs::path run = dir_.path() / "A";
+  ProcessResult result = abtool(misbehaving(run, write_shapes(dir_.path() / "six.yaml", "fixture_crash", {100, 200, 334, 300, 400, 500})));
+  EXPECT_EQ(result.exit_code, 1) << describe(result);
+  auto points = points_of(run);
+  ASSERT_EQ(points.size(), 6u);
+  for (const auto& [id, point] : points) {
+    if (id != "fixture_crash/334/fp32") {
+      EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+      continue;
+    }
+    EXPECT_EQ(point["status"], "FAILED");
+    EXPECT_EQ(point["markers"], nlohmann::json::array({"POINT_CRASHED signal=SIGSEGV"})) << point.dump(1);
+    EXPECT_NE(point["error"].get<std::string>().find("POINT_CRASHED signal=SIGSEGV"), std::string::npos);
+  }
+  EXPECT_EQ(read_json(run / "meta.json")["status"], "finished");
+  EXPECT_TRUE(read_json(run / "results.json")["complete"].get<bool>());
+  EXPECT_NE(read_text_file(run / "run.log").find("POINT_CRASHED signal=SIGSEGV point=fixture_crash/334/fp32"), std::string::npos);
+  // diff reads it like any run: the crashed point is FAILED, the others are compared.
   ProcessResult diff = abtool({"diff", run.string(), run.string(), "--format", "json"});
   ASSERT_EQ(diff.exit_code, 0) << describe(diff);
-  auto report = nlohmann::json::parse(diff.out);
-  EXPECT_EQ(report["counts"]["MISSING"], 2);
-  // The finished point is compared (2 short rounds of a sub-microsecond host op may not decide).
-  EXPECT_EQ(report["counts"]["SAME"].get<int>() + report["counts"]["AMBIGUOUS"].get<int>(), 1) << report["counts"];
+  EXPECT_EQ(nlohmann::json::parse(diff.out)["counts"]["FAILED"], 1);
+}
+
+TEST_F(CrashSafety, AbortAndAnExitInTheMiddleOfTheRunFailTheirPointsWithTheirMarkers) {
+  fs::path run = dir_.path() / "A";
+  ProcessResult result = abtool(misbehaving(run, write_shapes(dir_.path() / "s.yaml", "fixture_crash", {333, 100, 335})));
+  EXPECT_EQ(result.exit_code, 1) << "exit(0) in a variant must not end the run with 0\n" << describe(result);
+  auto points = points_of(run);
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(points["fixture_crash/333/fp32"]["markers"], nlohmann::json::array({"POINT_CRASHED signal=SIGABRT"}));
+  EXPECT_EQ(points["fixture_crash/335/fp32"]["markers"], nlohmann::json::array({"POINT_CRASHED exit_status=0"}));
+  EXPECT_EQ(points["fixture_crash/100/fp32"]["status"], "SUCCESS");
+}
+
+TEST_F(CrashSafety, AHangingVariantTimesOutAndTheRunGoesOn) {
+  fs::path run = dir_.path() / "A";
+  std::vector<std::string> args = misbehaving(run, write_shapes(dir_.path() / "s.yaml", "fixture_crash", {100, 336, 300}));
+  args.insert(args.end(), {"--point-timeout-s", "2"});
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult result = abtool(args);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+  EXPECT_EQ(result.exit_code, 1) << describe(result);
+  auto points = points_of(run);
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(points["fixture_crash/336/fp32"]["markers"], nlohmann::json::array({"POINT_TIMEOUT limit_s=2"}));
+  EXPECT_EQ(points["fixture_crash/300/fp32"]["status"], "SUCCESS");
+}
+
+class Resume : public ::testing::Test {
+ protected:
+  void SetUp() override { fs::create_directories(tmp_); }
+  // 40 cpu_saxpy points of a few milliseconds each.
+  std::vector<std::string> forty(const fs::path& out) {
+    std::vector<long long> sizes;
+    for (int i = 1; i <= 40; ++i) sizes.push_back(1024 * i);
+    std::vector<std::string> args{"record", "--op", "cpu_saxpy", "--shapes",
+                                  write_shapes(dir_.path() / "forty.yaml", "cpu_saxpy", sizes).string(), "--out",
+                                  out.string(), "--compiler", "host:g++"};
+    args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+    return args;
+  }
+  TempDir dir_{"abtool-resume-"};
+  fs::path tmp_ = dir_.path() / "tmp";
+};
+
+TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
+  fs::path whole = dir_.path() / "whole";
+  ProcessResult uninterrupted = abtool(forty(whole));
+  ASSERT_EQ(uninterrupted.exit_code, 0) << describe(uninterrupted);
+  const auto expected = points_of(whole);
+  ASSERT_EQ(expected.size(), 40u);
+
+  for (size_t kill_after : {0u, 8u, 24u}) {
+    SCOPED_TRACE("killed after " + std::to_string(kill_after) + " points");
+    fs::path run = dir_.path() / ("killed" + std::to_string(kill_after));
+    Background background(forty(run), tmp_);
+    wait_for_points(run, kill_after);
+    std::this_thread::sleep_for(std::chrono::milliseconds(30 + 10 * (kill_after % 16)));  // inside the next batch
+    background.kill_everything();
+    background.wait();
+    ASSERT_TRUE(fs::exists(run / "meta.json")) << "the run directory exists before the first point";
+    const auto before = points_of(run);
+    EXPECT_LT(before.size(), 40u) << "killed before the end";
+
+    ProcessResult resumed = abtool({"record", "--resume", run.string()});
+    ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
+    const auto after = points_of(run);
+    EXPECT_EQ(read_json(run / "results.json")["points"].size(), 40u) << "no point twice";
+    std::set<std::string> ids, expected_ids;
+    for (const auto& [id, point] : after) {
+      ids.insert(id);
+      EXPECT_EQ(point["status"], "SUCCESS") << id;
+    }
+    for (const auto& [id, point] : expected) expected_ids.insert(id);
+    EXPECT_EQ(ids, expected_ids);
+    for (const auto& [id, point] : before)  // finished before the kill: kept, not measured again
+      EXPECT_EQ(after.at(id)["samples_us"], point["samples_us"]) << id;
+    EXPECT_EQ(read_json(run / "meta.json")["status"], "finished");
+    EXPECT_TRUE(read_json(run / "results.json")["complete"].get<bool>());
+  }
+}
+
+TEST_F(Resume, SigintAndSigtermMarkTheRunInterruptedAndLeaveNoTemporaryFolders) {
+  for (int number : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(number == SIGINT ? "SIGINT" : "SIGTERM");
+    fs::path run = dir_.path() / ("stopped" + std::to_string(number));
+    Background background(forty(run), tmp_);
+    wait_for_points(run, 3);
+    background.signal(number);  // the supervisor alone: it passes the signal on to its worker
+    EXPECT_EQ(background.wait(), 128 + number);
+    EXPECT_EQ(read_json(run / "meta.json")["status"], "interrupted");
+    EXPECT_FALSE(read_json(run / "results.json")["complete"].get<bool>());
+    for (const auto& [id, point] : points_of(run)) EXPECT_EQ(point["status"], "SUCCESS") << "a stopped point is not written";
+    EXPECT_NE(read_text_file(run / "run.log").find("--resume"), std::string::npos);
+    EXPECT_EQ(leftover_temp_folders(tmp_), 0u);
+
+    ProcessResult resumed = abtool({"record", "--resume", run.string()});
+    ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
+    EXPECT_EQ(points_of(run).size(), 40u);
+  }
+}
+
+TEST_F(Resume, OneWriterPerRunDirectory) {
+  // Two records into the same new folder, started together: one writes it, the other is refused.
+  fs::path run = dir_.path() / "contested";
+  Background first(forty(run), tmp_), second(forty(run), tmp_);
+  std::multiset<int> codes{first.wait(), second.wait()};
+  EXPECT_EQ(codes, (std::multiset<int>{0, 2}));
+  EXPECT_EQ(points_of(run).size(), 40u);
+
+  // A resume while another process writes the run: exit 2 naming that process.
+  fs::path busy = dir_.path() / "busy";
+  Background writer(forty(busy), tmp_);
+  wait_for_points(busy, 1);
+  Background stopper(forty(busy), tmp_);  // would be refused too: the folder exists
+  EXPECT_EQ(stopper.wait(), 2);
+  ProcessResult second_writer = abtool({"record", "--resume", busy.string()});
+  EXPECT_EQ(second_writer.exit_code, 2) << describe(second_writer);
+  EXPECT_NE(second_writer.err.find("another abtool (pid "), std::string::npos) << second_writer.err;
+  writer.wait();
+}
+
+TEST_F(Resume, ResumeRefusesFinishedRunsOtherOptionsAndTheWrongCommand) {
+  fs::path run = dir_.path() / "done";
+  ASSERT_EQ(abtool(forty(run)).exit_code, 0);
+  ProcessResult finished = abtool({"record", "--resume", run.string()});
+  EXPECT_EQ(finished.exit_code, 2);
+  EXPECT_NE(finished.err.find("this run finished"), std::string::npos) << finished.err;
+  ProcessResult extra = abtool({"record", "--resume", run.string(), "--rounds", "3"});
+  EXPECT_EQ(extra.exit_code, 2);
+  EXPECT_NE(extra.err.find("--rounds cannot be given with it"), std::string::npos) << extra.err;
+  ProcessResult wrong = abtool({"replay", "--resume", run.string()});
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.err.find("a record run"), std::string::npos) << wrong.err;
+  ProcessResult missing = abtool({"record", "--resume", (dir_.path() / "nothing").string()});
+  EXPECT_EQ(missing.exit_code, 2);
 }
 
 }  // namespace abt::e2e

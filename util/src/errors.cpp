@@ -4,6 +4,10 @@
 
 namespace abt {
 
+Interrupted::Interrupted(int signal)
+    : std::runtime_error(signal == 15 ? "interrupted by SIGTERM" : signal == 2 ? "interrupted by SIGINT" : "interrupted"),
+      signal_(signal) {}
+
 std::string located(const std::string& file, int line, const std::string& field,
                     const std::string& reason) {
   std::string where = file;

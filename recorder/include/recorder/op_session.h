@@ -2,6 +2,7 @@
 // rules: the context (fixed for the op), the services it reads from and writes to, and the
 // state that changes as points run.
 #pragma once
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <set>
@@ -43,6 +44,20 @@ struct ExtraRounds {
   std::function<bool(const PointRecord&)> undecided;  // of a point with its baseline so far
 };
 
+// The measuring process reports each step of a point (worker/): its supervisor can then tell
+// which point or sweep candidate a crash or a hang belongs to, and a SIGINT/SIGTERM stops the
+// run at the next step.
+class StepWatch {
+ public:
+  virtual ~StepWatch() = default;
+  virtual void run_started(const std::filesystem::path& dir) = 0;
+  // Before each step; `limited`: --point-timeout-s bounds it (compiles have their own limit).
+  // Throws Interrupted once SIGINT or SIGTERM arrived.
+  virtual void step(const Point& point, const std::string& kernel, const std::string& what, bool limited) = 0;
+  // A sweep candidate that crashed or hung an earlier worker at this point: why; it is not run again.
+  virtual std::optional<std::string> known_failure(const Point& point, const std::string& variant) const = 0;
+};
+
 // Where variants come from, run and are timed, and where everything learned goes.
 struct OpServices {
   CompileCache& variants;
@@ -55,6 +70,7 @@ struct OpServices {
   ClockProbe* clock = nullptr;                  // GPU ops: every round's SM clock is checked
   const BaselineSource* baselines = nullptr;    // interleaved replays: A's code beside B's
   const ExtraRounds* extra_rounds = nullptr;
+  StepWatch* watch = nullptr;                   // a supervised worker; null in library use
 };
 
 // Changes as the op's points run.

@@ -48,8 +48,11 @@ struct ReplayHooks {
   const ExtraRounds* extra_rounds = nullptr;   // more rounds for points the data cannot decide yet
 };
 
-// Runs the plan into a new run directory; `echo` sees every run.log line. An InputError met
-// midway marks the run aborted and propagates.
-RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay = {}, const RunDirectory::Echo& echo = {});
+// Runs the plan into a new run directory, or (request.resume) finishes the unfinished run there,
+// measuring only the points it lacks; `echo` sees every run.log line; `watch` is told every step
+// (a supervised worker). An InputError met midway marks the run aborted, Interrupted marks it
+// interrupted; both propagate, as does DeviceLost (the run stays running, for the next worker).
+RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay = {}, const RunDirectory::Echo& echo = {},
+                       StepWatch* watch = nullptr);
 
 }  // namespace abt

@@ -34,6 +34,7 @@ struct RunOptions {
   int gpu = 0;
   std::string arch;              // CUDA compile target; default: the device's
   std::filesystem::path out;     // empty: runs/<op>_<timestamp>
+  bool resume = false;           // `out` is an unfinished run of these options: finish it
   std::optional<GraphPhase> test_graph_fault;
   std::vector<std::string> command_line;
   ToolIdentity tool;
@@ -53,6 +54,7 @@ struct RunRequest {
   int gpu = 0;
   std::string arch;
   std::filesystem::path out;
+  bool resume = false;
   GraphFaultInjection graph_faults;
   std::vector<std::string> command_line;
   ToolIdentity tool;

@@ -15,6 +15,6 @@ struct ReplayOptions {
 // Opens A, resolves B's request from A's selection and the options given, and runs it with A's
 // recorded configs. Throws InputError (exit 2) for a bad or damaged A.
 RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& options, const ReplayOptions& replay = {},
-                      const RunDirectory::Echo& echo = {});
+                      const RunDirectory::Echo& echo = {}, StepWatch* watch = nullptr);
 
 }  // namespace abt

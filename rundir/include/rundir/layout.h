@@ -25,6 +25,7 @@ class RunLayout {
   std::filesystem::path autotune_records() const { return dir_ / "autotune_records"; }
   std::filesystem::path autotune_record(const std::string& op) const { return autotune_records() / (op + ".json"); }
   std::filesystem::path results() const { return dir_ / "results.json"; }
+  std::filesystem::path lock() const { return dir_ / "lock"; }  // the pid of the run's last writer (run_lock.h)
   std::filesystem::path ir() const { return dir_ / "ir"; }
   std::filesystem::path ir_index() const { return ir() / "index.tsv"; }
   std::filesystem::path ir_naming() const { return ir() / "naming.md"; }

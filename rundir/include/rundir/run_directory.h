@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,12 @@ class RunDirectory : public RunSink {
   // InputError if `dir` exists and is not empty: a run is never overwritten. `echo` sees every
   // log line too (the terminal).
   RunDirectory(const std::filesystem::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo = {});
+  // An existing, unfinished run, to finish (--resume) or to add a crashed point to (the
+  // supervisor): its finished points are kept and its status is running again. InputError when
+  // it finished, or when `planned_ids` (the points planned now) differ from the run's;
+  // RunFormatError if its files are damaged.
+  static RunDirectory resume(const std::filesystem::path& dir,
+                             const std::optional<std::vector<std::string>>& planned_ids = std::nullopt, Echo echo = {});
 
   const RunLayout& layout() const { return layout_; }
   const MetaRecord& meta() const { return meta_; }
@@ -40,8 +47,10 @@ class RunDirectory : public RunSink {
   // Ends the run: the result table into run.log, end time and status into meta.json.
   void finish(RunStatus status);
   const std::vector<PointRecord>& points() const { return results_.points; }
+  bool finished_point(const std::string& id) const;
 
  private:
+  RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, Echo echo);
   void write_results();
   void write_meta();
 

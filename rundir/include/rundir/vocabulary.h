@@ -39,11 +39,13 @@ struct Spellings<RunMode> {
 };
 
 // meta.json "status": `running` until the run ends; a killed run stays `running`.
-enum class RunStatus { running, finished, aborted };
+// interrupted: stopped by SIGINT/SIGTERM; `--resume` finishes it (so can it a killed `running` one).
+enum class RunStatus { running, finished, aborted, interrupted };
 template <>
 struct Spellings<RunStatus> {
-  static constexpr std::array<std::pair<RunStatus, std::string_view>, 3> table{
-      {{RunStatus::running, "running"}, {RunStatus::finished, "finished"}, {RunStatus::aborted, "aborted"}}};
+  static constexpr std::array<std::pair<RunStatus, std::string_view>, 4> table{
+      {{RunStatus::running, "running"}, {RunStatus::finished, "finished"}, {RunStatus::aborted, "aborted"},
+       {RunStatus::interrupted, "interrupted"}}};
 };
 
 // Where a point's config came from: A's sweep, A's record (replay), or a replay's own sweep.

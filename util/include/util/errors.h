@@ -27,6 +27,17 @@ class DeviceFault : public PointError {
   using PointError::PointError;
 };
 
+// SIGINT or SIGTERM arrived: the run stops at its next step and is marked interrupted; abtool
+// exits with 128 + the signal (130, 143).
+class Interrupted : public std::runtime_error {
+ public:
+  explicit Interrupted(int signal);
+  int signal() const { return signal_; }
+
+ private:
+  int signal_;
+};
+
 // "file:line: field: reason", the shape every input error takes.
 std::string located(const std::string& file, int line, const std::string& field,
                     const std::string& reason);

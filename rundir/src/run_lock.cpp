@@ -1,0 +1,75 @@
+#include "rundir/run_lock.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "rundir/layout.h"
+#include "util/errors.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+void write_pid(int fd) {
+  const std::string pid = std::to_string(::getpid()) + "\n";
+  if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) != ssize_t(pid.size()))
+    throw std::runtime_error(std::string("cannot write the run's lock file: ") + std::strerror(errno));
+}
+
+std::string holder_pid(int fd) {
+  char text[32] = {};
+  ssize_t got = ::pread(fd, text, sizeof text - 1, 0);
+  std::string pid(text, got > 0 ? size_t(got) : 0);
+  while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+  return pid.empty() ? "?" : pid;
+}
+
+}  // namespace
+
+void claim_new_directory(const fs::path& dir) {
+  const std::string where = "--out " + dir.string();
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error) throw InputError(where + ": cannot create it: " + error.message());
+  if (!fs::is_directory(dir)) throw InputError(where + ": exists and is not a directory");
+  const fs::path lock = RunLayout(dir).lock();
+  const int fd = ::open(lock.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST)
+    throw InputError(where + ": exists and is not empty; abtool never overwrites a run");
+  if (fd < 0) throw InputError(where + ": cannot write in it: " + std::strerror(errno));
+  try {
+    write_pid(fd);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename() != lock.filename()) {
+      fs::remove(lock);
+      throw InputError(where + ": exists and is not empty; abtool never overwrites a run");
+    }
+}
+
+RunLock::RunLock(const fs::path& dir) {
+  const fs::path lock = RunLayout(dir).lock();
+  fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw InputError(dir.string() + ": cannot open its lock file: " + std::strerror(errno));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    const std::string pid = holder_pid(fd_);
+    ::close(fd_);
+    throw InputError(dir.string() + ": another abtool (pid " + pid + ") is writing this run (" + lock.string() + ")");
+  }
+  write_pid(fd_);
+}
+
+RunLock::~RunLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing drops the flock
+}
+
+}  // namespace abt

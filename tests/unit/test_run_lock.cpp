@@ -1,0 +1,69 @@
+// One writer per run directory (rundir/run_lock.h), and an unfinished run reopened to finish it.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "rundir/layout.h"
+#include "rundir/run_directory.h"
+#include "rundir/run_lock.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+TEST(RunLock, ANewRunClaimsItsFolderOnce) {
+  TempDir dir("abtool-lock-");
+  claim_new_directory(dir.path() / "run");
+  EXPECT_TRUE(fs::exists(dir.path() / "run" / "lock"));
+  EXPECT_THROW(claim_new_directory(dir.path() / "run"), InputError);
+  fs::create_directories(dir.path() / "full");
+  std::ofstream(dir.path() / "full" / "notes.txt") << "mine";
+  EXPECT_THROW(claim_new_directory(dir.path() / "full"), InputError);
+  EXPECT_FALSE(fs::exists(dir.path() / "full" / "lock")) << "a refused folder is left as it was";
+}
+
+TEST(RunLock, ASecondHolderIsRefusedWithTheFirstOnesPid) {
+  TempDir dir("abtool-lock-");
+  RunLock first(dir.path());
+  try {
+    RunLock second(dir.path());
+    FAIL() << "a second lock was granted";
+  } catch (const InputError& error) {
+    EXPECT_NE(std::string(error.what()).find("pid " + std::to_string(::getpid())), std::string::npos) << error.what();
+  }
+}
+
+TEST(RunLock, TheLockIsFreeAgainOnceItsHolderIsGone) {
+  TempDir dir("abtool-lock-");
+  { RunLock first(dir.path()); }
+  EXPECT_NO_THROW(RunLock again(dir.path()));
+}
+
+TEST(RunDirectoryResume, KeepsFinishedPointsAndRefusesAFinishedRunOrOtherPoints) {
+  TempDir dir("abtool-resume-");
+  const fs::path path = dir.path() / "run";
+  const std::vector<std::string> planned{"cpu_saxpy/4096/fp32", "cpu_saxpy/8192/fp32"};
+  {
+    RunDirectory run(path, MetaRecord{}, planned);
+    PointRecord point;
+    point.point = Point{"cpu_saxpy", {4096}, DType::fp32};
+    point.error = "POINT_CRASHED signal=SIGSEGV while timing round 1";
+    run.point_finished(point);
+  }  // killed here: status running
+  {
+    RunDirectory resumed = RunDirectory::resume(path, planned);
+    EXPECT_TRUE(resumed.finished_point("cpu_saxpy/4096/fp32"));
+    EXPECT_FALSE(resumed.finished_point("cpu_saxpy/8192/fp32"));
+    EXPECT_THROW(RunDirectory::resume(path, std::vector<std::string>{"cpu_saxpy/4096/fp32"}), InputError);
+    PointRecord point;
+    point.point = Point{"cpu_saxpy", {8192}, DType::fp32};
+    resumed.point_finished(point);
+    resumed.finish(RunStatus::finished);
+  }
+  EXPECT_EQ(ResultsFile::read(RunLayout(path).results()).points.size(), 2u);
+  EXPECT_THROW(RunDirectory::resume(path), InputError);
+}
+
+}  // namespace abt

@@ -1,0 +1,62 @@
+// The worker protocol (worker/heartbeat.h): what a worker says survives the trip to its
+// supervisor, and a resumed worker's command line names the run it finishes.
+#include <gtest/gtest.h>
+
+#include "util/files.h"
+#include "worker/heartbeat.h"
+#include "worker/supervisor.h"
+#include "worker/worker_watch.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+TEST(Heartbeat, SurvivesTheRoundTrip) {
+  TempDir control("abtool-beat-");
+  EXPECT_FALSE(read_heartbeat(control.path()));
+  Heartbeat beat;
+  beat.run_dir = "/tmp/run";
+  beat.point = Point{"gemm", {1, 256, 512}, DType::bf16};
+  beat.kernel = "gemm";
+  beat.step = "sweep candidate BM64";
+  beat.limited = true;
+  beat.sequence = 41;
+  write_heartbeat(control.path(), beat);
+  auto read = read_heartbeat(control.path());
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->run_dir, beat.run_dir);
+  ASSERT_TRUE(read->point);
+  EXPECT_EQ(read->point->id(), "gemm/1x256x512/bf16");
+  EXPECT_EQ(read->step, beat.step);
+  EXPECT_TRUE(read->limited);
+  EXPECT_EQ(read->sequence, 41u);
+  EXPECT_FALSE(read->exit_code);
+}
+
+TEST(WorkerWatch, CountsItsStepsEndsWithItsExitCodeAndKnowsTheFailedCandidates) {
+  TempDir control("abtool-beat-");
+  const Point point{"cpu_matmul", {64, 64, 64}, DType::fp32};
+  add_failed_candidate(control.path(), point, "BM32", "POINT_CRASHED signal=SIGSEGV");
+  WorkerWatch watch(control.path());
+  watch.run_started("/tmp/run");
+  watch.step(point, "matmul", "timing round 1", true);
+  const uint64_t sequence = read_heartbeat(control.path())->sequence;
+  watch.step(point, "matmul", "timing round 2", true);
+  EXPECT_EQ(read_heartbeat(control.path())->sequence, sequence + 1);
+  EXPECT_EQ(watch.known_failure(point, "BM32"), "POINT_CRASHED signal=SIGSEGV");
+  EXPECT_FALSE(watch.known_failure(point, "BM64"));
+  watch.finished(1);
+  EXPECT_EQ(read_heartbeat(control.path())->exit_code, 1);
+  WorkerWatch next(control.path());  // a restarted worker goes on counting
+  EXPECT_GT(read_heartbeat(control.path())->sequence, sequence + 1);
+}
+
+TEST(Supervisor, AResumedWorkerWritesIntoTheRunItFinishes) {
+  EXPECT_EQ(with_run_directory({"record", "--op", "x", "--out", "rel", "--rounds", "3"}, "/abs/run"),
+            (std::vector<std::string>{"record", "--op", "x", "--rounds", "3", "--out", "/abs/run"}));
+  EXPECT_EQ(with_run_directory({"replay", "--from", "A", "--out=B"}, "/abs/B"),
+            (std::vector<std::string>{"replay", "--from", "A", "--out", "/abs/B"}));
+  EXPECT_EQ(with_run_directory({"record"}, "/abs/run"), (std::vector<std::string>{"record", "--out", "/abs/run"}));
+  EXPECT_GT(default_point_timeout_s(1000, 500), 60.0);
+}
+
+}  // namespace abt

@@ -1,0 +1,32 @@
+// The one file between a supervisor and its worker (README: "Worker processes"). The worker
+// writes CONTROL/heartbeat (atomically) at every step: the run directory once it exists, the
+// point and step it is in, a sequence number that grows with every step, and, as the very last
+// thing before a deliberate exit, its exit code. A worker that ends without that line crashed;
+// one whose sequence stops moving inside a limited step hangs.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "opspec/shape_set.h"
+
+namespace abt {
+
+struct Heartbeat {
+  std::filesystem::path run_dir;      // empty until the worker has created or reopened it
+  std::optional<Point> point;         // the point being worked on, if any
+  std::string kernel;
+  std::string step;                   // e.g. "sweep candidate BLOCK128", "timing round 3"
+  bool limited = false;               // --point-timeout-s applies to this step (compiles have their own)
+  uint64_t sequence = 0;
+  std::optional<int> exit_code;       // set last, by a worker that exits on purpose
+};
+
+std::filesystem::path heartbeat_file(const std::filesystem::path& control);
+void write_heartbeat(const std::filesystem::path& control, const Heartbeat& beat);
+// nullopt when the worker has not written one yet (or it cannot be read: a worker that died
+// while writing leaves the previous one, as the write is atomic).
+std::optional<Heartbeat> read_heartbeat(const std::filesystem::path& control);
+
+}  // namespace abt

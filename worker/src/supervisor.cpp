@@ -1,0 +1,232 @@
+#include "worker/supervisor.h"
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+
+#include <boost/filesystem/path.hpp>
+#include <boost/process.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <thread>
+
+#include "rundir/markers.h"
+#include "rundir/run_directory.h"
+#include "rundir/run_lock.h"
+#include "util/errors.h"
+#include "util/files.h"
+#include "worker/heartbeat.h"
+#include "worker/stop_signals.h"
+#include "worker/worker_watch.h"
+
+namespace bp = boost::process;
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kPoll = std::chrono::milliseconds(50);
+constexpr auto kStopGrace = std::chrono::seconds(10);  // a worker stuck in a kernel is killed after this
+constexpr int kMaxWorkers = 10000;                     // each restart fails a point or a candidate: bounded anyway
+
+std::string signal_name(int signal) {
+  switch (signal) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGABRT: return "SIGABRT";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
+    case SIGTRAP: return "SIGTRAP";
+    default: return "SIG" + std::to_string(signal);
+  }
+}
+
+// What the supervisor writes to run.log also goes to the terminal, beside the worker's lines.
+void echo(const std::string& line) {
+  fmt::print("{}\n", line);
+  std::fflush(stdout);
+}
+
+struct WorkerEnd {
+  int status = 0;            // as waitpid gives it
+  bool timed_out = false;    // killed by us: a limited step outlasted the limit
+  int stopped_by = 0;        // killed by us after SIGINT/SIGTERM and the grace period
+};
+
+class Supervisor {
+ public:
+  explicit Supervisor(const SupervisedRun& run) : run_(run), control_("abtool-worker-") {
+    fs::create_directories(control_.path() / "tmp");
+    if (run.resume) {
+      run_dir_ = fs::absolute(*run.resume);
+      lock_.emplace(run_dir_);
+    }
+  }
+
+  int run() {
+    for (int workers = 0; workers < kMaxWorkers; ++workers) {
+      const WorkerEnd end = run_worker();
+      const std::optional<Heartbeat> beat = read_heartbeat(control_.path());
+      if (beat && !beat->run_dir.empty()) run_dir_ = beat->run_dir;
+      if (end.stopped_by) return stopped(end.stopped_by);
+      if (beat && beat->exit_code && !end.timed_out) {
+        if (*beat->exit_code != kExitWorkerRestart) return *beat->exit_code;
+        continue;  // the device context was lost: a fresh worker, a fresh context
+      }
+      if (int signal = stop_signal()) return stopped(signal);
+      if (!record_failure(end, beat)) return kExitInternal;
+    }
+    fmt::print(stderr, "abtool: internal error: {} worker processes in one run\n", kMaxWorkers);
+    return kExitInternal;
+  }
+
+ private:
+  std::vector<std::string> worker_args() const {
+    std::vector<std::string> args = run_dir_.empty() ? run_.args : with_run_directory(run_.args, run_dir_);
+    args.insert(args.end(), {"--worker", control_.path().string()});
+    if (!run_dir_.empty()) args.push_back("--worker-resume");
+    return args;
+  }
+
+  WorkerEnd run_worker() {
+    bp::environment env = boost::this_process::environment();
+    env["TMPDIR"] = (control_.path() / "tmp").string();
+    bp::child child(fs::read_symlink("/proc/self/exe").string(), bp::args(worker_args()),
+                    bp::start_dir(run_.working_directory.string()), env);
+    WorkerEnd end;
+    uint64_t sequence = ~uint64_t(0);
+    auto last_progress = Clock::now();
+    std::optional<Clock::time_point> stop_deadline;
+    int passed_on = 0;
+    while (child.running()) {
+      std::this_thread::sleep_for(kPoll);
+      if (int signal = stop_signal(); signal && signal != passed_on) {
+        ::kill(child.id(), signal);  // it may have had it from the terminal too: it stops at its next step
+        passed_on = signal;
+        stop_deadline = Clock::now() + kStopGrace;
+      }
+      if (stop_deadline && Clock::now() > *stop_deadline) {
+        ::kill(child.id(), SIGKILL);
+        end.stopped_by = passed_on;
+        break;
+      }
+      const std::optional<Heartbeat> beat = read_heartbeat(control_.path());
+      if (!beat) continue;
+      if (!beat->run_dir.empty() && !lock_) take_lock(beat->run_dir, child);
+      if (beat->sequence != sequence) {
+        sequence = beat->sequence;
+        last_progress = Clock::now();
+      } else if (beat->limited && !beat->exit_code && !stop_deadline &&
+                 Clock::now() - last_progress > std::chrono::duration<double>(run_.point_timeout_s)) {
+        ::kill(child.id(), SIGKILL);
+        end.timed_out = true;
+        break;
+      }
+    }
+    child.wait();
+    end.status = child.native_exit_code();
+    return end;
+  }
+
+  // A new run's directory appears in the heartbeat once the worker created it.
+  void take_lock(const fs::path& dir, bp::child& child) {
+    try {
+      lock_.emplace(dir);
+    } catch (const InputError&) {
+      ::kill(child.id(), SIGKILL);  // another process took a directory this worker created: leave it alone
+      throw;
+    }
+  }
+
+  // The crash or hang of a worker: the point (or sweep candidate) it was in fails, with its marker.
+  bool record_failure(const WorkerEnd& end, const std::optional<Heartbeat>& beat) {
+    Marker marker;
+    if (end.timed_out) {
+      marker = Marker{MarkerKind::point_timeout, fmt::format("limit_s={:g}", run_.point_timeout_s)};
+    } else if (WIFSIGNALED(end.status)) {
+      marker = Marker{MarkerKind::point_crashed, "signal=" + signal_name(WTERMSIG(end.status))};
+    } else {
+      marker = Marker{MarkerKind::point_crashed, fmt::format("exit_status={}", WEXITSTATUS(end.status))};
+    }
+    if (!beat || beat->run_dir.empty() || !beat->point) {
+      fmt::print(stderr, "abtool: internal error: the measuring process ended ({}) {}\n", marker.text(),
+                 !beat || beat->run_dir.empty() ? "before its run directory existed" : "outside any point");
+      if (!run_dir_.empty()) finish_as(RunStatus::aborted, marker.text() + " outside any point");
+      return false;
+    }
+    RunDirectory run = RunDirectory::resume(run_dir_, std::nullopt, echo);
+    const std::string where = fmt::format("point={} step=\"{}\"", beat->point->id(), beat->step);
+    const std::string candidate_prefix = "sweep candidate ";
+    if (beat->step.rfind(candidate_prefix, 0) == 0) {
+      const std::string variant = beat->step.substr(candidate_prefix.size());
+      add_failed_candidate(control_.path(), *beat->point, variant, marker.text());
+      run.log(marker.text() + " " + where + ": that candidate fails; the sweep goes on in a fresh worker");
+      return true;
+    }
+    run.log(marker.text() + " " + where);
+    PointRecord failed;
+    failed.point = *beat->point;
+    failed.kernel = beat->kernel;
+    failed.markers.push_back(marker);
+    failed.error = fmt::format("{} while {}", marker.text(), beat->step);
+    run.point_finished(failed);
+    return true;
+  }
+
+  int stopped(int signal) {
+    if (!run_dir_.empty()) {
+      // A worker that stopped on its own has marked the run; one that had to be killed has not.
+      try {
+        if (MetaRecord::read(RunLayout(run_dir_).meta()).status == RunStatus::running)
+          finish_as(RunStatus::interrupted, Interrupted(signal).what());
+      } catch (const std::exception& error) {
+        fmt::print(stderr, "abtool: cannot mark {} interrupted: {}\n", run_dir_.string(), error.what());
+      }
+    }
+    return 128 + signal;
+  }
+
+  void finish_as(RunStatus status, const std::string& why) {
+    try {
+      RunDirectory run = RunDirectory::resume(run_dir_, std::nullopt, echo);
+      run.log(why);
+      run.finish(status);
+    } catch (const std::exception& error) {
+      fmt::print(stderr, "abtool: cannot mark {} {}: {}\n", run_dir_.string(), spelling(status), error.what());
+    }
+  }
+
+  const SupervisedRun& run_;
+  TempDir control_;
+  fs::path run_dir_;
+  std::optional<RunLock> lock_;
+};
+
+}  // namespace
+
+double default_point_timeout_s(double warmup_ms, double rep_ms) { return 60.0 + 4.0 * (warmup_ms + rep_ms) / 1000.0; }
+
+std::vector<std::string> with_run_directory(const std::vector<std::string>& args, const fs::path& dir) {
+  std::vector<std::string> result;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--out") {
+      ++i;
+      continue;
+    }
+    if (args[i].rfind("--out=", 0) == 0) continue;
+    result.push_back(args[i]);
+  }
+  result.insert(result.end(), {"--out", fs::absolute(dir).string()});
+  return result;
+}
+
+int supervise(const SupervisedRun& run) {
+  catch_stop_signals();
+  return Supervisor(run).run();
+}
+
+}  // namespace abt
