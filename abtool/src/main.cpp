@@ -2,12 +2,54 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cmath>
+#include <optional>
+
 #include "abtool_version.h"
 #include "commands.h"
 #include "rundir/markers.h"
 #include "util/errors.h"
 
 namespace {
+
+// Range checks that read like the rule: "--rep-ms: must be > 0, not 0".
+std::optional<double> number_in(const std::string& text) {
+  try {
+    size_t used = 0;
+    double value = std::stod(text, &used);
+    if (used == text.size() && std::isfinite(value)) return value;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+CLI::Validator above(double low) {
+  return CLI::Validator(
+      [low](std::string& text) -> std::string {
+        auto value = number_in(text);
+        return value && *value > low ? "" : fmt::format("must be a number > {:g}, not '{}'", low, text);
+      },
+      fmt::format("> {:g}", low));
+}
+
+CLI::Validator at_least(double low) {
+  return CLI::Validator(
+      [low](std::string& text) -> std::string {
+        auto value = number_in(text);
+        return value && *value >= low ? "" : fmt::format("must be a number >= {:g}, not '{}'", low, text);
+      },
+      fmt::format(">= {:g}", low));
+}
+
+CLI::Validator whole_number(double low, double high) {
+  return CLI::Validator(
+      [low, high](std::string& text) -> std::string {
+        auto value = number_in(text);
+        if (value && *value >= low && *value <= high && *value == std::floor(*value)) return "";
+        return fmt::format("must be a whole number from {:.0f} to {:.0f}, not '{}'", low, high, text);
+      },
+      fmt::format("{:.0f}..{:.0f}", low, high));
+}
 
 // Option text that names an enum value: checked by CLI11, converted once here.
 struct EnumTexts {
@@ -27,14 +69,14 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_option("--timer", texts.timer, "graph | cupti | direct (host ops are always wall-clock timed)")
       ->check(CLI::IsMember({"graph", "cupti", "direct"}));
   command.add_option("--warmup-ms", options.warmup_ms, "steady warm-up budget, as a call count clamped to [5, 200]")
-      ->check(CLI::PositiveNumber);
-  command.add_option("--rep-ms", options.rep_ms, "measurement budget per point")->check(CLI::PositiveNumber);
+      ->check(above(0));
+  command.add_option("--rep-ms", options.rep_ms, "measurement budget per point")->check(above(0));
   command.add_option("--rounds", options.rounds, "interleaved measurement rounds per point (default 10)")
-      ->check(CLI::Range(1, 1000));
-  command.add_option("--gpu", options.gpu, "GPU index")->check(CLI::NonNegativeNumber);
+      ->check(whole_number(1, 1000));
+  command.add_option("--gpu", options.gpu, "GPU index")->check(whole_number(0, 1023));
   command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
                                              "variants are compiled for it and points fail)");
-  command.add_option("--seed", options.seed, "seed of the input generator");
+  command.add_option("--seed", options.seed, "seed of the input generator")->check(whole_number(0, 9007199254740992.0));
   command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)");
   // A test seam, not for users: that CUDA graph phase fails as if the driver had refused it.
   command.add_option("--test-graph-fault", texts.test_graph_fault)
@@ -48,7 +90,7 @@ void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
   command.add_option("--point-timeout-s", process.point_timeout_s,
                      "a step of a point (a sweep candidate, a verification, a timing round) that runs longer fails the "
                      "point with POINT_TIMEOUT (default 60 + 4 x (warm-up + rep) in seconds)")
-      ->check(CLI::PositiveNumber);
+      ->check(above(0));
   // The supervisor starts the worker with these; not for users.
   command.add_option("--worker", process.worker)->group("");
   command.add_flag("--worker-resume", process.worker_resume)->group("");
@@ -112,17 +154,17 @@ int main(int argc, char** argv) {
                    "measure B alone (default: A's stored binary is measured beside B's, rounds alternating)");
   replay->add_option("--max-extra-ms", replay_only.max_extra_ms,
                      "extra interleaved rounds, per point, while a point is AMBIGUOUS (default 1000)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(at_least(0));
   replay->add_option("--threshold", replay_only.threshold_pct,
                      "the change in percent that matters when deciding whether a point needs more rounds (default 2)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(at_least(0));
   auto* diff = app.add_subcommand("diff", "compare two runs point by point");
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
   diff->add_option("--format", diff_options.format, "text | md | json")->check(CLI::IsMember({"text", "md", "json"}));
   diff->add_option("--threshold", diff_options.threshold_pct, "smallest change in percent that counts (default 2)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(at_least(0));
   diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
                  "exit 1 when a point is significantly SLOWER by more than --threshold (its rows on stderr)");
 

@@ -55,6 +55,10 @@ int run_as_worker(const ProcessOptions& process, const std::function<int(StepWat
   } catch (const InputError& error) {
     fmt::print(stderr, "abtool: error: {}\n", error.what());
     code = kExitBadInput;
+  } catch (const StorageError& error) {
+    fmt::print(stderr, "abtool: {} (the run's files are as they were before; `--resume` it once there is room)\n",
+               error.what());
+    code = kExitInternal;
   } catch (const std::exception& error) {
     fmt::print(stderr, "abtool: internal error: {}\n", error.what());
     code = kExitInternal;

@@ -60,11 +60,10 @@ CompiledVariant HostCompiler::compile(const CompileJob& job) const {
   const std::string source = host_entry_source(job);
   const fs::path assembly = job.work_dir / "variant.s";
   const fs::path library = job.work_dir / "variant.so";
-  struct Step { std::vector<std::string> extra; const char* what; };
-  for (const Step& step : {Step{{"-S", "-o", assembly.string()}, "assembly"},
-                           Step{{"-shared", "-o", library.string()}, "shared object"}}) {
+  struct Step { const char* mode; fs::path output; const char* what; };
+  for (const Step& step : {Step{"-S", assembly, "assembly"}, Step{"-shared", library, "shared object"}}) {
     std::vector<std::string> argv = args;
-    argv.insert(argv.end(), step.extra.begin(), step.extra.end());
+    argv.insert(argv.end(), {step.mode, "-o", step.output.string()});
     ProcessResult result;
     try {
       result = run_process({fingerprint_.path, argv, source, fingerprint_.env, std::chrono::seconds(300)});
@@ -79,6 +78,10 @@ CompiledVariant HostCompiler::compile(const CompileJob& job) const {
     }
     if (result.exit_code != 0) {
       variant.log += fmt::format("\ncompiler exited with {} building the {}", result.exit_code, step.what);
+      return variant;
+    }
+    if (!fs::is_regular_file(step.output)) {  // `host:/bin/true` succeeds without compiling anything
+      variant.log += fmt::format("{} exited 0 but wrote no {} ({})", fingerprint_.path, step.what, step.output.string());
       return variant;
     }
   }

@@ -74,10 +74,18 @@ std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
     arg.dtype = spec.resolve_dtype(point.dtype);
     try {
       if (spec.is_buffer()) {
+        // No machine holds 2^48 bytes; above it a size would be a wrapped product, not a buffer.
+        constexpr size_t kMaxBufferBytes = size_t(1) << 48;
+        std::vector<long long> extents;
         for (const Expr& extent : spec.shape) {
           long long size = extent.eval_int(symbols);
           if (size <= 0) throw std::invalid_argument(fmt::format("extent '{}' is {}", extent.text(), size));
-          arg.count *= size_t(size);
+          extents.push_back(size);
+          size_t bytes = 0;
+          if (__builtin_mul_overflow(arg.count, size_t(size), &arg.count) ||
+              __builtin_mul_overflow(arg.count, dtype_size(arg.dtype), &bytes) || bytes > kMaxBufferBytes)
+            throw std::invalid_argument(fmt::format("a buffer of {} {} elements is too large (over 2^48 bytes)",
+                                                    fmt::join(extents, " x "), dtype_name(arg.dtype)));
         }
       } else {
         arg.scalar = spec.value.eval(symbols);

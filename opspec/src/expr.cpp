@@ -1,7 +1,9 @@
-#include <algorithm>
 #include "opspec/expr.h"
 
+#include <fmt/format.h>
 #include <muParser.h>
+
+#include <algorithm>
 
 #include <cmath>
 #include <deque>
@@ -75,6 +77,8 @@ long long Expr::eval_int(const Symbols& values) const {
   double rounded = std::round(value);
   if (!std::isfinite(value) || std::fabs(value - rounded) > 1e-9 * std::max(1.0, std::fabs(value)))
     throw std::invalid_argument("expression '" + text_ + "' is not an integer (" + std::to_string(value) + ")");
+  if (std::fabs(rounded) > kMaxExactInteger)  // doubles hold integers exactly up to 2^53
+    throw std::invalid_argument(fmt::format("expression '{}' is too large ({:g}; at most 2^53)", text_, value));
   return static_cast<long long>(rounded);
 }
 

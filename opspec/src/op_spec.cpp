@@ -99,9 +99,12 @@ class OpSpecParser {
                                          "tune", "args", "launch", "reference", "verify", "metrics"});
     spec_.file = fs::absolute(file_);
     spec_.name = yaml_.scalar(yaml_.require(root, "op", ""), "op");
+    if (!is_plain_name(spec_.name)) yaml_.fail(root["op"], "op", "'" + spec_.name + "' is not letters, digits, '_', '.' and '-'");
     spec_.language = parse_language(yaml_.require(root, "language", ""), "language");
     spec_.source = existing_file(yaml_.require(root, "source", ""), "source");
     spec_.kernel = yaml_.scalar(yaml_.require(root, "kernel", ""), "kernel");
+    if (!is_plain_name(spec_.kernel))  // it names the ir/ and bin/ folders of its variants
+      yaml_.fail(root["kernel"], "kernel", "'" + spec_.kernel + "' is not letters, digits, '_', '.' and '-'");
     parse_dims(yaml_.require(root, "dims", ""));
     parse_dtypes(yaml_.require(root, "dtypes", ""));
     parse_tune(root["tune"]);
@@ -385,6 +388,8 @@ OpSpec load_op_spec(const fs::path& file) {
 }
 
 OpSpec find_op_spec(const fs::path& ops_dir, const std::string& name) {
+  if (!is_plain_name(name))
+    throw InputError("--op '" + name + "': an op name is letters, digits, '_', '.' and '-' (it names a folder)");
   fs::path file = ops_dir / name / "op.yaml";
   if (!fs::is_regular_file(file)) {
     std::string known;

@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
+
+#include "opspec/expr.h"
+
 #include "util/errors.h"
 #include "util/files.h"
 #include "yaml_fields.h"
@@ -25,6 +29,7 @@ ShapeSet parse_shape_set(const std::string& yaml_text, const std::filesystem::pa
     for (const auto& entry : root) {
       ShapeList list;
       list.op = entry.first.as<std::string>();
+      if (!is_plain_name(list.op)) yaml.fail(entry.first, list.op, "an op name is letters, digits, '_', '.' and '-'");
       const YAML::Node body = entry.second;
       yaml.reject_unknown_keys(body, list.op, {"shapes", "dtypes", "dims"});
       const YAML::Node shapes = yaml.require(body, "shapes", list.op);
@@ -34,12 +39,17 @@ ShapeSet parse_shape_set(const std::string& yaml_text, const std::filesystem::pa
         std::string field = fmt::format("{}.shapes[{}]", list.op, i);
         std::vector<long long> dims;
         if (shape.IsScalar()) {
-          dims.push_back(static_cast<long long>(yaml.number(shape, field)));
+          const double value = yaml.number(shape, field);
+          if (std::fabs(value) > kMaxExactInteger || value != std::floor(value))
+            yaml.fail(shape, field, fmt::format("dimension {} is not an integer below 2^53", shape.Scalar()));
+          dims.push_back(static_cast<long long>(value));
         } else if (shape.IsSequence()) {
           for (const auto& dim : shape) {
             double value = yaml.number(dim, field);
+            if (std::fabs(value) > kMaxExactInteger)
+              yaml.fail(dim, field, fmt::format("dimension {} is too large (at most 2^53)", dim.Scalar()));
             if (value != static_cast<double>(static_cast<long long>(value)))
-              yaml.fail(dim, field, fmt::format("dimension {} is not an integer", value));
+              yaml.fail(dim, field, fmt::format("dimension {} is not an integer", dim.Scalar()));
             dims.push_back(static_cast<long long>(value));
           }
         } else {
@@ -47,6 +57,10 @@ ShapeSet parse_shape_set(const std::string& yaml_text, const std::filesystem::pa
         }
         for (long long dim : dims)
           if (dim <= 0) yaml.fail(shape, field, fmt::format("non-positive dimension {}", dim));
+        for (size_t earlier = 0; earlier < list.shapes.size(); ++earlier)
+          if (list.shapes[earlier] == dims)
+            yaml.fail(shape, field, fmt::format("the same shape as {}.shapes[{}] (line {}): each point is measured once",
+                                                list.op, earlier, list.lines[earlier]));
         list.shapes.push_back(std::move(dims));
         list.lines.push_back(line_of(shape));
       }

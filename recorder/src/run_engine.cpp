@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "pending_point.h"
 #include "util/errors.h"
 
@@ -146,6 +148,10 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
           throw;
         } catch (const Interrupted&) {
           throw;  // the run stops; this point was not finished
+        } catch (const StorageError&) {
+          throw;  // the machine, not the point: the run stops
+        } catch (const std::filesystem::filesystem_error& error) {
+          throw StorageError(error.what());
         } catch (const DeviceFault& fault) {
           entry.result.error = fault.what();
           lose_device(session, fault, point);

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "launch/point_workspace.h"
 #include "opspec/points.h"
 #include "run_resources.h"
 #include "util/errors.h"
@@ -59,8 +60,10 @@ RunPlan::RunPlan(RunRequest request)
   r.compiler = make_compiler(parse_compiler_spec(r.compiler_text, request_.compiler_flags, request_.compiler_env),
                              r.device.arch());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
-  for (const auto& op : ops_)  // every reference compiler is checked before a run directory exists
+  for (const auto& op : ops_) {  // before a run directory exists: every reference compiler, every buffer size
     if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
+    for (const auto& point : op.points) arg_layout(op.spec, point);
+  }
 }
 
 RunPlan::~RunPlan() = default;

@@ -52,6 +52,8 @@ class RoundRunner {
       };
       if (round % 2 == 0) time_a(), time_b();
       else time_b(), time_a();
+    } catch (const StorageError&) {
+      throw;  // the machine, not the point: the run stops
     } catch (const DeviceFault& fault) {
       entry.result.error = std::string("timing failed: ") + fault.what();
       lose_device(session_, fault, entry.result.point);

@@ -37,7 +37,7 @@ nlohmann::json BinaryManifest::to_json() const {
 
 BinaryManifest BinaryManifest::from_json(const JsonFields& fields) {
   BinaryManifest manifest;
-  manifest.file = fields.text("file");
+  manifest.file = fields.inner_path("file");
   manifest.sha256 = fields.text("sha256");
   manifest.entry_symbol = fields.text("entry_symbol");
   if (fields.has("triton")) manifest.triton = TritonLaunchContract::from_json(fields.object("triton"));

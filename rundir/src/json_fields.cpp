@@ -106,6 +106,31 @@ std::vector<long long> JsonFields::integers(const char* key) const {
   return result;
 }
 
+namespace {
+
+bool stays_inside(const std::string& path) {
+  const std::filesystem::path relative(path);
+  if (path.empty() || relative.is_absolute()) return false;
+  for (const auto& part : relative)
+    if (part == "..") return false;
+  return true;
+}
+
+}  // namespace
+
+std::string JsonFields::inner_path(const char* key) const {
+  std::string path = text(key);
+  if (!stays_inside(path)) fail(key, "'" + path + "' is not a path inside the run directory");
+  return path;
+}
+
+std::vector<std::string> JsonFields::inner_paths(const char* key) const {
+  std::vector<std::string> paths = texts(key);
+  for (const auto& path : paths)
+    if (!stays_inside(path)) fail(key, "'" + path + "' is not a path inside the run directory");
+  return paths;
+}
+
 std::vector<std::string> JsonFields::texts(const char* key) const {
   const auto& value = field(key, "an array of strings");
   if (!value.is_array()) fail(key, "expected an array of strings");

@@ -5,8 +5,17 @@
 
 #include <chrono>
 
+#include "util/errors.h"
+#include "util/files.h"
+
 namespace abt {
 namespace fs = std::filesystem;
+
+const std::string& RunLayout::plain(const std::string& name) {
+  if (!is_plain_name(name))
+    throw InputError("'" + name + "' cannot name a file of a run directory: letters, digits, '_', '.' and '-' only");
+  return name;
+}
 
 fs::path RunLayout::default_path(const std::vector<std::string>& ops) {
   std::string name = ops.empty() ? "run" : ops.front();

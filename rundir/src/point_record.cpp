@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "rundir/config_json.h"
 #include "rundir/json_fields.h"
 
@@ -75,6 +77,10 @@ Measurement read_measurement(const JsonFields& fields) {
   measurement.warmup_calls = int(fields.integer("warmup_calls"));
   measurement.launches = fields.integer("launches");
   measurement.samples_us = fields.numbers("samples_us");
+  for (size_t i = 0; i < measurement.samples_us.size(); ++i)  // a time is positive: 0 would make a ratio infinite
+    if (!(measurement.samples_us[i] > 0) || !std::isfinite(measurement.samples_us[i]))
+      fields.fail("samples_us", fmt::format("sample {} is {}: a time is a positive number of microseconds", i + 1,
+                                            measurement.samples_us[i]));
   for (long long size : fields.integers("round_sizes")) measurement.round_sizes.push_back(int(size));
   if (fields.has("round_clock_mhz")) measurement.round_clock_mhz = fields.numbers("round_clock_mhz");
   long long counted = 0;
@@ -156,7 +162,7 @@ PointRecord PointRecord::from_json(const JsonFields& entry) {
     record.baseline->latency = summarize(record.baseline->measurement.samples_us);
     if (record.baseline->measurement.samples_us.empty()) baseline.fail("samples_us", "a baseline needs at least one sample");
   }
-  record.ir_files = fields.texts("ir_files");
+  record.ir_files = fields.inner_paths("ir_files");
   record.roofline = Roofline::from_json(fields.object("roofline"));
   record.error = fields.text("error");
   if (fields.has("verify")) {

@@ -142,6 +142,33 @@ TEST_F(CrashSafety, AHangingVariantTimesOutAndTheRunGoesOn) {
   EXPECT_EQ(points["fixture_crash/300/fp32"]["status"], "SUCCESS");
 }
 
+TEST_F(CrashSafety, AFullDiskSaysWhyAndLeavesTheLastGoodFiles) {
+  // A small tmpfs where this machine lets the test mount one (root in a container does here).
+  const fs::path disk = dir_.path() / "small";
+  fs::create_directories(disk);
+  ProcessResult mounted = run_process({"mount", {"-t", "tmpfs", "-o", "size=160k", "tmpfs", disk.string()}, "", {},
+                                       std::chrono::seconds(30)});
+  if (mounted.exit_code != 0) GTEST_SKIP() << "cannot mount a small tmpfs here: " << mounted.err;
+  struct Unmount {
+    fs::path disk;
+    ~Unmount() { run_process({"umount", {disk.string()}, "", {}, std::chrono::seconds(30)}); }
+  } unmount{disk};
+
+  const fs::path run = disk / "run";
+  std::vector<std::string> args{"record", "--op", "cpu_saxpy,cpu_matmul,cpu_softmax", "--shapes", tiny_shapes().string(),
+                                "--compiler", "host:g++", "--out", run.string()};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  ProcessResult result = abtool(args);
+  EXPECT_EQ(result.exit_code, 3) << describe(result);
+  EXPECT_TRUE(result.err.find("No space left on device") != std::string::npos ||
+              result.err.find("disk is full") != std::string::npos)
+      << "the OS's reason\n" << describe(result);
+  for (const auto& entry : fs::recursive_directory_iterator(run))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << "a partial file left: " << entry.path();
+  EXPECT_NO_THROW(read_json(run / "results.json")) << "the last good results.json stays readable";
+  EXPECT_NO_THROW(read_json(run / "meta.json"));
+}
+
 class Resume : public ::testing::Test {
  protected:
   void SetUp() override { fs::create_directories(tmp_); }

@@ -1,6 +1,11 @@
 #include "util/files.h"
 
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
 
 #include <cstdlib>
 #include <fstream>
@@ -25,17 +30,38 @@ std::string read_text_file(const std::filesystem::path& path) {
   return *text;
 }
 
+bool is_plain_name(std::string_view name) {
+  if (name.empty() || name.front() == '.' || name.size() > 255) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') return false;
+  return true;
+}
+
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
   auto temporary = path;
   temporary += ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + temporary.string());
-    out << content;
-    out.flush();
-    if (!out) throw std::runtime_error("write failed: " + temporary.string());
+  // POSIX calls, not a stream: a full disk must be reported with the OS's reason, and the
+  // partial temporary removed, so the previous file stays the last good one.
+  auto fail = [&](const char* what) {
+    const int error = errno;
+    ::unlink(temporary.c_str());
+    throw StorageError("cannot " + std::string(what) + " " + path.string() + ": " + std::strerror(error));
+  };
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) fail("write");
+  for (size_t written = 0; written < content.size();) {
+    const ssize_t count = ::write(fd, content.data() + written, content.size() - written);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) {
+      const int error = errno;
+      ::close(fd);
+      errno = count == 0 ? ENOSPC : error;
+      fail("write");
+    }
+    written += size_t(count);
   }
-  std::filesystem::rename(temporary, path);
+  if (::close(fd) != 0) fail("write");
+  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("replace");
 }
 
 TempDir::TempDir(const std::string& prefix) {

@@ -7,6 +7,10 @@
 
 namespace abt {
 
+// The largest integer a double holds exactly (2^53): sizes, dims and extents must stay below it.
+inline constexpr double kMaxExactInteger = 9007199254740992.0;
+
+
 using Symbols = std::map<std::string, double>;
 
 class Expr {

@@ -43,6 +43,10 @@ class JsonFields {
   std::vector<double> numbers(const char* key) const;
   std::vector<long long> integers(const char* key) const;
   std::vector<std::string> texts(const char* key) const;
+  // A file of the run directory as the run names it: a relative path that stays inside it (no
+  // "..", not absolute), so a crafted file cannot make abtool read or print anything outside.
+  std::string inner_path(const char* key) const;
+  std::vector<std::string> inner_paths(const char* key) const;
   std::map<std::string, std::string> text_map(const char* key) const;  // an object of strings
   const nlohmann::json& any(const char* key) const;  // present, any type (opaque blobs such as "gpu")
 

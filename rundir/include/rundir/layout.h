@@ -23,22 +23,24 @@ class RunLayout {
   std::filesystem::path shapes() const { return dir_ / "shapes.yaml"; }
   std::filesystem::path autotune_db() const { return dir_ / "autotune.sqlite"; }
   std::filesystem::path autotune_records() const { return dir_ / "autotune_records"; }
-  std::filesystem::path autotune_record(const std::string& op) const { return autotune_records() / (op + ".json"); }
+  std::filesystem::path autotune_record(const std::string& op) const { return autotune_records() / (plain(op) + ".json"); }
   std::filesystem::path results() const { return dir_ / "results.json"; }
   std::filesystem::path lock() const { return dir_ / "lock"; }  // the pid of the run's last writer (run_lock.h)
   std::filesystem::path ir() const { return dir_ / "ir"; }
   std::filesystem::path ir_index() const { return ir() / "index.tsv"; }
   std::filesystem::path ir_naming() const { return ir() / "naming.md"; }
-  std::filesystem::path ir_folder(const std::string& shape, const std::string& kernel) const { return ir() / shape / kernel; }
+  std::filesystem::path ir_folder(const std::string& shape, const std::string& kernel) const {
+    return ir() / plain(shape) / plain(kernel);
+  }
   // ir/<shape>/<kernel>/<variant>.<extension>
   std::filesystem::path ir_file(const std::string& shape, const std::string& kernel, const std::string& variant,
                                 const std::string& extension) const {
-    return ir_folder(shape, kernel) / (variant + "." + extension);
+    return ir_folder(shape, kernel) / (plain(variant) + "." + plain(extension));
   }
   // bin/<shape>/<kernel>/<variant>.<extension>: the measured variants' binaries
   std::filesystem::path bin_file(const std::string& shape, const std::string& kernel, const std::string& variant,
                                  const std::string& extension) const {
-    return dir_ / "bin" / shape / kernel / (variant + "." + extension);
+    return dir_ / "bin" / plain(shape) / plain(kernel) / (plain(variant) + "." + plain(extension));
   }
   // A path as results.json stores it: relative to the run directory.
   std::string relative(const std::filesystem::path& file) const { return std::filesystem::relative(file, dir_).string(); }
@@ -47,6 +49,9 @@ class RunLayout {
   static std::filesystem::path default_path(const std::vector<std::string>& ops);
 
  private:
+  // Every name that becomes a path here is one plain component (util/files.h): nothing a spec or
+  // a run directory says can make abtool write outside the run. InputError otherwise.
+  static const std::string& plain(const std::string& name);
   std::filesystem::path dir_;
 };
 

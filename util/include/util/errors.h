@@ -27,6 +27,13 @@ class DeviceFault : public PointError {
   using PointError::PointError;
 };
 
+// A file could not be written (a full disk, a read-only filesystem), with the OS's reason: the
+// run stops (exit 3) and leaves its files as they were, to be resumed once there is room.
+class StorageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // SIGINT or SIGTERM arrived: the run stops at its next step and is marked interrupted; abtool
 // exits with 128 + the signal (130, 143).
 class Interrupted : public std::runtime_error {

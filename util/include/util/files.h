@@ -3,11 +3,16 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace abt {
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if unreadable
 std::optional<std::string> read_file_if_present(const std::filesystem::path& path);
+
+// A name that becomes one path component (an op, kernel, variant or shape folder or file name):
+// letters, digits, '_', '.', '-', not starting with '.', so never "..", never a separator.
+bool is_plain_name(std::string_view name);
 
 // Writes to a sibling temporary and renames it over `path`, so a crash leaves the old or new file.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

@@ -1,0 +1,261 @@
+// Hostile input, as a table: CLI values, shape sets, op specs and damaged run directories. Each
+// case asserts the exit code, one error line with its words, and that a refused record created
+// no run directory. (Kernels that crash, exit, hang or fault, kill -9, SIGINT and two writers
+// are in test_crash_safety.cpp.)
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <functional>
+
+#include "abtool_runner.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+namespace {
+
+// What a case gets to prepare its input: a folder of its own, a good record and its replay.
+struct Workspace {
+  fs::path dir, record, replay;
+  fs::path write(const std::string& name, const std::string& text) const {
+    fs::path file = dir / name;
+    fs::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+    return file;
+  }
+  // A copy of a run, changed by `edit` (results.json, meta.json as JSON).
+  fs::path damaged(const fs::path& run, const std::string& file, const std::function<void(nlohmann::json&)>& edit) const {
+    fs::path copy = dir / ("damaged_" + run.filename().string());
+    fs::copy(run, copy, fs::copy_options::recursive);
+    nlohmann::json json = read_json(copy / file);
+    edit(json);
+    write_file_atomically(copy / file, json.dump());
+    return copy;
+  }
+  // A copy of cpu_saxpy's spec folder with `from` replaced by `to` in op.yaml.
+  fs::path ops_with(const std::string& from, const std::string& to) const {
+    fs::path ops = dir / "ops";
+    fs::create_directories(ops);
+    fs::copy(source_dir() / "examples/ops/cpu_saxpy", ops / "cpu_saxpy", fs::copy_options::recursive);
+    std::string spec = read_text_file(ops / "cpu_saxpy/op.yaml");
+    spec.replace(spec.find(from), from.size(), to);
+    write("ops/cpu_saxpy/op.yaml", spec);
+    return ops;
+  }
+};
+
+struct Case {
+  const char* name;
+  std::function<std::vector<std::string>(const Workspace&)> args;  // the whole command line
+  int exit_code;
+  std::string words;  // in stderr (or, for exit 1, in run.log)
+};
+
+void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
+
+std::vector<std::string> record_with(const Workspace& w, std::vector<std::string> extra) {
+  std::vector<std::string> args{"record", "--out", (w.dir / "run").string()};
+  if (std::find(extra.begin(), extra.end(), "--compiler") == extra.end()) args.insert(args.end(), {"--compiler", "host:g++"});
+  if (std::find(extra.begin(), extra.end(), "--shapes") == extra.end())
+    args.insert(args.end(), {"--shapes", tiny_shapes().string()});
+  if (std::find(extra.begin(), extra.end(), "--op") == extra.end()) args.insert(args.end(), {"--op", "cpu_saxpy"});
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+Case cli(const char* name, std::vector<std::string> extra, std::string words) {
+  return {name, [extra](const Workspace& w) { return record_with(w, extra); }, 2, std::move(words)};
+}
+
+Case shapes(const char* name, std::string yaml, std::string words, std::string op = "cpu_saxpy") {
+  return {name,
+          [yaml, op](const Workspace& w) {
+            return record_with(w, {"--shapes", w.write("set.yaml", yaml).string(), "--op", op});
+          },
+          2, std::move(words)};
+}
+
+Case spec(const char* name, std::string from, std::string to, std::string words) {
+  return {name,
+          [from, to](const Workspace& w) { return record_with(w, {"--ops-dir", w.ops_with(from, to).string()}); }, 2,
+          std::move(words)};
+}
+
+Case damaged_diff(const char* name, const char* file, std::function<void(nlohmann::json&)> edit, std::string words,
+                  std::vector<std::string> extra = {}) {
+  return {name,
+          [file, edit, extra](const Workspace& w) {
+            std::vector<std::string> args{"diff", w.record.string(), w.damaged(w.replay, file, edit).string()};
+            args.insert(args.end(), extra.begin(), extra.end());
+            return args;
+          },
+          2, std::move(words)};
+}
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all{
+      // The command line: values out of range read like the rule.
+      cli("rep_ms_zero", {"--rep-ms", "0"}, "--rep-ms: must be a number > 0, not '0'"),
+      cli("rep_ms_negative", {"--rep-ms", "-5"}, "--rep-ms: must be a number > 0"),
+      cli("rep_ms_text", {"--rep-ms", "fast"}, "--rep-ms: must be a number > 0, not 'fast'"),
+      cli("rep_ms_infinite", {"--rep-ms", "inf"}, "--rep-ms: must be a number > 0"),
+      cli("warmup_zero", {"--warmup-ms", "0"}, "--warmup-ms: must be a number > 0"),
+      cli("rounds_zero", {"--rounds", "0"}, "--rounds: must be a whole number from 1 to 1000"),
+      cli("rounds_too_many", {"--rounds", "1001"}, "--rounds: must be a whole number from 1 to 1000"),
+      cli("rounds_fraction", {"--rounds", "2.5"}, "--rounds: must be a whole number"),
+      cli("seed_negative", {"--seed", "-1"}, "--seed: must be a whole number from 0"),
+      cli("seed_too_large", {"--seed", "1e30"}, "--seed: must be a whole number"),
+      cli("gpu_negative", {"--gpu", "-1"}, "--gpu: must be a whole number from 0 to 1023"),
+      cli("timer_unknown", {"--timer", "sundial"}, "--timer: sundial not in {graph,cupti,direct}"),
+      cli("dtype_unknown", {"--dtypes", "fp33"}, "unknown dtype 'fp33'"),
+      cli("point_timeout_zero", {"--point-timeout-s", "0"}, "--point-timeout-s: must be a number > 0"),
+      cli("op_climbs_out", {"--op", "../evil"}, "--op '../evil': an op name is letters, digits"),
+      cli("op_with_slash", {"--op", "a/b"}, "--op 'a/b': an op name"),
+      cli("op_hidden", {"--op", ".hidden"}, "--op '.hidden': an op name"),
+      cli("op_unknown", {"--op", "cpu_nothing"}, "unknown op 'cpu_nothing'"),
+      cli("compiler_missing", {"--compiler", "host:/opt/no/g++"}, "/opt/no/g++"),
+      cli("compiler_unknown_backend", {"--compiler", "fortran:f77"}, "--compiler fortran:f77: unknown backend 'fortran'"),
+      cli("ops_dir_missing", {"--ops-dir", "/nonexistent/ops"}, "unknown op 'cpu_saxpy'"),
+      cli("shapes_missing", {"--shapes", "/nonexistent/set.yaml"}, "/nonexistent/set.yaml: cannot be read"),
+      {"out_below_a_file",
+       [](const Workspace& w) {
+         w.write("plain", "x");
+         std::vector<std::string> args = record_with(w, {});
+         args[2] = (w.dir / "plain" / "run").string();
+         return args;
+       },
+       2, "cannot create it: Not a directory"},
+      {"out_not_empty",
+       [](const Workspace& w) {
+         w.write("run/notes.txt", "mine");
+         return record_with(w, {});
+       },
+       2, "exists and is not empty; abtool never overwrites a run"},
+      {"resume_missing", [](const Workspace& w) { return std::vector<std::string>{"record", "--resume", (w.dir / "none").string()}; },
+       2, "not a run directory (no meta.json)"},
+      {"resume_with_options",
+       [](const Workspace& w) { return std::vector<std::string>{"record", "--resume", w.record.string(), "--seed", "3"}; }, 2,
+       "--seed cannot be given with it"},
+      {"resume_finished", [](const Workspace& w) { return std::vector<std::string>{"record", "--resume", w.record.string()}; }, 2,
+       "this run finished"},
+      {"resume_replay_as_record",
+       [](const Workspace& w) { return std::vector<std::string>{"record", "--resume", w.replay.string()}; }, 2,
+       "a replay run; resume it with `abtool replay --resume`"},
+      {"replay_without_from", [](const Workspace&) { return std::vector<std::string>{"replay"}; }, 2, "--from is required"},
+      {"replay_from_nothing",
+       [](const Workspace& w) { return std::vector<std::string>{"replay", "--from", (w.dir / "none").string()}; }, 2,
+       "no such run directory"},
+      {"replay_from_a_replay",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"replay", "--from", w.replay.string(), "--out", (w.dir / "B").string()};
+       },
+       2, "is a replay run"},
+      {"diff_threshold_negative",
+       [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string(), "--threshold", "-1"}; },
+       2, "--threshold: must be a number >= 0"},
+      {"diff_format_unknown",
+       [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string(), "--format", "xml"}; },
+       2, "--format"},
+      {"unknown_command", [](const Workspace&) { return std::vector<std::string>{"frobnicate"}; }, 2, "A subcommand is required"},
+
+      // Shape sets.
+      shapes("yaml_malformed", "cpu_saxpy: {shapes: [[4096]\n", "set.yaml:"),
+      shapes("yaml_empty", "", "set.yaml: a shape set maps op names"),
+      shapes("yaml_a_list", "- cpu_saxpy\n", "a shape set maps op names"),
+      shapes("set_op_climbs_out", "../evil:\n  shapes: [[4096]]\n", "an op name is letters, digits"),
+      shapes("shapes_not_a_list", "cpu_saxpy:\n  shapes: 4096\n", "cpu_saxpy.shapes: expected a non-empty list"),
+      shapes("shapes_empty", "cpu_saxpy:\n  shapes: []\n", "cpu_saxpy.shapes: expected a non-empty list"),
+      shapes("dimension_zero", "cpu_saxpy:\n  shapes:\n    - [0]\n", "cpu_saxpy.shapes[0]: non-positive dimension 0"),
+      shapes("dimension_negative", "cpu_saxpy:\n  shapes:\n    - [-4]\n", "non-positive dimension -4"),
+      shapes("dimension_fraction", "cpu_saxpy:\n  shapes:\n    - [2.5]\n", "dimension 2.5 is not an integer"),
+      shapes("dimension_huge_literal", "cpu_saxpy:\n  shapes:\n    - [99999999999999999999999]\n",
+             "set.yaml:3: cpu_saxpy.shapes[0]: dimension 99999999999999999999999 is too large (at most 2^53)"),
+      shapes("dimension_2_to_62", "cpu_saxpy:\n  shapes:\n    - [4611686018427387904]\n",
+             "dimension 4611686018427387904 is too large"),
+      shapes("dimension_text", "cpu_saxpy:\n  shapes:\n    - [many]\n", "cpu_saxpy.shapes[0]: expected a number, got 'many'"),
+      shapes("buffer_overflows", "cpu_matmul:\n  shapes:\n    - [4294967296, 4294967296, 2]\n",
+             "point cpu_matmul/4294967296x4294967296x2/fp32: args.", "cpu_matmul"),
+      shapes("buffer_over_2_to_48_bytes", "cpu_saxpy:\n  shapes:\n    - [4503599627370496]\n",
+             "point cpu_saxpy/4503599627370496/fp32: args.x: a buffer of 4503599627370496 fp32 elements is too large"),
+      shapes("shape_twice", "cpu_saxpy:\n  shapes:\n    - [4096]\n    - [8192]\n    - [4096]\n",
+             "set.yaml:5: cpu_saxpy.shapes[2]: the same shape as cpu_saxpy.shapes[0] (line 3)"),
+      shapes("arity_mismatch", "cpu_saxpy:\n  shapes:\n    - [64, 64]\n", "shape has 2 dimensions but cpu_saxpy has 1 (N)"),
+      shapes("set_dtype_unknown", "cpu_saxpy:\n  shapes: [[4096]]\n  dtypes: [int4]\n", "unknown dtype 'int4'"),
+      shapes("set_key_unknown", "cpu_saxpy:\n  shapes: [[4096]]\n  colour: red\n", "colour"),
+      shapes("set_without_the_op", "cpu_softmax:\n  shapes: [[8, 100]]\n", "cpu_saxpy: shape set has no entry for this op"),
+
+      // Op specs.
+      spec("spec_name_differs", "op: cpu_saxpy", "op: cpu_saxpy2", "names 'cpu_saxpy2' but the folder is 'cpu_saxpy'"),
+      spec("spec_kernel_climbs_out", "kernel: saxpy", "kernel: ../saxpy", "kernel: '../saxpy' is not letters"),
+      spec("spec_source_missing", "source: saxpy.cpp", "source: nothing.cpp", "nothing.cpp"),
+      spec("spec_key_unknown", "kernel: saxpy", "kernel: saxpy\nflavour: mint", "flavour"),
+      spec("spec_yaml_malformed", "kernel: saxpy", "kernel: [saxpy", "op.yaml"),
+      spec("spec_unknown_symbol", "shape: [N]", "shape: [Q]", "Q"),
+
+      // Damaged run directories.
+      damaged_diff("samples_all_zero", "results.json", [](nlohmann::json& r) {
+        for (auto& s : r["points"][0]["samples_us"]) s = 0;
+      }, "samples_us: sample 1 is 0: a time is a positive number of microseconds"),
+      damaged_diff("samples_negative", "results.json", [](nlohmann::json& r) { r["points"][0]["samples_us"][0] = -1.5; },
+                   "samples_us: sample 1 is -1.5"),
+      damaged_diff("samples_empty", "results.json", [](nlohmann::json& r) {
+        r["points"][0]["samples_us"] = nlohmann::json::array();
+        r["points"][0]["round_sizes"] = nlohmann::json::array();
+      }, "samples_us: a SUCCESS point needs at least one sample"),
+      damaged_diff("ir_file_climbs_out", "results.json", [](nlohmann::json& r) {
+        r["points"][0]["ir_files"] = {"../../../../../../etc/passwd"};
+      }, "ir_files: '../../../../../../etc/passwd' is not a path inside the run directory", {"--ir"}),
+      damaged_diff("ir_file_absolute", "results.json", [](nlohmann::json& r) { r["points"][0]["ir_files"] = {"/etc/passwd"}; },
+                   "ir_files: '/etc/passwd' is not a path inside the run directory", {"--ir"}),
+      damaged_diff("binary_outside", "results.json", [](nlohmann::json& r) { r["points"][0]["binary"]["file"] = "../A/bin/x.so"; },
+                   "binary: file: '../A/bin/x.so' is not a path inside the run directory"),
+      damaged_diff("point_twice", "results.json", [](nlohmann::json& r) { r["points"].push_back(r["points"][0]); },
+                   "the same point appears twice"),
+      damaged_diff("status_unknown", "meta.json", [](nlohmann::json& m) { m["status"] = "weird"; },
+                   "meta.json: status: unknown value 'weird'"),
+      damaged_diff("schema_wrong", "results.json", [](nlohmann::json& r) { r["schema"] = "abtool.results/1"; }, "abtool.results/1"),
+      {"autotune_db_garbage",
+       [](const Workspace& w) {
+         fs::path copy = w.dir / "garbage_db";
+         fs::copy(w.record, copy, fs::copy_options::recursive);
+         write_file_atomically(copy / "autotune.sqlite", std::string(4096, 'x'));
+         return std::vector<std::string>{"replay", "--from", copy.string(), "--out", (w.dir / "B").string()};
+       },
+       2, "autotune.sqlite: not an abtool autotune database"},
+  };
+  return all;
+}
+
+class HostileInput : public ::testing::TestWithParam<Case> {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("abtool-hostile-");
+    ProcessResult a = record(dir_->path() / "A", {"--op", "cpu_saxpy"});
+    ASSERT_EQ(a.exit_code, 0) << describe(a);
+    ProcessResult b = replay(dir_->path() / "A", dir_->path() / "B", {});
+    ASSERT_EQ(b.exit_code, 0) << describe(b);
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static TempDir* dir_;
+};
+TempDir* HostileInput::dir_ = nullptr;
+
+TEST_P(HostileInput, IsRefusedWithOneClearLine) {
+  const Case& c = GetParam();
+  TempDir own("abtool-hostile-case-");
+  const Workspace w{own.path(), dir_->path() / "A", dir_->path() / "B"};
+  const std::vector<std::string> args = c.args(w);
+  ProcessResult result = abtool(args);
+  EXPECT_EQ(result.exit_code, c.exit_code) << describe(result);
+  EXPECT_NE(result.err.find(c.words), std::string::npos) << "expected: " << c.words << "\n" << describe(result);
+  EXPECT_LE(std::count(result.err.begin(), result.err.end(), '\n'), 2) << "one error (and CLI11's hint): " << result.err;
+  if (args[0] == "record" && c.words.find("never overwrites") == std::string::npos)
+    EXPECT_FALSE(fs::exists(w.dir / "run" / "meta.json")) << "a refused record creates no run";
+  EXPECT_FALSE(fs::exists(w.dir / "B")) << "a refused replay creates no run";
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, HostileInput, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.name); });
+
+}  // namespace
+}  // namespace abt::e2e
