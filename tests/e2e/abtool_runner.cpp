@@ -27,6 +27,16 @@ ProcessResult replay(const fs::path& from, const fs::path& out, std::vector<std:
   return abtool(args);
 }
 
+fs::path ops_with_edit(const fs::path& dir, const std::string& op, const std::string& from, const std::string& to) {
+  fs::path ops = dir / "ops";
+  fs::create_directories(ops);
+  fs::copy(source_dir() / "examples/ops" / op, ops / op, fs::copy_options::recursive);
+  std::string spec = read_text_file(ops / op / "op.yaml");
+  spec.replace(spec.find(from), from.size(), to);
+  write_file_atomically(ops / op / "op.yaml", spec);
+  return ops;
+}
+
 nlohmann::json read_json(const fs::path& file) { return nlohmann::json::parse(read_text_file(file)); }
 
 std::vector<std::vector<std::string>> read_tsv(const fs::path& file) {

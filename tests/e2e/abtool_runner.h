@@ -23,6 +23,10 @@ ProcessResult record(const std::filesystem::path& out, std::vector<std::string> 
 ProcessResult replay(const std::filesystem::path& from, const std::filesystem::path& out,
                      std::vector<std::string> extra);
 
+// An ops folder under `dir` holding a copy of examples/ops/<op> whose op.yaml has `from` replaced by `to`.
+std::filesystem::path ops_with_edit(const std::filesystem::path& dir, const std::string& op, const std::string& from,
+                                    const std::string& to);
+
 nlohmann::json read_json(const std::filesystem::path& file);
 std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& file);  // without header
 std::string describe(const ProcessResult& result);  // for assertion messages

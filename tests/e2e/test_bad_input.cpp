@@ -30,13 +30,7 @@ class BadInput : public ::testing::Test {
   }
   // A copy of cpu_saxpy's spec folder with `from` replaced by `to` in op.yaml.
   fs::path ops_with(const std::string& from, const std::string& to) {
-    fs::path ops = dir_.path() / "ops";
-    fs::create_directories(ops);
-    fs::copy(source_dir() / "examples/ops/cpu_saxpy", ops / "cpu_saxpy", fs::copy_options::recursive);
-    std::string spec = read_text_file(ops / "cpu_saxpy/op.yaml");
-    spec.replace(spec.find(from), from.size(), to);
-    write("ops/cpu_saxpy/op.yaml", spec);
-    return ops;
+    return ops_with_edit(dir_.path(), "cpu_saxpy", from, to);
   }
   fs::path out() const { return dir_.path() / "run"; }
   TempDir dir_{"abtool-bad-"};

@@ -33,13 +33,7 @@ struct Workspace {
   }
   // A copy of cpu_saxpy's spec folder with `from` replaced by `to` in op.yaml.
   fs::path ops_with(const std::string& from, const std::string& to) const {
-    fs::path ops = dir / "ops";
-    fs::create_directories(ops);
-    fs::copy(source_dir() / "examples/ops/cpu_saxpy", ops / "cpu_saxpy", fs::copy_options::recursive);
-    std::string spec = read_text_file(ops / "cpu_saxpy/op.yaml");
-    spec.replace(spec.find(from), from.size(), to);
-    write("ops/cpu_saxpy/op.yaml", spec);
-    return ops;
+    return ops_with_edit(dir, "cpu_saxpy", from, to);
   }
 };
 
