@@ -166,7 +166,11 @@ TEST_F(GpuTimers, AnOpThatReadsBackASizeCannotBeCapturedAndIsTimedDirectly) {
 TEST_F(GpuTimers, AFaultingKernelFailsOnlyItsPointAndAFreshWorkerMeasuresTheRest) {
   // fixture_fault/1024 traps the context (a sticky error); the worker writes that point FAILED
   // with DEVICE_FAULT and ends; a fresh worker, with a fresh context, measures the later points.
-  ProcessResult run = abtool({"record", "--op", "fixture_fault,saxpy", "--ops-dir", fixture_ops().string(), "--shapes",
+  const fs::path ops = dir_.path() / "fault_ops";
+  fs::create_directories(ops);
+  fs::copy(fixture_ops() / "fixture_fault", ops / "fixture_fault", fs::copy_options::recursive);
+  fs::copy(source_dir() / "examples/ops/saxpy", ops / "saxpy", fs::copy_options::recursive);
+  ProcessResult run = abtool({"record", "--op", "fixture_fault,saxpy", "--ops-dir", ops.string(), "--shapes",
                               gpu_shapes().string(), "--out", (dir_.path() / "fault").string(), "--warmup-ms", "5",
                               "--rep-ms", "20", "--rounds", "2"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
