@@ -205,8 +205,9 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
     const auto before = points_of(run);
     EXPECT_LT(before.size(), 40u) << "killed before the end";
 
-    ProcessResult resumed = abtool({"record", "--resume", run.string()});
+    ProcessResult resumed = abtool({"record", "--resume", run.string()}, {{"TMPDIR", tmp_.string()}});
     ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
+    EXPECT_EQ(leftover_temp_folders(tmp_), 0u) << "the killed supervisor's folder is cleaned up by the next one";
     const auto after = points_of(run);
     EXPECT_EQ(read_json(run / "results.json")["points"].size(), 40u) << "no point twice";
     std::set<std::string> ids, expected_ids;

@@ -7,6 +7,8 @@
 #include <boost/process.hpp>
 #include <chrono>
 #include <csignal>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -57,9 +59,27 @@ struct WorkerEnd {
   int stopped_by = 0;        // killed by us after SIGINT/SIGTERM and the grace period
 };
 
+// The control folders of supervisors that were killed (SIGKILL leaves no chance to clean up):
+// each names its supervisor's pid; a folder whose supervisor is gone is removed.
+void remove_abandoned_control_folders() {
+  const char* base = std::getenv("TMPDIR");
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(base && *base ? base : "/tmp", error)) {
+    if (entry.path().filename().string().rfind("abtool-worker-", 0) != 0) continue;
+    auto pid = read_file_if_present(entry.path() / "supervisor.pid");
+    if (!pid) continue;
+    try {
+      if (::kill(pid_t(std::stol(*pid)), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), error);
+    } catch (const std::exception&) {
+    }
+  }
+}
+
 class Supervisor {
  public:
   explicit Supervisor(const SupervisedRun& run) : run_(run), control_("abtool-worker-") {
+    remove_abandoned_control_folders();
+    write_file_atomically(control_.path() / "supervisor.pid", std::to_string(::getpid()));
     fs::create_directories(control_.path() / "tmp");
     if (run.resume) {
       run_dir_ = fs::absolute(*run.resume);
