@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cmath>
 #include <set>
+#include <thread>
 
 #include "util/files.h"
 #include "util/statistics.h"
@@ -250,11 +252,23 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   report.a_dir = a.layout.dir().string();
   report.b_dir = b.layout.dir().string();
   report.threshold_pct = threshold_pct;
+  // Points are independent and each bootstrap has its own seed: compared on every core, the
+  // report is the same as compared one by one.
+  const std::vector<std::string> ids = ordered_ids(a, b);
+  report.points.resize(ids.size());
+  std::atomic<size_t> next{0};
+  auto compare_some = [&] {
+    for (size_t i = next++; i < ids.size(); i = next++) report.points[i] = compare_point(a, b, ids[i], threshold_pct);
+  };
+  std::vector<std::thread> helpers;
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  for (size_t i = 1; i < std::min(cores, ids.size()); ++i) helpers.emplace_back(compare_some);
+  compare_some();
+  for (auto& helper : helpers) helper.join();
+
   double log_sum = 0;
   int trusted = 0;
-  for (const auto& id : ordered_ids(a, b)) {
-    report.points.push_back(compare_point(a, b, id, threshold_pct));
-    const auto& row = report.points.back();
+  for (const auto& row : report.points) {
     if (row.verdict == Verdict::faster || row.verdict == Verdict::slower || row.verdict == Verdict::same ||
         row.verdict == Verdict::ambiguous) {
       log_sum += std::log(row.speedup);

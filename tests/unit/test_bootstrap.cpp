@@ -1,8 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "compare/bootstrap.h"
+#include "util/statistics.h"
 
 namespace abt {
 
@@ -75,6 +78,80 @@ TEST(Bootstrap, PairingNeedsAsManyRoundsOnBothSides) {
   auto independent = bootstrap_median_ratio({a, {20, 20}}, {b, {10, 10, 10}}, Pairing::independent);
   EXPECT_EQ(paired.low, independent.low);
   EXPECT_EQ(paired.high, independent.high);
+}
+
+// The resampling as it was first written (draws copied out, median by nth_element): the
+// rank-counting median must give the very same intervals, bit for bit (same draws, same order).
+RatioInterval sorting_reference(const RoundedSamples& a, const RoundedSamples& b, Pairing pairing) {
+  auto rounds_of = [](const RoundedSamples& set) {
+    std::vector<std::vector<double>> rounds;
+    size_t start = 0;
+    for (int size : set.round_sizes.empty() ? std::vector<int>{int(set.samples.size())} : set.round_sizes) {
+      std::vector<double> round(set.samples.begin() + long(start), set.samples.begin() + long(start + size));
+      start += size_t(size);
+      if (size > 256) {  // the sketch of a big round, as bootstrap.cpp makes it
+        std::sort(round.begin(), round.end());
+        std::vector<double> sketch;
+        for (int i = 0; i < 256; ++i) sketch.push_back(quantile_sorted(round, (i + 0.5) / 256));
+        round = sketch;
+      }
+      rounds.push_back(round);
+    }
+    return rounds;
+  };
+  const auto ra = rounds_of(a), rb = rounds_of(b);
+  std::mt19937_64 random(1);
+  auto picks_of = [&](size_t count) {
+    std::vector<size_t> picks(count);
+    std::uniform_int_distribution<size_t> pick(0, count - 1);
+    for (auto& p : picks) p = pick(random);
+    return picks;
+  };
+  auto median = [&](const std::vector<std::vector<double>>& rounds, const std::vector<size_t>& picks) {
+    std::vector<double> drawn;
+    for (size_t r : picks) {
+      std::uniform_int_distribution<int> pick(0, int(rounds[r].size()) - 1);
+      for (size_t i = 0; i < rounds[r].size(); ++i) drawn.push_back(rounds[r][size_t(pick(random))]);
+    }
+    size_t middle = drawn.size() / 2;
+    std::nth_element(drawn.begin(), drawn.begin() + long(middle), drawn.end());
+    double upper = drawn[middle];
+    if (drawn.size() % 2 == 1) return upper;
+    return 0.5 * (upper + *std::max_element(drawn.begin(), drawn.begin() + long(middle)));
+  };
+  std::vector<double> ratios;
+  for (int i = 0; i < 2000; ++i) {
+    auto pa = picks_of(ra.size());
+    auto pb = pairing == Pairing::by_round && ra.size() == rb.size() ? pa : picks_of(rb.size());
+    double ma = median(ra, pa);
+    ratios.push_back(median(rb, pb) / ma);
+  }
+  std::sort(ratios.begin(), ratios.end());
+  return {0, quantile_sorted(ratios, 0.025), quantile_sorted(ratios, 0.975)};
+}
+
+TEST(Bootstrap, CountingRanksGivesTheIntervalsThatSortingTheDrawsGave) {
+  std::mt19937 shape(7);
+  for (int trial = 0; trial < 12; ++trial) {
+    std::vector<double> a, b;
+    std::vector<int> rounds_a, rounds_b;
+    const int rounds = 2 + trial % 5;
+    for (int r = 0; r < rounds; ++r) {
+      const int size = trial == 11 ? 300 + r : int(shape() % 40) + 1;  // odd, even, single-sample and sketched rounds
+      auto block_a = noisy(100, 3, size, 1000 * trial + r), block_b = noisy(102, 3, size + trial % 2, 2000 * trial + r);
+      for (auto& x : block_a) x = std::round(x);  // ties
+      a.insert(a.end(), block_a.begin(), block_a.end());
+      b.insert(b.end(), block_b.begin(), block_b.end());
+      rounds_a.push_back(size);
+      rounds_b.push_back(int(block_b.size()));
+    }
+    for (Pairing pairing : {Pairing::independent, Pairing::by_round}) {
+      auto counted = bootstrap_median_ratio({a, rounds_a}, {b, rounds_b}, pairing);
+      auto sorted = sorting_reference({a, rounds_a}, {b, rounds_b}, pairing);
+      EXPECT_EQ(counted.low, sorted.low) << "trial " << trial;
+      EXPECT_EQ(counted.high, sorted.high) << "trial " << trial;
+    }
+  }
 }
 
 TEST(Bootstrap, IsDeterministic) {

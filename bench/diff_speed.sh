@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# How long `abtool diff` takes on big runs. A real host record and its interleaved replay (the 4
+# host points of tests/fixtures/shapes/tiny.yaml, default budgets) are cloned to N points each
+# (every point a copy of a real one under a new shape, so ids differ and every file stays
+# consistent); then diff is timed in text and json. Prints a table.
+#   usage: bench/diff_speed.sh [N ...]      (default: 100 1000 10000)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+abtool=${ABTOOL:-$here/build/abtool/abtool}
+out=${OUT_DIR:-$(mktemp -d /tmp/abtool-diff-speed.XXXXXX)}
+sizes=("$@")
+[[ ${#sizes[@]} -gt 0 ]] || sizes=(100 1000 10000)
+mkdir -p "$out"
+
+"$abtool" record --op cpu_saxpy,cpu_matmul,cpu_softmax --shapes "$here/tests/fixtures/shapes/tiny.yaml" \
+  --compiler host:g++ --out "$out/A" > "$out/A.log"
+"$abtool" replay --from "$out/A" --out "$out/B" > "$out/B.log"
+
+clone() {  # clone RUN N OUT [FROM]: RUN's points copied to N points; a replay's replay_from is set to FROM
+  python3 - "$@" <<'PY'
+import copy, json, os, shutil, sys
+run, n, target = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+shutil.copytree(run, target)
+results = json.load(open(f"{run}/results.json"))
+points, planned = [], []
+for i in range(n):
+    point = copy.deepcopy(results["points"][i % len(results["points"])])
+    point["shape"][0] += i // len(results["points"])  # a new shape: a new id
+    point["shape_text"] = "x".join(str(d) for d in point["shape"])
+    points.append(point)
+    planned.append(f'{point["op"]}/{point["shape_text"]}/{point["dtype"]}')
+results["points"], results["planned"] = points, planned
+json.dump(results, open(f"{target}/results.json", "w"))
+if len(sys.argv) > 4:
+    meta = json.load(open(f"{target}/meta.json"))
+    meta["replay_from"] = os.path.abspath(sys.argv[4])
+    json.dump(meta, open(f"{target}/meta.json", "w"))
+PY
+}
+
+# Wall seconds and peak memory of one diff (exit 1, a FAILED point, still prints its report).
+measure() {
+  python3 - "$@" <<'PY'
+import resource, subprocess, sys, time
+start = time.monotonic()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+if code not in (0, 1):
+    sys.exit(f"{sys.argv[1:]} exited {code}")
+print(f"{time.monotonic() - start:.2f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f}")
+PY
+}
+
+printf '%8s  %10s  %10s  %12s\n' points "text s" "json s" "max RSS MB"
+for n in "${sizes[@]}"; do
+  clone "$out/A" "$n" "$out/A$n"
+  clone "$out/B" "$n" "$out/B$n" "$out/A$n"
+  read -r text _ < <(measure "$abtool" diff "$out/A$n" "$out/B$n")
+  read -r json rss < <(measure "$abtool" diff "$out/A$n" "$out/B$n" --format json)
+  printf '%8s  %10s  %10s  %12s\n' "$n" "$text" "$json" "$rss"
+done
+echo "runs kept in $out"
