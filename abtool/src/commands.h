@@ -16,7 +16,12 @@ struct DiffOptions {
   std::string format = "text";
   double threshold_pct = 2.0;
   bool fail_on_regression = false;
+  bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
+  bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
 };
+
+// `git bisect run` reads 125 as "this commit cannot be tested".
+inline constexpr int kExitBisectSkip = 125;
 
 // How record and replay run as processes (worker/supervisor.h).
 struct ProcessOptions {

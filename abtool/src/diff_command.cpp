@@ -20,6 +20,8 @@ int run_diff(const DiffOptions& options) {
     nlohmann::json json = report.to_json();
     if (options.ir) json["ir_diffs"] = ir_diffs_json(report);
     std::cout << json.dump(2) << "\n";
+  } else if (options.format == "csv") {
+    print_csv(report, std::cout);
   } else {
     if (options.format == "md") print_markdown(report, std::cout);
     else print_text(report, std::cout);
@@ -31,12 +33,31 @@ int run_diff(const DiffOptions& options) {
   // On stderr whatever the format: scripts read the report from stdout and this from stderr.
   if (report.all_binaries_identical)
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";
-  if (options.fail_on_regression && report.has_significant_regression()) {
-    for (const auto& row : report.points)
-      if (row.verdict == Verdict::slower)
-        fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
-                   row.id, format_microseconds(row.a->median_us), format_microseconds(row.b->median_us), row.speedup, row.speedup_low,
-                   row.speedup_high, report.threshold_pct);
+  for (const auto& warning : report.warnings)
+    if (warning.rfind("A is a replay of B", 0) == 0 || warning.rfind("A and B are the same", 0) == 0)
+      fmt::print(stderr, "abtool diff: WARNING: {}\n", warning);
+  if (!options.fail_on_regression && !options.bisect) return kExitOk;
+
+  const Gate gate = gate_of(report);
+  for (const PointComparison* row : gate.regressions)
+    fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
+               row->id, format_microseconds(row->a->median_us), format_microseconds(row->b->median_us), row->speedup,
+               row->speedup_low, row->speedup_high, report.threshold_pct);
+  auto list = [](const char* what, const std::vector<const PointComparison*>& rows) {
+    for (const PointComparison* row : rows)
+      fmt::print(stderr, "abtool diff: {}: {} {}{}\n", what, row->id, spelling(row->verdict), row->note.empty() ? "" : " (" + row->note + ")");
+  };
+  if (options.bisect) {
+    if (gate.outcome == GateOutcome::bad) return kExitPointFailed;
+    if (gate.outcome == GateOutcome::good) return kExitOk;
+    list("cannot tell", gate.incomplete);
+    list("cannot tell", gate.undecided);
+    return kExitBisectSkip;
+  }
+  if (gate.outcome == GateOutcome::bad) return kExitPointFailed;
+  if (!gate.incomplete.empty() && !options.allow_incomplete) {
+    list("incomplete", gate.incomplete);
+    fmt::print(stderr, "abtool diff: {} point(s) could not be compared (--allow-incomplete accepts that)\n", gate.incomplete.size());
     return kExitPointFailed;
   }
   return kExitOk;

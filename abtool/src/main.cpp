@@ -63,20 +63,20 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_option("--shapes", options.shapes, "shape set YAML (default: shapes/smoke.yaml beside examples/ops)");
   command.add_option("--dtypes", options.dtypes, "dtypes, comma separated (default: the shape set's or op's)")
       ->delimiter(',');
-  command.add_option("--compiler", options.compiler, "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON");
+  command.add_option("--compiler", options.compiler, "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON (default: nvrtc with a GPU, else host:g++)");
   command.add_option("--compiler-flags", options.compiler_flags, "flags added after the backend's defaults");
   command.add_option("--compiler-env", options.compiler_env, "K=V set in the compiler's environment (repeatable)");
-  command.add_option("--timer", texts.timer, "graph | cupti | direct (host ops are always wall-clock timed)")
+  command.add_option("--timer", texts.timer, "graph | cupti | direct (default graph; host ops are always wall-clock timed)")
       ->check(CLI::IsMember({"graph", "cupti", "direct"}));
-  command.add_option("--warmup-ms", options.warmup_ms, "steady warm-up budget, as a call count clamped to [5, 200]")
+  command.add_option("--warmup-ms", options.warmup_ms, "steady warm-up budget in ms, as a call count clamped to [5, 200] (default 1000)")
       ->check(above(0));
-  command.add_option("--rep-ms", options.rep_ms, "measurement budget per point")->check(above(0));
+  command.add_option("--rep-ms", options.rep_ms, "measurement budget per point in ms (default 500)")->check(above(0));
   command.add_option("--rounds", options.rounds, "interleaved measurement rounds per point (default 10)")
       ->check(whole_number(1, 1000));
-  command.add_option("--gpu", options.gpu, "GPU index")->check(whole_number(0, 1023));
+  command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
                                              "variants are compiled for it and points fail)");
-  command.add_option("--seed", options.seed, "seed of the input generator")->check(whole_number(0, 9007199254740992.0));
+  command.add_option("--seed", options.seed, "seed of the input generator (default 42)")->check(whole_number(0, 9007199254740992.0));
   command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)");
   // A test seam, not for users: that CUDA graph phase fails as if the driver had refused it.
   command.add_option("--test-graph-fault", texts.test_graph_fault)
@@ -162,12 +162,29 @@ int main(int argc, char** argv) {
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
-  diff->add_option("--format", diff_options.format, "text | md | json")->check(CLI::IsMember({"text", "md", "json"}));
+  diff->add_option("--format", diff_options.format, "text | md | json | csv")
+      ->check(CLI::IsMember({"text", "md", "json", "csv"}))
+      ->capture_default_str();
   diff->add_option("--threshold", diff_options.threshold_pct, "smallest change in percent that counts (default 2)")
       ->check(at_least(0));
-  diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
-                 "exit 1 when a point is significantly SLOWER by more than --threshold (its rows on stderr)");
+  auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
+                              "exit 1 when a point is significantly SLOWER by more than --threshold, or when a point is "
+                              "MISSING, FAILED or UNTRUSTED (the rows on stderr)");
+  diff->add_flag("--allow-incomplete", diff_options.allow_incomplete,
+                 "with --fail-on-regression: MISSING, FAILED and UNTRUSTED points do not fail the job")
+      ->needs(fail);
+  diff->add_flag("--bisect", diff_options.bisect,
+                 "for `git bisect run`: exit 0 good, 1 bad (a point SLOWER beyond --threshold), 125 cannot tell "
+                 "(a point AMBIGUOUS, UNTRUSTED, FAILED or MISSING)")
+      ->excludes(fail);
 
+  const std::string footer =
+      "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
+      "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
+      "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
+      "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
+      "(colour of the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), TMPDIR.";
+  for (CLI::App* command : {&app, record, replay, diff}) command->footer(footer);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

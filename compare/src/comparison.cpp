@@ -221,8 +221,12 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
   }
   if (!a.results.complete) report.warnings.push_back("run A did not finish; its missing points are reported as MISSING");
   if (!b.results.complete) report.warnings.push_back("run B did not finish; its missing points are reported as MISSING");
-  if (b.meta.mode == RunMode::replay &&
-      fs::weakly_canonical(b.meta.replay_from.value_or("")) != fs::weakly_canonical(a.layout.dir()))
+  const fs::path a_dir = fs::weakly_canonical(a.layout.dir()), b_dir = fs::weakly_canonical(b.layout.dir());
+  if (a_dir == b_dir) report.warnings.push_back("A and B are the same run directory: every point is compared with itself");
+  const bool reversed = a.meta.mode == RunMode::replay && fs::weakly_canonical(a.meta.replay_from.value_or("")) == b_dir;
+  if (reversed)
+    report.warnings.push_back("A is a replay of B: the order is reversed, so every speedup is inverted (diff RECORD REPLAY)");
+  if (!reversed && b.meta.mode == RunMode::replay && fs::weakly_canonical(b.meta.replay_from.value_or("")) != a_dir)
     report.warnings.push_back("B is not a replay of A (it replays " + b.meta.replay_from.value_or("").string() + ")");
 
   int changed_speed = 0, explained = 0;
@@ -278,6 +282,19 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   if (trusted) report.geomean_speedup = std::exp(log_sum / trusted);
   add_warnings(a, b, report);
   return report;
+}
+
+Gate gate_of(const Comparison& report) {
+  Gate gate;
+  for (const auto& row : report.points) {
+    if (row.verdict == Verdict::slower) gate.regressions.push_back(&row);
+    if (row.verdict == Verdict::missing || row.verdict == Verdict::failed || row.verdict == Verdict::untrusted)
+      gate.incomplete.push_back(&row);
+    if (row.verdict == Verdict::ambiguous) gate.undecided.push_back(&row);
+  }
+  if (!gate.regressions.empty()) gate.outcome = GateOutcome::bad;
+  else if (!gate.incomplete.empty() || !gate.undecided.empty()) gate.outcome = GateOutcome::cannot_tell;
+  return gate;
 }
 
 nlohmann::json Comparison::to_json() const {

@@ -100,4 +100,50 @@ void print_markdown(const Comparison& report, std::ostream& out) {
 
 void print_json(const Comparison& report, std::ostream& out) { out << report.to_json().dump(2) << "\n"; }
 
+namespace {
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return quoted + "\"";
+}
+
+template <typename T>
+std::string csv_number(const std::optional<T>& value) {
+  return value ? fmt::format("{}", *value) : "";
+}
+
+}  // namespace
+
+void print_csv(const Comparison& report, std::ostream& out) {
+  out << "point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,n_a,n_b,spread_a_pct,spread_b_pct,drift_pct,"
+         "in_process_pair,same_config,ir_changed,a_variant,b_variant,note\n";
+  auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
+  for (const auto& row : report.points) {
+    const bool timed = row.a && row.b;
+    auto timed_number = [&](double value) { return timed ? fmt::format("{}", value) : std::string(); };
+    std::vector<std::string> cells{row.id,
+                                   timed_number(timed ? row.a->median_us : 0),
+                                   timed_number(timed ? row.b->median_us : 0),
+                                   timed_number(row.speedup),
+                                   timed_number(row.speedup_low),
+                                   timed_number(row.speedup_high),
+                                   std::string(spelling(row.verdict)),
+                                   timed ? std::to_string(row.a->n) : "",
+                                   timed ? std::to_string(row.b->n) : "",
+                                   timed_number(timed ? row.a->spread_pct : 0),
+                                   timed_number(timed ? row.b->spread_pct : 0),
+                                   csv_number(row.drift_pct),
+                                   row.in_process_pair ? "true" : "false",
+                                   flag(row.same_config),
+                                   flag(row.ir_changed),
+                                   row.a_variant,
+                                   row.b_variant,
+                                   row.note};
+    for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csv_field(cells[c]);
+    out << "\n";
+  }
+}
+
 }  // namespace abt

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "util/errors.h"
 #include "util/files.h"
@@ -387,17 +388,45 @@ OpSpec load_op_spec(const fs::path& file) {
   }
 }
 
+namespace {
+
+// Edits (insert, delete, replace a character) from one name to the other: "did you mean".
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
 OpSpec find_op_spec(const fs::path& ops_dir, const std::string& name) {
   if (!is_plain_name(name))
     throw InputError("--op '" + name + "': an op name is letters, digits, '_', '.' and '-' (it names a folder)");
   fs::path file = ops_dir / name / "op.yaml";
   if (!fs::is_regular_file(file)) {
-    std::string known;
+    std::vector<std::string> known;
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(ops_dir, ec))
-      if (fs::is_regular_file(entry.path() / "op.yaml")) known += (known.empty() ? "" : ", ") + entry.path().filename().string();
-    throw InputError(fmt::format("unknown op '{}': no {} (ops in {}: {})", name, file.string(), ops_dir.string(),
-                                 known.empty() ? "none" : known));
+      if (fs::is_regular_file(entry.path() / "op.yaml")) known.push_back(entry.path().filename().string());
+    std::sort(known.begin(), known.end());
+    std::string suggestion;
+    size_t closest = std::max<size_t>(2, name.size() / 3) + 1;  // a typo, not another name
+    for (const auto& candidate : known)
+      if (size_t distance = edit_distance(name, candidate); distance < closest) {
+        closest = distance;
+        suggestion = fmt::format(" (did you mean '{}'?)", candidate);
+      }
+    throw InputError(fmt::format("unknown op '{}'{}: no {} (ops in {}: {})", name, suggestion, file.string(),
+                                 ops_dir.string(), known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
   }
   OpSpec spec = load_op_spec(file);
   if (spec.name != name)

@@ -1,30 +1,93 @@
-// `diff --fail-on-regression` on a real regression (B built with -O0) and on none (B's code
-// identical to A's): exit 1 with the offending rows on stderr, and exit 0.
+// diff as a CI gate and a `git bisect run` script, on host ops: B built with -O0 (a real
+// regression), B identical to A, and B from a compiler that builds nothing (every point FAILED).
 #include <gtest/gtest.h>
+
+#include <sstream>
 
 #include "abtool_runner.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
 
-TEST(FailOnRegression, ExitsOneOnARealRegressionAndZeroWithoutOne) {
-  TempDir dir("abtool-regression-");
-  const fs::path a = dir.path() / "A", slow = dir.path() / "O0", same = dir.path() / "same";
-  ProcessResult recorded = record(a, {"--op", "cpu_matmul"});
-  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
-  ASSERT_EQ(replay(a, slow, {"--compiler-flags", "-O0"}).exit_code, 0);
-  ASSERT_EQ(replay(a, same, {}).exit_code, 0);
-
+class FailOnRegression : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("abtool-regression-");
+    ProcessResult recorded = record(a(), {"--op", "cpu_matmul"});
+    ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+    ASSERT_EQ(replay(a(), slow(), {"--compiler-flags", "-O0"}).exit_code, 0);
+    ASSERT_EQ(replay(a(), same(), {}).exit_code, 0);
+    ProcessResult broken = replay(a(), nothing(), {"--compiler", "host:/bin/true"});
+    ASSERT_EQ(broken.exit_code, 1) << describe(broken);
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static fs::path a() { return dir_->path() / "A"; }
+  static fs::path slow() { return dir_->path() / "O0"; }
+  static fs::path same() { return dir_->path() / "same"; }
+  static fs::path nothing() { return dir_->path() / "nothing"; }
   // -O0 makes this matmul about 25x slower on the development VM; a shared VM's noise stays far
-  // below the 200% threshold (bench/RESULTS.md), so neither outcome depends on the machine's mood.
-  ProcessResult regressed = abtool({"diff", a.string(), slow.string(), "--fail-on-regression", "--threshold", "200"});
+  // below the 200% threshold (bench/RESULTS.md), so no outcome depends on the machine's mood.
+  static ProcessResult diff(const fs::path& b, std::vector<std::string> extra) {
+    std::vector<std::string> args{"diff", a().string(), b.string(), "--threshold", "200"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return abtool(args);
+  }
+  static TempDir* dir_;
+};
+TempDir* FailOnRegression::dir_ = nullptr;
+
+TEST_F(FailOnRegression, ExitsOneOnARealRegressionAndZeroWithoutOne) {
+  ProcessResult regressed = diff(slow(), {"--fail-on-regression"});
   EXPECT_EQ(regressed.exit_code, 1) << describe(regressed);
   EXPECT_NE(regressed.err.find("abtool diff: regression: cpu_matmul/32x48x40/fp32"), std::string::npos) << regressed.err;
   EXPECT_NE(regressed.out.find("SLOWER"), std::string::npos);
 
-  ProcessResult unchanged = abtool({"diff", a.string(), same.string(), "--fail-on-regression", "--threshold", "200"});
+  ProcessResult unchanged = diff(same(), {"--fail-on-regression"});
   EXPECT_EQ(unchanged.exit_code, 0) << describe(unchanged);
   EXPECT_EQ(unchanged.err.find("regression:"), std::string::npos) << unchanged.err;
+}
+
+TEST_F(FailOnRegression, FailedPointsFailTheJobUnlessIncompleteIsAllowed) {
+  ProcessResult incomplete = diff(nothing(), {"--fail-on-regression"});
+  EXPECT_EQ(incomplete.exit_code, 1) << describe(incomplete);
+  EXPECT_NE(incomplete.err.find("abtool diff: incomplete: cpu_matmul/32x48x40/fp32 FAILED"), std::string::npos) << incomplete.err;
+  EXPECT_NE(incomplete.err.find("--allow-incomplete"), std::string::npos) << incomplete.err;
+  ProcessResult allowed = diff(nothing(), {"--fail-on-regression", "--allow-incomplete"});
+  EXPECT_EQ(allowed.exit_code, 0) << describe(allowed);
+}
+
+TEST_F(FailOnRegression, BisectSaysGoodBadOrCannotTell) {
+  EXPECT_EQ(diff(same(), {"--bisect"}).exit_code, 0);
+  EXPECT_EQ(diff(slow(), {"--bisect"}).exit_code, 1);
+  ProcessResult broken = diff(nothing(), {"--bisect"});
+  EXPECT_EQ(broken.exit_code, 125) << describe(broken);
+  EXPECT_NE(broken.err.find("abtool diff: cannot tell: cpu_matmul/32x48x40/fp32 FAILED"), std::string::npos) << broken.err;
+  EXPECT_EQ(abtool({"diff", a().string(), same().string(), "--bisect", "--fail-on-regression"}).exit_code, 2)
+      << "one gate at a time";
+}
+
+TEST_F(FailOnRegression, AReversedOrderOrTheSameRunIsSaidOnStderr) {
+  ProcessResult reversed = abtool({"diff", same().string(), a().string()});
+  EXPECT_EQ(reversed.exit_code, 0) << describe(reversed);
+  EXPECT_NE(reversed.err.find("A is a replay of B: the order is reversed"), std::string::npos) << reversed.err;
+  ProcessResult itself = abtool({"diff", a().string(), a().string()});
+  EXPECT_NE(itself.err.find("A and B are the same run directory"), std::string::npos) << itself.err;
+}
+
+TEST_F(FailOnRegression, CsvHasAHeaderAndOneQuotedLinePerPoint) {
+  ProcessResult csv = diff(slow(), {"--format", "csv"});
+  ASSERT_EQ(csv.exit_code, 0) << describe(csv);
+  std::istringstream lines(csv.out);
+  std::string header, line;
+  std::getline(lines, header);
+  EXPECT_EQ(header.rfind("point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,", 0), 0u) << header;
+  int rows = 0;
+  while (std::getline(lines, line)) {
+    ++rows;
+    EXPECT_EQ(line.rfind("cpu_matmul/", 0), 0u) << line;
+    EXPECT_NE(line.find(",SLOWER,"), std::string::npos) << line;
+  }
+  EXPECT_EQ(rows, 2);
 }
 
 }  // namespace abt::e2e

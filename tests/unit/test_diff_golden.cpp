@@ -1,6 +1,6 @@
 // diff's printers against checked-in expectations (tests/golden/diff): two real run directories
 // (a host:g++ record and its host:clang++ replay, trimmed budgets) as inputs, the text, Markdown
-// and JSON reports as files. ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
+// CSV and JSON reports as files. ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -51,6 +51,12 @@ TEST_F(DiffGolden, Markdown) {
   std::ostringstream out;
   print_markdown(report_, out);
   expect_golden("expected.md", portable(out.str()));
+}
+
+TEST_F(DiffGolden, Csv) {
+  std::ostringstream out;
+  print_csv(report_, out);
+  expect_golden("expected.csv", portable(out.str()));
 }
 
 TEST_F(DiffGolden, Json) {

@@ -52,6 +52,18 @@ struct Comparison {
   nlohmann::json to_json() const;  // schema abtool.diff/2
 };
 
+// What a CI job or `git bisect run` concludes from a report (`diff --fail-on-regression`,
+// `diff --bisect`): bad when a point is SLOWER beyond the threshold; otherwise it cannot tell
+// when a point is MISSING, FAILED, UNTRUSTED or AMBIGUOUS; else good.
+enum class GateOutcome { good, bad, cannot_tell };
+struct Gate {
+  GateOutcome outcome = GateOutcome::good;
+  std::vector<const PointComparison*> regressions;  // SLOWER
+  std::vector<const PointComparison*> incomplete;   // MISSING, FAILED, UNTRUSTED
+  std::vector<const PointComparison*> undecided;    // AMBIGUOUS
+};
+Gate gate_of(const Comparison& report);
+
 // When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
 // kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
 // the two verdicts disagree, a FASTER/SLOWER point becomes UNTRUSTED (the machine could explain

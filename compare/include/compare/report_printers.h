@@ -1,4 +1,4 @@
-// Printers for a Comparison: a plain-text table, Markdown, or JSON (`diff --format`).
+// Printers for a Comparison: a plain-text table, Markdown, CSV or JSON (`diff --format`).
 #pragma once
 #include <ostream>
 #include <string>
@@ -10,5 +10,7 @@ namespace abt {
 void print_text(const Comparison& report, std::ostream& out);
 void print_markdown(const Comparison& report, std::ostream& out);
 void print_json(const Comparison& report, std::ostream& out);
+// One header line, then one line per point (RFC 4180 quoting); numbers unformatted, empty when absent.
+void print_csv(const Comparison& report, std::ostream& out);
 
 }  // namespace abt
