@@ -27,7 +27,7 @@ int run_diff(const DiffOptions& options) {
     else print_text(report, std::cout);
     if (options.ir) {
       std::cout << "\n";
-      print_ir_diffs(report, std::cout);
+      print_ir_diffs(report, std::cout, options.format == "md");
     }
   }
   // On stderr whatever the format: scripts read the report from stdout and this from stderr.

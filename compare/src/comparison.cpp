@@ -23,19 +23,12 @@ namespace {
 
 std::string extension_of(const std::string& path) { return fs::path(path).extension().string(); }
 
-// True when any IR kind present on both sides differs; nullopt when nothing can be compared.
-std::optional<bool> ir_differs(const RunData& a, const RunData& b, const std::vector<std::string>& a_ir,
-                               const std::vector<std::string>& b_ir) {
-  std::optional<bool> changed;
-  for (const auto& a_file : a_ir)
-    for (const auto& b_file : b_ir) {
-      if (extension_of(a_file) != extension_of(b_file)) continue;
-      auto a_text = read_file_if_present(a.layout.dir() / a_file);
-      auto b_text = read_file_if_present(b.layout.dir() / b_file);
-      if (!a_text || !b_text) continue;
-      changed = changed.value_or(false) || *a_text != *b_text;
-    }
-  return changed;
+// The IR files of one side, by kind (extension without the dot); files that are gone are left out.
+std::map<std::string, std::string> ir_texts(const RunData& run, const std::vector<std::string>& files) {
+  std::map<std::string, std::string> texts;
+  for (const auto& file : files)
+    if (auto text = read_file_if_present(run.layout.dir() / file)) texts[extension_of(file).substr(1)] = *text;
+  return texts;
 }
 
 RoundedSamples rounded(const Measurement& measurement) {
@@ -94,7 +87,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.b_ir = pb->ir_files;
   row.same_config = pa->config == pb->config;
   if (!pa->output_digest.empty() && !pb->output_digest.empty()) row.same_output = pa->output_digest == pb->output_digest;
-  row.ir_changed = ir_differs(a, b, row.a_ir, row.b_ir);
+  row.ir_delta = ir_delta(ir_texts(a, row.a_ir), ir_texts(b, row.b_ir));
+  if (row.ir_delta) row.ir_changed = row.ir_delta->changed;
 
   if (!pa->success || !pb->success) {
     row.verdict = Verdict::failed;
@@ -297,6 +291,22 @@ Gate gate_of(const Comparison& report) {
   return gate;
 }
 
+nlohmann::json ir_delta_json(const IrDelta& delta) {
+  nlohmann::json changes = nlohmann::json::array();
+  for (const auto& [name, change] : delta.opcode_changes) changes.push_back({{"op", name}, {"change", change}});
+  auto pair = [](const std::optional<int>& a, const std::optional<int>& b) {
+    return a && b ? nlohmann::json{*a, *b} : nlohmann::json();
+  };
+  return {{"kind", delta.kind},
+          {"changed", delta.changed},
+          {"instructions", {delta.a_instructions, delta.b_instructions}},
+          {"opcode_changes", changes},
+          {"registers", pair(delta.a_registers, delta.b_registers)},
+          {"local_bytes", pair(delta.a_local_bytes, delta.b_local_bytes)},
+          {"shared_bytes", pair(delta.a_shared_bytes, delta.b_shared_bytes)},
+          {"summary", delta.short_text()}};
+}
+
 nlohmann::json Comparison::to_json() const {
   nlohmann::json rows = nlohmann::json::array();
   auto optional = [](const auto& value) { return value ? nlohmann::json(*value) : nlohmann::json(); };
@@ -322,6 +332,7 @@ nlohmann::json Comparison::to_json() const {
                     {"effective_threshold_pct", timed ? nlohmann::json(row.effective_threshold_pct) : nlohmann::json()},
                     {"same_config", optional(row.same_config)},
                     {"ir_changed", optional(row.ir_changed)},
+                    {"ir_delta", row.ir_delta ? ir_delta_json(*row.ir_delta) : nlohmann::json()},
                     {"same_output", optional(row.same_output)},
                     {"machine_ratio", optional(row.machine_ratio)},
                     {"a_variant", row.a_variant},

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "compare/ir_delta.h"
 #include "util/files.h"
 
 namespace abt {
@@ -44,15 +45,33 @@ std::vector<IrFileDiff> ir_diffs(const Comparison& report) {
         auto a_text = read_file_if_present(fs::path(report.a_dir) / a_file);
         auto b_text = read_file_if_present(fs::path(report.b_dir) / b_file);
         if (!a_text || !b_text) continue;
-        diffs.push_back({row.id, fs::path(a_file).extension().string().substr(1), a_file, b_file,
-                         unified_diff(*a_text, *b_text, "A/" + a_file, "B/" + b_file)});
+        const std::string kind = fs::path(a_file).extension().string().substr(1);
+        diffs.push_back({row.id, kind, a_file, b_file,
+                         unified_diff(normalize_ir(kind, *a_text), normalize_ir(kind, *b_text), "A/" + a_file + " (normalised)",
+                                      "B/" + b_file + " (normalised)")});
       }
   return diffs;
 }
 
-void print_ir_diffs(const Comparison& report, std::ostream& out) {
-  for (const IrFileDiff& file : ir_diffs(report))
-    out << "=== " << file.point << " (" << file.kind << "): " << (file.diff.empty() ? "identical\n" : "changed\n") << file.diff;
+void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown) {
+  const std::vector<IrFileDiff> files = ir_diffs(report);
+  for (const auto& row : report.points) {
+    if (!row.ir_delta) continue;
+    const IrDelta& delta = *row.ir_delta;
+    std::string summary = delta.short_text(delta.opcode_changes.size());
+    out << (markdown ? "#### " : "=== ") << row.id << ": " << summary << "\n";
+    for (const IrFileDiff& file : files) {
+      if (file.point != row.id) continue;
+      const char* state = file.diff.empty() ? "identical" : "changed";
+      if (!markdown) {
+        out << "--- " << file.kind << ": " << state << "\n" << file.diff;
+        continue;
+      }
+      out << "\n`" << file.kind << "`: " << state << "\n";
+      if (!file.diff.empty()) out << "\n```diff\n" << file.diff << "```\n";
+    }
+    if (markdown) out << "\n";
+  }
 }
 
 nlohmann::json ir_diffs_json(const Comparison& report) {

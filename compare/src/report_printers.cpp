@@ -16,7 +16,7 @@ std::string yes_no(const std::optional<bool>& value, const char* yes, const char
 }
 
 std::vector<std::string> header() {
-  return {"point", "A", "B", "speedup", "95% CI", "verdict", "n A/B", "spread A/B", "drift", "same config", "IR changed", "note"};
+  return {"point", "A", "B", "speedup", "95% CI", "verdict", "n A/B", "spread A/B", "drift", "same config", "IR delta", "note"};
 }
 constexpr size_t kFirstNumeric = 1, kLastNumeric = 3;  // right-aligned columns
 
@@ -31,7 +31,7 @@ std::vector<std::vector<std::string>> table_rows(const Comparison& report) {
                     timed ? fmt::format("{}/{}", row.a->n, row.b->n) : "-",
                     timed ? fmt::format("{:.1f}%/{:.1f}%", row.a->spread_pct, row.b->spread_pct) : "-",
                     row.drift_pct ? fmt::format("{:+.1f}%", *row.drift_pct) : "-", yes_no(row.same_config, "yes", "NO"),
-                    yes_no(row.ir_changed, "yes", "no"), row.note});
+                    row.ir_delta ? row.ir_delta->short_text() : "-", row.note});
   }
   return rows;
 }
@@ -118,7 +118,7 @@ std::string csv_number(const std::optional<T>& value) {
 
 void print_csv(const Comparison& report, std::ostream& out) {
   out << "point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,n_a,n_b,spread_a_pct,spread_b_pct,drift_pct,"
-         "in_process_pair,same_config,ir_changed,a_variant,b_variant,note\n";
+         "in_process_pair,same_config,ir_changed,ir_delta,a_variant,b_variant,note\n";
   auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
   for (const auto& row : report.points) {
     const bool timed = row.a && row.b;
@@ -138,6 +138,7 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    row.in_process_pair ? "true" : "false",
                                    flag(row.same_config),
                                    flag(row.ir_changed),
+                                   row.ir_delta ? row.ir_delta->short_text() : "",
                                    row.a_variant,
                                    row.b_variant,
                                    row.note};

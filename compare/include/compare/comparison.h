@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/ir_delta.h"
 #include "compare/verdict.h"
 #include "rundir/run_data.h"
 
@@ -33,7 +34,8 @@ struct PointComparison {
   std::optional<double> noise_floor_pct;
   double effective_threshold_pct = 0;
   std::optional<bool> same_config;
-  std::optional<bool> ir_changed;
+  std::optional<bool> ir_changed;        // the normalised code differs (ir_delta.h)
+  std::optional<IrDelta> ir_delta;
   std::optional<bool> same_output;       // output bits identical
   std::optional<double> machine_ratio;   // B/A of the machine probe around this point's rounds
   std::string a_variant, b_variant;
@@ -49,8 +51,11 @@ struct Comparison {
   std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
   int count(Verdict verdict) const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
-  nlohmann::json to_json() const;  // schema abtool.diff/2
+  nlohmann::json to_json() const;  // schema abtool.diff/3
 };
+
+// The "ir_delta" object of diff's JSON (rundir/schemas/diff.schema.json).
+nlohmann::json ir_delta_json(const IrDelta& delta);
 
 // What a CI job or `git bisect run` concludes from a report (`diff --fail-on-regression`,
 // `diff --bisect`): bad when a point is SLOWER beyond the threshold; otherwise it cannot tell

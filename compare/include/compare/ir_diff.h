@@ -17,11 +17,13 @@ struct IrFileDiff {
   std::string point;
   std::string kind;     // the extension: ptx, sass, res, s, ...
   std::string a_file, b_file;  // relative to each run directory
-  std::string diff;     // unified; empty when identical
+  std::string diff;     // unified, of the normalised texts (ir_delta.h); empty when the code is the same
 };
 std::vector<IrFileDiff> ir_diffs(const Comparison& report);
 
-void print_ir_diffs(const Comparison& report, std::ostream& out);
+// Per point: its IR delta in full (every opcode change), then each IR file's unified diff, which
+// compares the files as stored; `markdown` fences the diffs.
+void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown = false);
 nlohmann::json ir_diffs_json(const Comparison& report);  // for `diff --ir --format json`
 
 }  // namespace abt
