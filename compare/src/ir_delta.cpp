@@ -64,14 +64,19 @@ std::string normalize_ptx(const std::string& text) {
 }
 
 // Comments and blank lines; the rest as it is (SASS arrives without addresses and encodings).
+// SASS header lines (`.headerflags`, `.elftype`, `.target`) name the assembler, not the code.
 std::string normalize_commented(const std::string& text, const char* comment) {
+  static const char* headers[] = {".headerflags", ".elftype", ".target"};
   std::istringstream lines(text);
   std::string out;
   for (std::string raw; std::getline(lines, raw);) {
     std::string line = raw;
     if (auto at = line.find(comment); at != std::string::npos) line = line.substr(0, at);
     line = trim(line);
-    if (!line.empty()) out += line + "\n";
+    if (line.empty()) continue;
+    if (std::any_of(std::begin(headers), std::end(headers), [&](const char* header) { return starts_with(line, header); }))
+      continue;
+    out += line + "\n";
   }
   return out;
 }
@@ -83,7 +88,7 @@ std::string mnemonic(std::string line, bool keep_dots) {
     auto space = line.find_first_of(" \t");
     line = space == std::string::npos ? "" : trim(line.substr(space));
   }
-  const auto end = line.find_first_of(keep_dots ? " \t,(" : " \t,(.");
+  const auto end = line.find_first_of(keep_dots ? " \t,(;" : " \t,(.;");
   return line.substr(0, end);
 }
 
@@ -150,6 +155,7 @@ std::string IrDelta::short_text(size_t opcodes) const {
   for (size_t i = 0; i < opcode_changes.size() && i < opcodes; ++i)
     changes.push_back(fmt::format("{:+d} {}", opcode_changes[i].second, opcode_changes[i].first));
   if (!changes.empty()) text += ": " + fmt::format("{}", fmt::join(changes, " "));
+  else if (a_instructions == b_instructions) text += ": same opcodes, operands differ";
   if (a_registers && b_registers && *a_registers != *b_registers) text += fmt::format("; regs {}->{}", *a_registers, *b_registers);
   if (a_local_bytes && b_local_bytes && *a_local_bytes != *b_local_bytes)
     text += fmt::format("; local {}->{} B", *a_local_bytes, *b_local_bytes);

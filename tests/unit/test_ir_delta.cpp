@@ -83,6 +83,17 @@ TEST(IrDelta, TritonStagesCountTheirOperations) {
   EXPECT_EQ(delta->short_text(), "ttgir 3->4: +1 arith.mulf");
 }
 
+TEST(IrDelta, SassHeadersAreNotCodeAndOperandChangesAreSaidSo) {
+  // NVRTC 13.0 against 12.4 on the H200 (saxpy): the header line and a `.reuse` hint differed.
+  const std::string a = "\t.target\tsm_90\n        IADD3 R4, P1, R6.reuse, UR6, RZ ;\n        NOP;\n        EXIT ;\n";
+  const std::string b = "\t.headerflags\t@\"EF_CUDA_SM90\"\n        IADD3 R4, P1, R6, UR6, RZ ;\n        NOP;\n        EXIT ;\n";
+  auto delta = ir_delta({{"sass", a}}, {{"sass", b}});
+  EXPECT_EQ(delta->short_text(), "sass 3->3: same opcodes, operands differ");
+  auto same = ir_delta({{"sass", a}}, {{"sass", "\t.headerflags\tX\n" + a.substr(a.find('\n') + 1)}});
+  EXPECT_FALSE(same->changed);
+  EXPECT_EQ(summarize_ir("sass", normalize_ir("sass", a)).opcodes.count("NOP"), 1u) << "`NOP;` is a NOP";
+}
+
 TEST(IrDelta, NothingInCommonIsNoDelta) { EXPECT_FALSE(ir_delta({{"s", "ret\n"}}, {{"ptx", "ret;\n"}})); }
 
 }  // namespace abt
