@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <map>
 
 #include "opspec/expr.h"
 
@@ -34,6 +35,7 @@ ShapeSet parse_shape_set(const std::string& yaml_text, const std::filesystem::pa
       yaml.reject_unknown_keys(body, list.op, {"shapes", "dtypes", "dims"});
       const YAML::Node shapes = yaml.require(body, "shapes", list.op);
       if (!shapes.IsSequence() || shapes.size() == 0) yaml.fail(shapes, list.op + ".shapes", "expected a non-empty list");
+      std::map<std::vector<long long>, size_t> seen;  // shape -> its index: a set of 100,000 shapes stays fast
       for (size_t i = 0; i < shapes.size(); ++i) {
         const YAML::Node shape = shapes[i];
         std::string field = fmt::format("{}.shapes[{}]", list.op, i);
@@ -57,10 +59,9 @@ ShapeSet parse_shape_set(const std::string& yaml_text, const std::filesystem::pa
         }
         for (long long dim : dims)
           if (dim <= 0) yaml.fail(shape, field, fmt::format("non-positive dimension {}", dim));
-        for (size_t earlier = 0; earlier < list.shapes.size(); ++earlier)
-          if (list.shapes[earlier] == dims)
-            yaml.fail(shape, field, fmt::format("the same shape as {}.shapes[{}] (line {}): each point is measured once",
-                                                list.op, earlier, list.lines[earlier]));
+        if (auto [earlier, added] = seen.try_emplace(dims, list.shapes.size()); !added)
+          yaml.fail(shape, field, fmt::format("the same shape as {}.shapes[{}] (line {}): each point is measured once",
+                                              list.op, earlier->second, list.lines[earlier->second]));
         list.shapes.push_back(std::move(dims));
         list.lines.push_back(line_of(shape));
       }

@@ -31,9 +31,10 @@ ShapeSet used_shapes(const ShapeSet& shapes, const std::vector<PlannedOp>& plann
 }
 
 bool shape_has_several_dtypes(const std::vector<Point>& points) {
-  for (const auto& a : points)
-    for (const auto& b : points)
-      if (a.shape == b.shape && a.dtype != b.dtype) return true;
+  std::map<std::vector<long long>, DType> first_dtype;
+  for (const auto& point : points)
+    if (auto [entry, added] = first_dtype.try_emplace(point.shape, point.dtype); !added && entry->second != point.dtype)
+      return true;
   return false;
 }
 

@@ -77,7 +77,11 @@ void run_timing_rounds(const OpSession& session, std::vector<PendingPoint>& pend
   const bool host = session.context.op.language == Language::cpp;
   const int rounds = std::max(1, timing.rounds);
   RoundRunner runner(session);
-  if (!pending.empty() && host) warm_up_host_core(timing);
+  // Once per op: between batches the core keeps busy choosing and verifying the next points.
+  if (!pending.empty() && host && !session.state.host_core_warm) {
+    warm_up_host_core(timing);
+    session.state.host_core_warm = true;
+  }
   for (int round = 0; round < rounds && session.state.device_lost.empty(); ++round) {
     const TimingSettings settings = round_settings(timing, round);
     // The host probe says how fast this machine's cores are; a GPU kernel's time does not follow it.

@@ -23,6 +23,7 @@ RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std
 
 RunDirectory::RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, Echo echo)
     : layout_(std::move(layout)), meta_(std::move(meta)), results_(std::move(results)), echo_(std::move(echo)) {
+  for (const auto& point : results_.points) finished_ids_.insert(point.id());
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
 }
@@ -42,11 +43,7 @@ RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::
   return run;
 }
 
-bool RunDirectory::finished_point(const std::string& id) const {
-  for (const auto& point : results_.points)
-    if (point.id() == id) return true;
-  return false;
-}
+bool RunDirectory::finished_point(const std::string& id) const { return finished_ids_.count(id) > 0; }
 
 void RunDirectory::write_shapes(const std::string& yaml) { write_file_atomically(layout_.shapes(), yaml); }
 
@@ -58,6 +55,7 @@ void RunDirectory::log(const std::string& line) {
 
 void RunDirectory::point_finished(const PointRecord& point) {
   results_.points.push_back(point);
+  finished_ids_.insert(point.id());
   log(result_line(point));
   write_results();
 }

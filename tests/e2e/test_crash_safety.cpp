@@ -169,6 +169,23 @@ TEST_F(CrashSafety, AFullDiskSaysWhyAndLeavesTheLastGoodFiles) {
   EXPECT_NO_THROW(read_json(run / "meta.json"));
 }
 
+TEST_F(CrashSafety, AReadOnlyFilesystemIsBadInputNamingTheReason) {
+  const fs::path disk = dir_.path() / "readonly";
+  fs::create_directories(disk);
+  ProcessResult mounted = run_process({"mount", {"-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", disk.string()}, "", {},
+                                       std::chrono::seconds(30)});
+  if (mounted.exit_code != 0) GTEST_SKIP() << "cannot mount a read-only tmpfs here: " << mounted.err;
+  struct Unmount {
+    fs::path disk;
+    ~Unmount() { run_process({"umount", {disk.string()}, "", {}, std::chrono::seconds(30)}); }
+  } unmount{disk};
+  std::vector<std::string> args{"record", "--op", "cpu_saxpy", "--shapes", tiny_shapes().string(), "--compiler", "host:g++",
+                                "--out", (disk / "run").string()};
+  ProcessResult result = abtool(args);
+  EXPECT_EQ(result.exit_code, 2) << describe(result);
+  EXPECT_NE(result.err.find("cannot create it: Read-only file system"), std::string::npos) << result.err;
+}
+
 class Resume : public ::testing::Test {
  protected:
   void SetUp() override { fs::create_directories(tmp_); }

@@ -77,6 +77,7 @@ struct OpServices {
 struct OpRunState {
   std::set<std::string> reported_compile_failures;  // each failing variant's log goes to run.log once
   std::string device_lost;  // set when a kernel faulted: nothing more can run on that device
+  bool host_core_warm = false;  // host ops: the core was kept busy for --warmup-ms before the first batch's rounds
 };
 
 struct OpSession {

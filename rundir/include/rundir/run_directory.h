@@ -5,6 +5,7 @@
 #include <fstream>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,7 @@ class RunDirectory : public RunSink {
   RunLayout layout_;
   MetaRecord meta_;
   ResultsFile results_;
+  std::set<std::string> finished_ids_;
   std::ofstream log_;
   Echo echo_;
 };
