@@ -86,6 +86,25 @@ size_t leftover_temp_folders(const fs::path& tmpdir) {
   return count;
 }
 
+// A tmpfs mounted for a test and unmounted after it, where this machine lets a test mount one
+// (root in a container does here); `error` says why not.
+class ScopedTmpfs {
+ public:
+  ScopedTmpfs(const fs::path& dir, const std::string& options) : dir_(dir) {
+    fs::create_directories(dir);
+    ProcessResult mounted = run_process({"mount", {"-t", "tmpfs", "-o", options, "tmpfs", dir.string()}, "", {},
+                                         std::chrono::seconds(30)});
+    if (mounted.exit_code != 0) error = mounted.err.empty() ? "mount failed" : mounted.err;
+  }
+  ~ScopedTmpfs() {
+    if (error.empty()) run_process({"umount", {dir_.string()}, "", {}, std::chrono::seconds(30)});
+  }
+  std::string error;
+
+ private:
+  fs::path dir_;
+};
+
 }  // namespace
 
 class CrashSafety : public ::testing::Test {
@@ -143,16 +162,9 @@ TEST_F(CrashSafety, AHangingVariantTimesOutAndTheRunGoesOn) {
 }
 
 TEST_F(CrashSafety, AFullDiskSaysWhyAndLeavesTheLastGoodFiles) {
-  // A small tmpfs where this machine lets the test mount one (root in a container does here).
   const fs::path disk = dir_.path() / "small";
-  fs::create_directories(disk);
-  ProcessResult mounted = run_process({"mount", {"-t", "tmpfs", "-o", "size=160k", "tmpfs", disk.string()}, "", {},
-                                       std::chrono::seconds(30)});
-  if (mounted.exit_code != 0) GTEST_SKIP() << "cannot mount a small tmpfs here: " << mounted.err;
-  struct Unmount {
-    fs::path disk;
-    ~Unmount() { run_process({"umount", {disk.string()}, "", {}, std::chrono::seconds(30)}); }
-  } unmount{disk};
+  ScopedTmpfs small(disk, "size=160k");
+  if (!small.error.empty()) GTEST_SKIP() << "cannot mount a small tmpfs here: " << small.error;
 
   const fs::path run = disk / "run";
   std::vector<std::string> args{"record", "--op", "cpu_saxpy,cpu_matmul,cpu_softmax", "--shapes", tiny_shapes().string(),
@@ -171,14 +183,8 @@ TEST_F(CrashSafety, AFullDiskSaysWhyAndLeavesTheLastGoodFiles) {
 
 TEST_F(CrashSafety, AReadOnlyFilesystemIsBadInputNamingTheReason) {
   const fs::path disk = dir_.path() / "readonly";
-  fs::create_directories(disk);
-  ProcessResult mounted = run_process({"mount", {"-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", disk.string()}, "", {},
-                                       std::chrono::seconds(30)});
-  if (mounted.exit_code != 0) GTEST_SKIP() << "cannot mount a read-only tmpfs here: " << mounted.err;
-  struct Unmount {
-    fs::path disk;
-    ~Unmount() { run_process({"umount", {disk.string()}, "", {}, std::chrono::seconds(30)}); }
-  } unmount{disk};
+  ScopedTmpfs readonly(disk, "ro,size=64k");
+  if (!readonly.error.empty()) GTEST_SKIP() << "cannot mount a read-only tmpfs here: " << readonly.error;
   std::vector<std::string> args{"record", "--op", "cpu_saxpy", "--shapes", tiny_shapes().string(), "--compiler", "host:g++",
                                 "--out", (disk / "run").string()};
   ProcessResult result = abtool(args);
