@@ -7,6 +7,7 @@
 #include "compare/ir_diff.h"
 #include "compare/report_printers.h"
 #include "util/errors.h"
+#include "util/terminal.h"
 #include "util/units.h"
 
 namespace abt {
@@ -24,7 +25,7 @@ int run_diff(const DiffOptions& options) {
     print_csv(report, std::cout);
   } else {
     if (options.format == "md") print_markdown(report, std::cout);
-    else print_text(report, std::cout);
+    else print_text(report, std::cout, stdout_wants_colour());
     if (options.ir) {
       std::cout << "\n";
       print_ir_diffs(report, std::cout, options.format == "md");

@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
-      "(colour of the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), TMPDIR.";
+      "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), TMPDIR.";
   for (CLI::App* command : {&app, record, replay, diff}) command->footer(footer);
   try {
     app.parse(argc, argv);

@@ -55,7 +55,22 @@ std::string summary_line(const Comparison& report) {
 
 }  // namespace
 
-void print_text(const Comparison& report, std::ostream& out) {
+namespace {
+
+const char* verdict_colour(const std::string& verdict) {
+  if (verdict == "FASTER") return "\x1b[32m";
+  if (verdict == "SLOWER") return "\x1b[31m";
+  if (verdict == "AMBIGUOUS") return "\x1b[33m";
+  if (verdict == "UNTRUSTED") return "\x1b[35m";
+  if (verdict == "FAILED" || verdict == "MISSING") return "\x1b[1;31m";
+  return nullptr;
+}
+
+constexpr size_t kVerdictColumn = 5;
+
+}  // namespace
+
+void print_text(const Comparison& report, std::ostream& out, bool colour) {
   out << "A: " << report.a_dir << "\nB: " << report.b_dir << "\n";
   for (const auto& warning : report.warnings) out << "WARNING: " << warning << "\n";
   auto rows = table_rows(report);
@@ -69,7 +84,10 @@ void print_text(const Comparison& report, std::ostream& out) {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
       bool numeric = c >= kFirstNumeric && c <= kLastNumeric;
-      line += numeric ? fmt::format("{:>{}}", row[c], widths[c]) : fmt::format("{:<{}}", row[c], widths[c]);
+      std::string cell = numeric ? fmt::format("{:>{}}", row[c], widths[c]) : fmt::format("{:<{}}", row[c], widths[c]);
+      if (const char* code = colour && c == kVerdictColumn ? verdict_colour(row[c]) : nullptr)
+        cell = code + row[c] + "\x1b[0m" + cell.substr(row[c].size());  // padding outside the colour
+      line += cell;
       if (c + 1 < row.size()) line += "  ";
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();

@@ -47,6 +47,18 @@ TEST_F(DiffGolden, Text) {
   expect_golden("expected.txt", portable(out.str()));
 }
 
+TEST_F(DiffGolden, TextInColourKeepsItsColumns) {
+  std::ostringstream plain, coloured;
+  print_text(report_, plain);
+  print_text(report_, coloured, true);
+  std::string text = coloured.str();
+  EXPECT_NE(text.find("\x1b[31mSLOWER\x1b[0m"), std::string::npos) << text;
+  EXPECT_NE(text.find("\x1b[33mAMBIGUOUS\x1b[0m"), std::string::npos) << text;
+  for (const char* code : {"\x1b[31m", "\x1b[33m", "\x1b[0m"})
+    for (size_t at; (at = text.find(code)) != std::string::npos;) text.erase(at, std::string(code).size());
+  EXPECT_EQ(text, plain.str()) << "without its colour codes, the same table";
+}
+
 TEST_F(DiffGolden, Markdown) {
   std::ostringstream out;
   print_markdown(report_, out);

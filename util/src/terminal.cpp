@@ -17,6 +17,15 @@ bool stderr_is_interactive() {
   return ::isatty(STDERR_FILENO) == 1;
 }
 
+bool stdout_wants_colour() {
+  if (const char* forced = std::getenv("ABTOOL_COLOR")) {
+    if (std::strcmp(forced, "always") == 0) return true;
+    if (std::strcmp(forced, "never") == 0) return false;
+  }
+  if (const char* no_colour = std::getenv("NO_COLOR"); no_colour && *no_colour) return false;
+  return ::isatty(STDOUT_FILENO) == 1;
+}
+
 Progress::Progress(std::string what, int total)
     : what_(std::move(what)), total_(total), enabled_(stderr_is_interactive()),
       start_(std::chrono::steady_clock::now()) {}

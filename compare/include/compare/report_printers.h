@@ -7,7 +7,9 @@
 
 namespace abt {
 
-void print_text(const Comparison& report, std::ostream& out);
+// `colour`: the verdicts in ANSI colours (FASTER green, SLOWER red, AMBIGUOUS yellow, UNTRUSTED
+// magenta, FAILED and MISSING bold red), for a terminal; the columns stay aligned.
+void print_text(const Comparison& report, std::ostream& out, bool colour = false);
 void print_markdown(const Comparison& report, std::ostream& out);
 void print_json(const Comparison& report, std::ostream& out);
 // One header line, then one line per point (RFC 4180 quoting); numbers unformatted, empty when absent.

@@ -8,6 +8,10 @@ namespace abt {
 // True when progress lines and colour may be written to stderr (ABTOOL_COLOR overrides the tty test).
 bool stderr_is_interactive();
 
+// True when reports on stdout may use colour: ABTOOL_COLOR=always|never if set, else not when
+// NO_COLOR is set (no-color.org), else when stdout is a terminal.
+bool stdout_wants_colour();
+
 // "points done/total, current point, ETA" on one self-overwriting stderr line; silent when
 // stderr is not interactive, so logs never receive control codes.
 class Progress {
