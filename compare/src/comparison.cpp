@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -83,6 +84,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   }
   row.a_variant = pa->variant;
   row.b_variant = pb->variant;
+  row.a_compile_ms = pa->compile_ms;
+  row.b_compile_ms = pb->compile_ms;
   row.a_ir = pa->ir_files;
   row.b_ir = pb->ir_files;
   row.same_config = pa->config == pb->config;
@@ -171,6 +174,30 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
     if (summary->outliers) notes.push_back(fmt::format("outliers in {}", side));
   row.note = join(notes);
   return row;
+}
+
+void add_compile_times(Comparison& report) {
+  std::map<std::string, std::pair<OpCompileTime, double>> per_op;  // op -> (totals, sum of log ratios)
+  std::vector<const PointComparison*> compared;
+  for (const auto& row : report.points) {
+    if (!row.a_compile_ms || !row.b_compile_ms || *row.a_compile_ms <= 0 || *row.b_compile_ms <= 0) continue;
+    auto& [op, log_sum] = per_op[row.id.substr(0, row.id.find('/'))];
+    op.op = row.id.substr(0, row.id.find('/'));
+    ++op.points;
+    op.a_total_ms += *row.a_compile_ms;
+    op.b_total_ms += *row.b_compile_ms;
+    log_sum += std::log(*row.b_compile_ms / *row.a_compile_ms);
+    compared.push_back(&row);
+  }
+  for (auto& [name, entry] : per_op) {
+    entry.first.geomean_ratio = std::exp(entry.second / entry.first.points);
+    report.compile_times.push_back(entry.first);
+  }
+  std::stable_sort(compared.begin(), compared.end(), [](const PointComparison* x, const PointComparison* y) {
+    return *x->b_compile_ms / *x->a_compile_ms > *y->b_compile_ms / *y->a_compile_ms;
+  });
+  compared.resize(std::min<size_t>(compared.size(), 3));
+  report.slowest_compiles = compared;
 }
 
 std::vector<std::string> ordered_ids(const RunData& a, const RunData& b) {
@@ -274,6 +301,7 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
     }
   }
   if (trusted) report.geomean_speedup = std::exp(log_sum / trusted);
+  add_compile_times(report);
   add_warnings(a, b, report);
   return report;
 }
@@ -335,12 +363,19 @@ nlohmann::json Comparison::to_json() const {
                     {"ir_delta", row.ir_delta ? ir_delta_json(*row.ir_delta) : nlohmann::json()},
                     {"same_output", optional(row.same_output)},
                     {"machine_ratio", optional(row.machine_ratio)},
+                    {"compile_ms", row.a_compile_ms && row.b_compile_ms
+                                       ? nlohmann::json{*row.a_compile_ms, *row.b_compile_ms} : nlohmann::json()},
                     {"a_variant", row.a_variant},
                     {"b_variant", row.b_variant}});
   }
   nlohmann::json counts;
   for (const auto& [verdict, name] : Spellings<Verdict>::table) counts[std::string(name)] = count(verdict);
+  nlohmann::json compile = nlohmann::json::array();
+  for (const auto& op : compile_times)
+    compile.push_back({{"op", op.op}, {"points", op.points}, {"geomean_ratio", op.geomean_ratio},
+                       {"a_total_ms", op.a_total_ms}, {"b_total_ms", op.b_total_ms}});
   return {{"schema", kDiffSchema}, {"a", a_dir}, {"b", b_dir}, {"threshold_pct", threshold_pct}, {"points", rows},
+          {"compile_time", compile},
           {"geomean_speedup", optional(geomean_speedup)}, {"counts", counts}, {"warnings", warnings},
           {"all_binaries_identical", all_binaries_identical}};
 }

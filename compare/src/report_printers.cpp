@@ -44,6 +44,19 @@ std::string summary_line(const Comparison& report) {
                       report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
                       report.count(Verdict::ambiguous), report.count(Verdict::untrusted), report.count(Verdict::failed),
                       report.count(Verdict::missing), report.threshold_pct);
+  if (!report.compile_times.empty()) {
+    std::vector<std::string> ops;
+    for (const auto& op : report.compile_times)
+      ops.push_back(fmt::format("{} {:.2f}x ({} point{}, {:.0f} -> {:.0f} ms)", op.op, op.geomean_ratio, op.points,
+                                op.points == 1 ? "" : "s", op.a_total_ms, op.b_total_ms));
+    text += fmt::format("\ncompile time B vs A (measured variants): {}", fmt::join(ops, ", "));
+    if (!report.slowest_compiles.empty()) {
+      std::vector<std::string> slowest;
+      for (const PointComparison* row : report.slowest_compiles)
+        slowest.push_back(fmt::format("{} {:.0f} -> {:.0f} ms", row->id, *row->a_compile_ms, *row->b_compile_ms));
+      text += fmt::format("; most slowed: {}", fmt::join(slowest, ", "));
+    }
+  }
   int paired = 0;
   for (const auto& row : report.points) paired += row.in_process_pair;
   if (paired)
@@ -136,7 +149,7 @@ std::string csv_number(const std::optional<T>& value) {
 
 void print_csv(const Comparison& report, std::ostream& out) {
   out << "point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,n_a,n_b,spread_a_pct,spread_b_pct,drift_pct,"
-         "in_process_pair,same_config,ir_changed,ir_delta,a_variant,b_variant,note\n";
+         "in_process_pair,same_config,ir_changed,ir_delta,a_compile_ms,b_compile_ms,a_variant,b_variant,note\n";
   auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
   for (const auto& row : report.points) {
     const bool timed = row.a && row.b;
@@ -157,6 +170,8 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    flag(row.same_config),
                                    flag(row.ir_changed),
                                    row.ir_delta ? row.ir_delta->short_text() : "",
+                                   csv_number(row.a_compile_ms),
+                                   csv_number(row.b_compile_ms),
                                    row.a_variant,
                                    row.b_variant,
                                    row.note};

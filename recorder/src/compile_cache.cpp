@@ -1,6 +1,7 @@
 #include "recorder/compile_cache.h"
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -56,7 +57,11 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
       const size_t last = std::min(first + batch, pending.size());
       std::vector<CompileJob> jobs;
       for (size_t index = first; index < last; ++index) jobs.push_back(job_for(pending[index].first, dtype, specialization, pending[index].second));
+      const auto started = std::chrono::steady_clock::now();
       std::vector<CompiledVariant> variants = compiler_.compile_batch(jobs);
+      const double share_ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() / double(jobs.size());
+      for (auto& variant : variants) variant.compile_ms = share_ms;
       std::lock_guard lock(mutex_);
       for (size_t index = first; index < last; ++index) {
         built_[key_of(pending[index].first, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));

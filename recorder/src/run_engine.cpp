@@ -83,7 +83,8 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
   result.binary_hash = compiled.binary_hash;
   pending.row = IndexRow{point.shape_text(), session.context.op.kernel, result.variant, dtype_name(point.dtype),
                          bench.params_text(choice.config), choice.unindexed_launches, compiled.binary_hash,
-                         VariantRole::measured};
+                         VariantRole::measured, compiled.compile_ms};
+  result.compile_ms = compiled.compile_ms;
   result.ir_files = services.ir.write_measured(pending.row, compiled.ir);
   result.binary = services.ir.write_binary(pending.row, compiled);
 

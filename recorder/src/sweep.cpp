@@ -69,7 +69,7 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
     const CompiledVariant& compiled = bench.compiled(config);
     CandidateRecord candidate{config, bench.variant_name(config), CandidateStatus::ok, std::nullopt, ""};
     IndexRow row{point.shape_text(), session.context.op.kernel, candidate.variant, dtype_name(point.dtype),
-                 bench.params_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser};
+                 bench.params_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser, compiled.compile_ms};
     if (!compiled.ok) {
       ++compile_failed;
       candidate.status = CandidateStatus::compile_failed;

@@ -111,7 +111,8 @@ nlohmann::json PointRecord::to_json() const {
                       {"binary", binary ? binary->to_json() : nlohmann::json()},
                       {"ir_files", ir_files},
                       {"roofline", roofline.to_json(latency.median)},
-                      {"error", error}};
+                      {"error", error},
+                      {"compile_ms", compile_ms ? nlohmann::json(*compile_ms) : nlohmann::json()}};
   write_measurement(json, measurement, latency);
   json["baseline"] = nlohmann::json();
   if (baseline) {
@@ -165,6 +166,7 @@ PointRecord PointRecord::from_json(const JsonFields& entry) {
   record.ir_files = fields.inner_paths("ir_files");
   record.roofline = Roofline::from_json(fields.object("roofline"));
   record.error = fields.text("error");
+  record.compile_ms = fields.optional_number("compile_ms");
   if (fields.has("verify")) {
     JsonFields verify = fields.object("verify");
     VerifyOutcome outcome;

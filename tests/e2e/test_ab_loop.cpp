@@ -106,7 +106,7 @@ TEST_F(AbLoop, IrHoldsMeasuredVariantsOnlyAndTheIndexListsEveryCandidate) {
   auto results = read_json(a() / "results.json");
   std::map<std::string, int> per_shape, measured;
   for (const auto& row : rows) {
-    ASSERT_EQ(row.size(), 8u);
+    ASSERT_EQ(row.size(), 9u);  // ..., role, compile_ms
     ++per_shape[row[0]];
     bool has_file = fs::exists(a() / "ir" / row[0] / row[1] / (row[2] + ".s"));
     EXPECT_EQ(has_file, row[7] == "measured") << row[2];

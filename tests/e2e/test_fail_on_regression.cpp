@@ -74,6 +74,24 @@ TEST_F(FailOnRegression, AReversedOrderOrTheSameRunIsSaidOnStderr) {
   EXPECT_NE(itself.err.find("A and B are the same run directory"), std::string::npos) << itself.err;
 }
 
+TEST_F(FailOnRegression, CompileTimesAreRecordedAndCompared) {
+  for (const fs::path& run : {a(), slow()}) {
+    for (const auto& point : read_json(run / "results.json")["points"])
+      EXPECT_GT(point["compile_ms"].get<double>(), 0) << run << " " << point["shape_text"];
+    for (const auto& row : read_tsv(run / "ir" / "index.tsv")) {
+      ASSERT_EQ(row.size(), 9u);
+      EXPECT_GT(std::stod(row[8]), 0) << "compile_ms of " << row[2];
+    }
+  }
+  ProcessResult text = diff(slow(), {});
+  EXPECT_NE(text.out.find("compile time B vs A (measured variants): cpu_matmul "), std::string::npos) << text.out;
+  const nlohmann::json json = nlohmann::json::parse(diff(slow(), {"--format", "json"}).out);
+  ASSERT_EQ(json["compile_time"].size(), 1u);
+  EXPECT_EQ(json["compile_time"][0]["op"], "cpu_matmul");
+  EXPECT_EQ(json["compile_time"][0]["points"], 2);
+  EXPECT_EQ(json["points"][0]["compile_ms"].size(), 2u);
+}
+
 TEST_F(FailOnRegression, CsvHasAHeaderAndOneQuotedLinePerPoint) {
   ProcessResult csv = diff(slow(), {"--format", "csv"});
   ASSERT_EQ(csv.exit_code, 0) << describe(csv);

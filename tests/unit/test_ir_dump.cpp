@@ -23,10 +23,10 @@ TEST(IrDump, MeasuredVariantsGetFilesEveryVariantGetsARow) {
   EXPECT_EQ(read_text_file(run.path() / "ir/64x64/k/B2.s"), "ret\n");
   EXPECT_FALSE(std::filesystem::exists(run.path() / "ir/64x64/k/B1.s"));
   EXPECT_EQ(read_text_file(run.path() / "ir/index.tsv"),
-            "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\n"
-            "64x64\tk\tB1\tfp32\tB=1\t12\th1\tsweep_loser\n"
-            "64x64\tk\tB3\tfp32\tB=3\t0\t-\tcompile_failed\n"
-            "64x64\tk\tB2\tfp32\tB=2\t30\th2\tmeasured\n");
+            "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\tcompile_ms\n"
+            "64x64\tk\tB1\tfp32\tB=1\t12\th1\tsweep_loser\t-\n"
+            "64x64\tk\tB3\tfp32\tB=3\t0\t-\tcompile_failed\t-\n"
+            "64x64\tk\tB2\tfp32\tB=2\t30\th2\tmeasured\t-\n");
 }
 
 TEST(IrDump, LegendIsWrittenOncePerOp) {

@@ -40,6 +40,16 @@ struct PointComparison {
   std::optional<double> machine_ratio;   // B/A of the machine probe around this point's rounds
   std::string a_variant, b_variant;
   std::vector<std::string> a_ir, b_ir;   // relative paths
+  std::optional<double> a_compile_ms, b_compile_ms;  // of each side's measured variant
+};
+
+// Compile time is a compiler result too: per op, the geometric mean of B/A over the points whose
+// measured variants both have one.
+struct OpCompileTime {
+  std::string op;
+  int points = 0;
+  double geomean_ratio = 1;  // B / A: above 1, B compiles slower
+  double a_total_ms = 0, b_total_ms = 0;
 };
 
 struct Comparison {
@@ -49,6 +59,8 @@ struct Comparison {
   std::vector<std::string> warnings;
   bool all_binaries_identical = false;
   std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
+  std::vector<OpCompileTime> compile_times;
+  std::vector<const PointComparison*> slowest_compiles;  // largest B/A compile-time ratios first (at most 3)
   int count(Verdict verdict) const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
   nlohmann::json to_json() const;  // schema abtool.diff/3

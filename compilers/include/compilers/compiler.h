@@ -48,6 +48,9 @@ struct CompiledVariant {
   std::string entry_symbol;
   std::map<std::string, std::filesystem::path> ir;  // extension ("s", "ptx", ...) -> file
   std::optional<TritonLaunchContract> triton;  // Triton variants: what a launch needs beyond the binary
+  // Wall time of the compile; a batch compiled in one compiler process (Triton) shares its time
+  // equally. Compiles run in parallel across cores, on both sides of an A/B alike.
+  double compile_ms = 0;
 };
 
 class CompilerBackend {

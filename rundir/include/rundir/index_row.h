@@ -16,6 +16,7 @@ struct IndexRow {
   long long launches = 0;
   std::string binary_hash;
   VariantRole role = VariantRole::measured;
+  std::optional<double> compile_ms;  // absent in runs older than this column
 
   bool same_variant(const IndexRow& other) const {
     return shape == other.shape && kernel == other.kernel && variant == other.variant;

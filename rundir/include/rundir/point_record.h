@@ -54,6 +54,7 @@ struct PointRecord {
   std::vector<std::string> ir_files;  // relative to the run directory
   Roofline roofline;
   std::string error;
+  std::optional<double> compile_ms;  // of the measured variant (absent: a run older than this field)
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;
