@@ -179,6 +179,13 @@ class Supervisor {
       return false;
     }
     RunDirectory run = RunDirectory::resume(run_dir_, std::nullopt, echo);
+    if (run.finished_point(beat->point->id())) {  // it died after writing that point: no point to blame
+      fmt::print(stderr, "abtool: internal error: the measuring process ended ({}) after point {} was written\n",
+                 marker.text(), beat->point->id());
+      run.log(marker.text() + " after point " + beat->point->id() + " was written; the run stops");
+      run.finish(RunStatus::aborted);
+      return false;
+    }
     const std::string where = fmt::format("point={} step=\"{}\"", beat->point->id(), beat->step);
     const std::string candidate_prefix = "sweep candidate ";
     if (beat->step.rfind(candidate_prefix, 0) == 0) {
