@@ -5,9 +5,9 @@
 
 #include <boost/filesystem/path.hpp>
 #include <boost/process.hpp>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
