@@ -12,7 +12,7 @@
 
 namespace {
 
-// Range checks that read like the rule: "--rep-ms: must be > 0, not 0".
+// Range checks that read like the rule: "--rep-ms: must be a number > 0, not '0'".
 std::optional<double> number_in(const std::string& text) {
   try {
     size_t used = 0;
