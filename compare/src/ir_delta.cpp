@@ -166,37 +166,36 @@ std::string IrDelta::short_text(size_t opcodes) const {
 
 std::optional<IrDelta> ir_delta(const std::map<std::string, std::string>& a_files,
                                 const std::map<std::string, std::string>& b_files) {
-  std::optional<IrDelta> delta;
-  for (const auto& [kind, a_text] : a_files) {
-    auto b = b_files.find(kind);
-    if (b == b_files.end()) continue;
-    if (!delta) delta.emplace();
-    const std::string a_normal = normalize_ir(kind, a_text), b_normal = normalize_ir(kind, b->second);
-    delta->changed = delta->changed || a_normal != b_normal;
-    if (kind == "res") {
-      IrSummary a = summarize_ir(kind, a_normal), b_summary = summarize_ir(kind, b_normal);
-      delta->a_registers = a.registers, delta->b_registers = b_summary.registers;
-      delta->a_local_bytes = a.local_bytes, delta->b_local_bytes = b_summary.local_bytes;
-      delta->a_shared_bytes = a.shared_bytes, delta->b_shared_bytes = b_summary.shared_bytes;
-    }
+  // Each kind both sides have, normalised once: (A, B).
+  std::map<std::string, std::pair<std::string, std::string>> normal;
+  for (const auto& [kind, a_text] : a_files)
+    if (auto b = b_files.find(kind); b != b_files.end())
+      normal.emplace(kind, std::pair{normalize_ir(kind, a_text), normalize_ir(kind, b->second)});
+  if (normal.empty()) return std::nullopt;
+
+  IrDelta delta;
+  for (const auto& [kind, texts] : normal) delta.changed = delta.changed || texts.first != texts.second;
+  if (auto res = normal.find("res"); res != normal.end()) {
+    const IrSummary a = summarize_ir("res", res->second.first), b = summarize_ir("res", res->second.second);
+    delta.a_registers = a.registers, delta.b_registers = b.registers;
+    delta.a_local_bytes = a.local_bytes, delta.b_local_bytes = b.local_bytes;
+    delta.a_shared_bytes = a.shared_bytes, delta.b_shared_bytes = b.shared_bytes;
   }
-  if (!delta) return delta;
   for (const char* kind : kPreferredKinds) {  // the summary counts the most machine-level kind there is
-    auto a = a_files.find(kind);
-    auto b = b_files.find(kind);
-    if (a == a_files.end() || b == b_files.end()) continue;
-    const IrSummary a_summary = summarize_ir(kind, normalize_ir(kind, a->second));
-    const IrSummary b_summary = summarize_ir(kind, normalize_ir(kind, b->second));
-    delta->kind = kind;
-    delta->a_instructions = a_summary.instructions;
-    delta->b_instructions = b_summary.instructions;
+    auto texts = normal.find(kind);
+    if (texts == normal.end()) continue;
+    const IrSummary a_summary = summarize_ir(kind, texts->second.first);
+    const IrSummary b_summary = summarize_ir(kind, texts->second.second);
+    delta.kind = kind;
+    delta.a_instructions = a_summary.instructions;
+    delta.b_instructions = b_summary.instructions;
     std::map<std::string, int> change;
     for (const auto& [name, count] : a_summary.opcodes) change[name] -= count;
     for (const auto& [name, count] : b_summary.opcodes) change[name] += count;
     for (const auto& [name, count] : change)
-      if (count) delta->opcode_changes.emplace_back(name, count);
+      if (count) delta.opcode_changes.emplace_back(name, count);
     // Largest change first; of equal size, what B gained before what it lost.
-    std::stable_sort(delta->opcode_changes.begin(), delta->opcode_changes.end(), [](const auto& x, const auto& y) {
+    std::stable_sort(delta.opcode_changes.begin(), delta.opcode_changes.end(), [](const auto& x, const auto& y) {
       if (std::abs(x.second) != std::abs(y.second)) return std::abs(x.second) > std::abs(y.second);
       return x.second > y.second;
     });
