@@ -170,7 +170,8 @@ class Supervisor {
     } else if (WIFSIGNALED(end.status)) {
       marker = Marker{MarkerKind::point_crashed, "signal=" + signal_name(WTERMSIG(end.status))};
     } else {
-      marker = Marker{MarkerKind::point_crashed, fmt::format("exit_status={}", WEXITSTATUS(end.status))};
+      // SPEC's spelling keeps `signal=` first; an exit the worker did not announce has none.
+      marker = Marker{MarkerKind::point_crashed, fmt::format("signal=none exit_status={}", WEXITSTATUS(end.status))};
     }
     if (!beat || beat->run_dir.empty() || !beat->point) {
       fmt::print(stderr, "abtool: internal error: the measuring process ended ({}) {}\n", marker.text(),
