@@ -18,6 +18,7 @@ struct DiffOptions {
   bool fail_on_regression = false;
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
+  bool wide = false;              // text: every column in the table instead of the 80-column layout
 };
 
 // `git bisect run` reads 125 as "this commit cannot be tested".
@@ -42,5 +43,12 @@ int run_supervised(const std::string& command, const std::vector<std::string>& a
                    const RunOptions& options);
 
 int run_diff(const DiffOptions& options);
+
+struct ReportOptions {
+  std::string a, b;
+  std::filesystem::path out = "report.html";
+  double threshold_pct = 2.0;
+};
+int run_report(const ReportOptions& options);
 
 }  // namespace abt

@@ -25,7 +25,7 @@ int run_diff(const DiffOptions& options) {
     print_csv(report, std::cout);
   } else {
     if (options.format == "md") print_markdown(report, std::cout);
-    else print_text(report, std::cout, stdout_wants_colour());
+    else print_text(report, std::cout, stdout_wants_colour(), options.wide);
     if (options.ir) {
       std::cout << "\n";
       print_ir_diffs(report, std::cout, options.format == "md");

@@ -2,12 +2,14 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
 #include "abtool_version.h"
 #include "commands.h"
 #include "rundir/markers.h"
+#include "util/closest_name.h"
 #include "util/errors.h"
 
 namespace {
@@ -129,6 +131,31 @@ void check_resume_alone(const CLI::App& command, const abt::ProcessOptions& proc
 
 std::vector<std::string> arguments_after_program(int argc, char** argv) { return {argv + 1, argv + argc}; }
 
+// An option the command does not have, with the one it most likely meant: "abtool diff: unknown
+// option '--treshold' (did you mean '--threshold'?)". Empty when no argument is such a typo.
+std::string misspelled_option(CLI::App& app, int argc, char** argv) {
+  if (argc < 2) return "";
+  CLI::App* command = nullptr;
+  try {
+    command = app.get_subcommand(argv[1]);
+  } catch (const CLI::OptionNotFound&) {
+    return "";
+  }
+  std::vector<std::string> known;
+  for (const CLI::Option* option : command->get_options())
+    if (!option->get_group().empty())  // hidden options are not suggested
+      for (const auto& name : option->get_lnames()) known.push_back("--" + name);
+  for (int i = 2; i < argc; ++i) {
+    std::string given = argv[i];
+    if (given.rfind("--", 0) != 0 || given == "--") continue;
+    given = given.substr(0, given.find('='));
+    if (std::find(known.begin(), known.end(), given) != known.end()) continue;
+    if (auto meant = abt::closest_name(given, known))
+      return fmt::format("abtool {}: unknown option '{}' (did you mean '{}'?)", argv[1], given, *meant);
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -152,6 +179,9 @@ int main(int argc, char** argv) {
   replay->add_option("--from", replay_from, "run directory of a record run (required unless --resume)");
   replay->add_flag("--no-interleave", no_interleave,
                    "measure B alone (default: A's stored binary is measured beside B's, rounds alternating)");
+  replay->add_flag("--retune", replay_only.retune,
+                   "also sweep B's own best config per key and measure it beside A's: diff shows the pinned and the "
+                   "best-vs-best speedup and where the optimum moved");
   replay->add_option("--max-extra-ms", replay_only.max_extra_ms,
                      "extra interleaved rounds, per point, while a point is AMBIGUOUS (default 1000)")
       ->check(at_least(0));
@@ -165,6 +195,9 @@ int main(int argc, char** argv) {
   diff->add_option("--format", diff_options.format, "text | md | json | csv")
       ->check(CLI::IsMember({"text", "md", "json", "csv"}))
       ->capture_default_str();
+  diff->add_flag("--wide", diff_options.wide,
+                 "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
+                 "(default: 80 columns, the rest on a line per point below it)");
   diff->add_option("--threshold", diff_options.threshold_pct, "smallest change in percent that counts (default 2)")
       ->check(at_least(0));
   auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
@@ -178,16 +211,28 @@ int main(int argc, char** argv) {
                  "(a point AMBIGUOUS, UNTRUSTED, FAILED or MISSING)")
       ->excludes(fail);
 
+  abt::ReportOptions report_options;
+  auto* report = app.add_subcommand("report", "one self-contained HTML page comparing two runs (charts, tables, IR diffs)");
+  report->add_option("RUN_A", report_options.a, "baseline run directory")->required();
+  report->add_option("RUN_B", report_options.b, "candidate run directory")->required();
+  report->add_option("-o,--out", report_options.out, "the HTML file to write")->capture_default_str();
+  report->add_option("--threshold", report_options.threshold_pct, "smallest change in percent that counts (default 2)")
+      ->check(at_least(0));
+
   const std::string footer =
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
       "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), TMPDIR.";
-  for (CLI::App* command : {&app, record, replay, diff}) command->footer(footer);
+  for (CLI::App* command : {&app, record, replay, diff, report}) command->footer(footer);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
+    if (std::string hint = misspelled_option(app, argc, argv); !hint.empty() && error.get_exit_code() == static_cast<int>(CLI::ExitCodes::ExtrasError)) {
+      fmt::print(stderr, "{}\n", hint);
+      return abt::kExitBadInput;
+    }
     int code = app.exit(error);
     return code == 0 ? 0 : abt::kExitBadInput;
   }
@@ -215,6 +260,7 @@ int main(int argc, char** argv) {
       if (replay_from.empty() && replay_process.resume.empty()) throw abt::InputError("replay: --from is required");
       return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options);
     }
+    if (*report) return abt::run_report(report_options);
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {
     fmt::print(stderr, "abtool: error: {}\n", error.what());

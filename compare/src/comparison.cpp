@@ -20,6 +20,18 @@ int Comparison::count(Verdict verdict) const {
   return total;
 }
 
+int Comparison::optimum_moved() const {
+  int total = 0;
+  for (const auto& point : points) total += point.retune && point.retune->optimum_moved;
+  return total;
+}
+
+int Comparison::retuned() const {
+  int total = 0;
+  for (const auto& point : points) total += point.retune.has_value();
+  return total;
+}
+
 namespace {
 
 std::string extension_of(const std::string& path) { return fs::path(path).extension().string(); }
@@ -72,6 +84,22 @@ std::vector<std::string> distrust_of(const PointRecord& pa, const PointRecord& p
 
 std::string join(const std::vector<std::string>& parts) { return fmt::format("{}", fmt::join(parts, "; ")); }
 
+// Best vs best: A's code at A's best config (measured beside B's when interleaved) against B's
+// code at B's own best, decided by the same rule as the pinned pair.
+RetuneComparison compare_retuned(const Measurement& a_best, const PointRecord& pb, const VerdictRule& rule) {
+  const Retuned& own = *pb.retuned;
+  RetuneComparison retune;
+  retune.b_variant = own.variant;
+  retune.optimum_moved = !own.same_as_pinned;
+  const Measurement& b_best = own.same_as_pinned ? pb.measurement : own.measurement;
+  Decision decision = decide(rounded(a_best), rounded(b_best), rule);
+  retune.speedup = decision.speedup.ratio;
+  retune.speedup_low = decision.speedup.low;
+  retune.speedup_high = decision.speedup.high;
+  retune.verdict = decision.verdict;
+  return retune;
+}
+
 PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold) {
   PointComparison row;
   row.id = id;
@@ -90,6 +118,10 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.b_ir = pb->ir_files;
   row.same_config = pa->config == pb->config;
   if (!pa->output_digest.empty() && !pb->output_digest.empty()) row.same_output = pa->output_digest == pb->output_digest;
+  if (pb->output_vs_baseline) {  // A's code ran on B's inputs here: bit for bit, with the size of the change
+    row.output_bits = pb->output_vs_baseline;
+    row.same_output = pb->output_vs_baseline->identical;
+  }
   row.ir_delta = ir_delta(ir_texts(a, row.a_ir), ir_texts(b, row.b_ir));
   if (row.ir_delta) row.ir_changed = row.ir_delta->changed;
 
@@ -172,6 +204,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   }
   for (const auto& [side, summary] : {std::pair{"A", &*row.a}, std::pair{"B", &*row.b}})
     if (summary->outliers) notes.push_back(fmt::format("outliers in {}", side));
+  if (pb->retuned) row.retune = compare_retuned(a_measured, *pb, rule);
   row.note = join(notes);
   return row;
 }
@@ -301,6 +334,15 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
     }
   }
   if (trusted) report.geomean_speedup = std::exp(log_sum / trusted);
+  double retuned_log_sum = 0;
+  int retuned = 0;
+  for (const auto& row : report.points) {
+    if (!row.retune || row.verdict == Verdict::untrusted || row.verdict == Verdict::failed || row.verdict == Verdict::missing)
+      continue;
+    retuned_log_sum += std::log(row.retune->speedup);
+    ++retuned;
+  }
+  if (retuned) report.retuned_geomean_speedup = std::exp(retuned_log_sum / retuned);
   add_compile_times(report);
   add_warnings(a, b, report);
   return report;
@@ -362,6 +404,17 @@ nlohmann::json Comparison::to_json() const {
                     {"ir_changed", optional(row.ir_changed)},
                     {"ir_delta", row.ir_delta ? ir_delta_json(*row.ir_delta) : nlohmann::json()},
                     {"same_output", optional(row.same_output)},
+                    {"output_bits", row.output_bits ? nlohmann::json{{"identical", row.output_bits->identical},
+                                                                     {"max_abs", row.output_bits->max_abs},
+                                                                     {"max_rel", row.output_bits->max_rel},
+                                                                     {"differing", row.output_bits->differing}}
+                                                    : nlohmann::json()},
+                    {"retune", row.retune ? nlohmann::json{{"b_variant", row.retune->b_variant},
+                                                           {"optimum_moved", row.retune->optimum_moved},
+                                                           {"speedup", row.retune->speedup},
+                                                           {"ci95", {row.retune->speedup_low, row.retune->speedup_high}},
+                                                           {"verdict", spelling(row.retune->verdict)}}
+                                          : nlohmann::json()},
                     {"machine_ratio", optional(row.machine_ratio)},
                     {"compile_ms", row.a_compile_ms && row.b_compile_ms
                                        ? nlohmann::json{*row.a_compile_ms, *row.b_compile_ms} : nlohmann::json()},
@@ -376,7 +429,9 @@ nlohmann::json Comparison::to_json() const {
                        {"a_total_ms", op.a_total_ms}, {"b_total_ms", op.b_total_ms}});
   return {{"schema", kDiffSchema}, {"a", a_dir}, {"b", b_dir}, {"threshold_pct", threshold_pct}, {"points", rows},
           {"compile_time", compile},
-          {"geomean_speedup", optional(geomean_speedup)}, {"counts", counts}, {"warnings", warnings},
+          {"geomean_speedup", optional(geomean_speedup)},
+          {"retuned_geomean_speedup", optional(retuned_geomean_speedup)}, {"optimum_moved", optimum_moved()},
+          {"counts", counts}, {"warnings", warnings},
           {"all_binaries_identical", all_binaries_identical}};
 }
 

@@ -15,25 +15,88 @@ std::string yes_no(const std::optional<bool>& value, const char* yes, const char
   return value ? (*value ? yes : no) : "-";
 }
 
-std::vector<std::string> header() {
-  return {"point", "A", "B", "speedup", "95% CI", "verdict", "n A/B", "spread A/B", "drift", "same config", "IR delta", "note"};
-}
-constexpr size_t kFirstNumeric = 1, kLastNumeric = 3;  // right-aligned columns
+bool timed(const PointComparison& row) { return row.a && row.b; }
 
-std::vector<std::vector<std::string>> table_rows(const Comparison& report) {
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& row : report.points) {
-    const bool timed = row.a && row.b;
-    rows.push_back({row.id, timed ? format_microseconds(row.a->median_us) : "-",
-                    timed ? format_microseconds(row.b->median_us) : "-", timed ? fmt::format("{:.3f}x", row.speedup) : "-",
-                    timed ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-",
-                    std::string(spelling(row.verdict)),
-                    timed ? fmt::format("{}/{}", row.a->n, row.b->n) : "-",
-                    timed ? fmt::format("{:.1f}%/{:.1f}%", row.a->spread_pct, row.b->spread_pct) : "-",
-                    row.drift_pct ? fmt::format("{:+.1f}%", *row.drift_pct) : "-", yes_no(row.same_config, "yes", "NO"),
-                    row.ir_delta ? row.ir_delta->short_text() : "-", row.note});
-  }
-  return rows;
+// A's and B's variant: one name when the config is the same, "A -> B" when not.
+std::string config_cell(const PointComparison& row) {
+  if (row.a_variant.empty() && row.b_variant.empty()) return "-";
+  if (row.a_variant == row.b_variant) return row.a_variant;
+  return fmt::format("{} -> {}", row.a_variant.empty() ? "-" : row.a_variant, row.b_variant.empty() ? "-" : row.b_variant);
+}
+
+std::string output_cell(const PointComparison& row) {
+  if (row.output_bits && !row.output_bits->identical)
+    return fmt::format("DIFFERS max {:.2g}", row.output_bits->max_abs);
+  return yes_no(row.same_output, "same", "DIFFERS");
+}
+
+std::string retune_cell(const PointComparison& row) {
+  if (!row.retune) return "-";
+  return fmt::format("{:.3f}x {}{}", row.retune->speedup, spelling(row.retune->verdict),
+                     row.retune->optimum_moved ? " (moved: " + row.retune->b_variant + ")" : "");
+}
+
+struct Column {
+  const char* name;
+  bool numeric;  // right-aligned
+  std::string (*cell)(const PointComparison&);
+};
+
+// Every column, in table order; the default layout shows the first kNarrowColumns (and the
+// config when it fits), the rest go to a line per point below the table.
+const std::vector<Column>& all_columns() {
+  static const std::vector<Column> columns{
+      {"point", false, [](const PointComparison& row) { return row.id; }},
+      {"A", true, [](const PointComparison& row) { return timed(row) ? format_microseconds(row.a->median_us) : "-"; }},
+      {"B", true, [](const PointComparison& row) { return timed(row) ? format_microseconds(row.b->median_us) : "-"; }},
+      {"speedup", true, [](const PointComparison& row) { return timed(row) ? fmt::format("{:.3f}x", row.speedup) : "-"; }},
+      {"95% CI", false,
+       [](const PointComparison& row) {
+         return timed(row) ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-";
+       }},
+      {"verdict", false, [](const PointComparison& row) { return std::string(spelling(row.verdict)); }},
+      {"config", false, config_cell},
+      {"n A/B", false,
+       [](const PointComparison& row) { return timed(row) ? fmt::format("{}/{}", row.a->n, row.b->n) : "-"; }},
+      {"spread A/B", false,
+       [](const PointComparison& row) {
+         return timed(row) ? fmt::format("{:.1f}%/{:.1f}%", row.a->spread_pct, row.b->spread_pct) : "-";
+       }},
+      {"drift", false,
+       [](const PointComparison& row) { return row.drift_pct ? fmt::format("{:+.1f}%", *row.drift_pct) : "-"; }},
+      {"output", false, output_cell},
+      {"IR delta", false,
+       [](const PointComparison& row) { return row.ir_delta ? row.ir_delta->short_text() : std::string("-"); }},
+      {"retuned (best vs best)", false, retune_cell},
+      {"note", false, [](const PointComparison& row) { return row.note; }},
+  };
+  return columns;
+}
+constexpr size_t kNarrowColumns = 6;  // point .. verdict
+constexpr size_t kConfigColumn = 6, kRetuneColumn = 12;
+constexpr size_t kVerdictColumn = 5;
+constexpr size_t kTerminalWidth = 80;
+
+std::vector<Column> wide_columns(const Comparison& report) {
+  std::vector<Column> columns;
+  for (size_t c = 0; c < all_columns().size(); ++c)
+    if (c != kRetuneColumn || report.retuned()) columns.push_back(all_columns()[c]);
+  return columns;
+}
+
+// One line per point for what the narrow table leaves out, when there is something to say.
+std::string point_details(const PointComparison& row, bool config_shown) {
+  std::vector<std::string> parts;
+  if (!config_shown) parts.push_back("config " + config_cell(row));
+  if (row.same_output && !*row.same_output) parts.push_back("output bits " + output_cell(row));
+  if (row.ir_delta && row.ir_delta->changed) parts.push_back("IR " + row.ir_delta->short_text());
+  if (row.retune)
+    parts.push_back(fmt::format("best vs best {:.3f}x [{:.3f}, {:.3f}] {}{}", row.retune->speedup, row.retune->speedup_low,
+                                row.retune->speedup_high, spelling(row.retune->verdict),
+                                row.retune->optimum_moved ? ", optimum moved to " + row.retune->b_variant : ""));
+  if (!row.note.empty()) parts.push_back(row.note);
+  if (parts.empty()) return "";
+  return fmt::format("{}: {}", row.id, fmt::join(parts, "; "));
 }
 
 std::string summary_line(const Comparison& report) {
@@ -44,6 +107,21 @@ std::string summary_line(const Comparison& report) {
                       report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
                       report.count(Verdict::ambiguous), report.count(Verdict::untrusted), report.count(Verdict::failed),
                       report.count(Verdict::missing), report.threshold_pct);
+  if (report.retuned())
+    text += fmt::format("\nre-tuned (replay --retune): B's own best config differs from A's at {} of {} points; geomean "
+                        "best vs best {}, pinned {}",
+                        report.optimum_moved(), report.retuned(),
+                        report.retuned_geomean_speedup ? fmt::format("{:.3f}x", *report.retuned_geomean_speedup) : "n/a",
+                        report.geomean_speedup ? fmt::format("{:.3f}x", *report.geomean_speedup) : "n/a");
+  int differing = 0, compared = 0;
+  for (const auto& row : report.points) {
+    compared += row.same_output.has_value();
+    differing += row.same_output && !*row.same_output;
+  }
+  if (differing)
+    text += fmt::format("\noutput bits: B's outputs differ from A's at {} of {} points (a numerics change, or a "
+                        "miscompile within the tolerance)",
+                        differing, compared);
   if (!report.compile_times.empty()) {
     std::vector<std::string> ops;
     for (const auto& op : report.compile_times)
@@ -66,10 +144,6 @@ std::string summary_line(const Comparison& report) {
   return text;
 }
 
-}  // namespace
-
-namespace {
-
 const char* verdict_colour(const std::string& verdict) {
   if (verdict == "FASTER") return "\x1b[32m";
   if (verdict == "SLOWER") return "\x1b[31m";
@@ -79,25 +153,39 @@ const char* verdict_colour(const std::string& verdict) {
   return nullptr;
 }
 
-constexpr size_t kVerdictColumn = 5;
+struct Table {
+  std::vector<Column> columns;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<size_t> widths;
 
-}  // namespace
-
-void print_text(const Comparison& report, std::ostream& out, bool colour) {
-  out << "A: " << report.a_dir << "\nB: " << report.b_dir << "\n";
-  for (const auto& warning : report.warnings) out << "WARNING: " << warning << "\n";
-  auto rows = table_rows(report);
-  auto head = header();
-  std::vector<size_t> widths(head.size());
-  for (size_t c = 0; c < head.size(); ++c) {
-    widths[c] = head[c].size();
-    for (const auto& row : rows) widths[c] = std::max(widths[c], row[c].size());
+  Table(std::vector<Column> chosen, const Comparison& report) : columns(std::move(chosen)) {
+    for (const auto& point : report.points) {
+      std::vector<std::string> row;
+      for (const auto& column : columns) row.push_back(column.cell(point));
+      rows.push_back(std::move(row));
+    }
+    for (size_t c = 0; c < columns.size(); ++c) {
+      widths.push_back(std::string(columns[c].name).size());
+      for (const auto& row : rows) widths[c] = std::max(widths[c], row[c].size());
+    }
   }
-  auto print_row = [&](const std::vector<std::string>& row) {
+  size_t width() const {
+    size_t total = 0;
+    for (size_t w : widths) total += w + 2;
+    return total - 2;
+  }
+  void print(std::ostream& out, bool colour) const {
+    std::vector<std::string> head;
+    for (const auto& column : columns) head.push_back(column.name);
+    print_row(out, head, false);
+    for (const auto& row : rows) print_row(out, row, colour);
+  }
+
+ private:
+  void print_row(std::ostream& out, const std::vector<std::string>& row, bool colour) const {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
-      bool numeric = c >= kFirstNumeric && c <= kLastNumeric;
-      std::string cell = numeric ? fmt::format("{:>{}}", row[c], widths[c]) : fmt::format("{:<{}}", row[c], widths[c]);
+      std::string cell = columns[c].numeric ? fmt::format("{:>{}}", row[c], widths[c]) : fmt::format("{:<{}}", row[c], widths[c]);
       if (const char* code = colour && c == kVerdictColumn ? verdict_colour(row[c]) : nullptr)
         cell = code + row[c] + "\x1b[0m" + cell.substr(row[c].size());  // padding outside the colour
       line += cell;
@@ -105,20 +193,46 @@ void print_text(const Comparison& report, std::ostream& out, bool colour) {
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
-  };
-  print_row(head);
-  for (const auto& row : rows) print_row(row);
+  }
+};
+
+}  // namespace
+
+void print_text(const Comparison& report, std::ostream& out, bool colour, bool wide) {
+  out << "A: " << report.a_dir << "\nB: " << report.b_dir << "\n";
+  for (const auto& warning : report.warnings) out << "WARNING: " << warning << "\n";
+  if (wide) {
+    Table(wide_columns(report), report).print(out, colour);
+  } else {
+    // 80 columns: the verdict's columns always; the config too where it fits; the rest below.
+    const auto& all = all_columns();
+    std::vector<Column> narrow(all.begin(), all.begin() + kNarrowColumns);
+    narrow.push_back(all[kConfigColumn]);
+    Table table(narrow, report);
+    const bool config_shown = table.width() <= kTerminalWidth;
+    if (!config_shown) table = Table({all.begin(), all.begin() + kNarrowColumns}, report);
+    table.print(out, colour);
+    std::vector<std::string> details;
+    for (const auto& row : report.points)
+      if (std::string line = point_details(row, config_shown); !line.empty()) details.push_back(line);
+    if (!details.empty()) {
+      out << "\n";
+      for (const auto& line : details) out << "  " << line << "\n";
+    }
+  }
   out << summary_line(report) << "\n";
 }
 
 void print_markdown(const Comparison& report, std::ostream& out) {
   out << "**A:** `" << report.a_dir << "`  \n**B:** `" << report.b_dir << "`\n\n";
   for (const auto& warning : report.warnings) out << "> **WARNING:** " << warning << "\n\n";
-  auto head = header();
-  out << "| " << fmt::format("{}", fmt::join(head, " | ")) << " |\n|";
-  for (size_t c = 0; c < head.size(); ++c) out << (c >= kFirstNumeric && c <= kLastNumeric ? "---:|" : "---|");
+  const Table table(wide_columns(report), report);
+  out << "|";
+  for (const auto& column : table.columns) out << " " << column.name << " |";
+  out << "\n|";
+  for (const auto& column : table.columns) out << (column.numeric ? "---:|" : "---|");
   out << "\n";
-  for (auto row : table_rows(report)) {
+  for (auto row : table.rows) {
     for (auto& cell : row) {
       std::string escaped;
       for (char ch : cell) escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
@@ -149,7 +263,9 @@ std::string csv_number(const std::optional<T>& value) {
 
 void print_csv(const Comparison& report, std::ostream& out) {
   out << "point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,n_a,n_b,spread_a_pct,spread_b_pct,drift_pct,"
-         "in_process_pair,same_config,ir_changed,ir_delta,a_compile_ms,b_compile_ms,a_variant,b_variant,note\n";
+         "in_process_pair,same_config,ir_changed,ir_delta,a_compile_ms,b_compile_ms,a_variant,b_variant,same_output,"
+         "output_max_abs,retuned_variant,optimum_moved,retuned_speedup,retuned_ci95_low,retuned_ci95_high,retuned_verdict,"
+         "note\n";
   auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
   for (const auto& row : report.points) {
     const bool timed = row.a && row.b;
@@ -174,6 +290,14 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    csv_number(row.b_compile_ms),
                                    row.a_variant,
                                    row.b_variant,
+                                   flag(row.same_output),
+                                   row.output_bits ? fmt::format("{}", row.output_bits->max_abs) : "",
+                                   row.retune ? row.retune->b_variant : "",
+                                   row.retune ? flag(row.retune->optimum_moved) : "",
+                                   row.retune ? fmt::format("{}", row.retune->speedup) : "",
+                                   row.retune ? fmt::format("{}", row.retune->speedup_low) : "",
+                                   row.retune ? fmt::format("{}", row.retune->speedup_high) : "",
+                                   row.retune ? std::string(spelling(row.retune->verdict)) : "",
                                    row.note};
     for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csv_field(cells[c]);
     out << "\n";

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "util/closest_name.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "yaml_fields.h"
@@ -388,26 +389,6 @@ OpSpec load_op_spec(const fs::path& file) {
   }
 }
 
-namespace {
-
-// Edits (insert, delete, replace a character) from one name to the other: "did you mean".
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace
-
 OpSpec find_op_spec(const fs::path& ops_dir, const std::string& name) {
   if (!is_plain_name(name))
     throw InputError("--op '" + name + "': an op name is letters, digits, '_', '.' and '-' (it names a folder)");
@@ -419,12 +400,7 @@ OpSpec find_op_spec(const fs::path& ops_dir, const std::string& name) {
       if (fs::is_regular_file(entry.path() / "op.yaml")) known.push_back(entry.path().filename().string());
     std::sort(known.begin(), known.end());
     std::string suggestion;
-    size_t closest = std::max<size_t>(2, name.size() / 3) + 1;  // a typo, not another name
-    for (const auto& candidate : known)
-      if (size_t distance = edit_distance(name, candidate); distance < closest) {
-        closest = distance;
-        suggestion = fmt::format(" (did you mean '{}'?)", candidate);
-      }
+    if (auto closest = closest_name(name, known)) suggestion = fmt::format(" (did you mean '{}'?)", *closest);
     throw InputError(fmt::format("unknown op '{}'{}: no {} (ops in {}: {})", name, suggestion, file.string(),
                                  ops_dir.string(), known.empty() ? "none" : fmt::format("{}", fmt::join(known, ", "))));
   }

@@ -13,6 +13,8 @@ struct PendingPoint {
   Choice choice;                                // B's (or a record's) variant, loaded and verified
   IndexRow row;
   std::unique_ptr<LoadedVariant> baseline;      // interleaved replays: A's stored binary, verified here
+  std::unique_ptr<LoadedVariant> retuned;       // replay --retune: B's own best, when it is not A's config
+  IndexRow retuned_row;
   double extra_ms = 0;                          // spent in extra rounds (replay, AMBIGUOUS points)
 };
 

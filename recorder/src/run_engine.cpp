@@ -6,6 +6,7 @@
 
 #include "pending_point.h"
 #include "util/errors.h"
+#include "verify/compare_outputs.h"
 
 namespace abt {
 namespace {
@@ -38,6 +39,9 @@ void load_baseline(const OpSession& session, PendingPoint& pending) {
   PointBench& bench = *pending.bench;
   auto stored = session.services.baselines->baseline(bench.point(), pending.choice.config);
   if (!stored) return;
+  // B's outputs of its pinned variant: the chooser's verification was the last run before this
+  // (its digest is taken already).
+  const OutputSnapshot b_outputs = bench.take_last_outputs();
   auto not_interleaved = [&](const std::string& why) {
     session.services.sink.log(fmt::format("{}: A's stored binary is not measured beside B's: {}", bench.point().id(), why));
     pending.baseline.reset();
@@ -52,6 +56,38 @@ void load_baseline(const OpSession& session, PendingPoint& pending) {
     return not_interleaved(error.what());
   }
   pending.result.baseline = Baseline{{}, {}, stored->binary_hash};
+  Tolerance bitwise;
+  bitwise.mode = Tolerance::Mode::exact;
+  const VerifyOutcome bits = compare_outputs(b_outputs, bench.last_outputs(), bitwise);
+  pending.result.output_vs_baseline = OutputComparison{bits.mismatches == 0, bits.max_abs, bits.max_rel, bits.mismatches};
+}
+
+// replay --retune: B's own sweep winner. When it is A's config, the point's measurement is B's
+// best as well; otherwise that variant is kept (IR, binary, index row) and timed in the same rounds.
+void adopt_own_best(const OpSession& session, PendingPoint& pending) {
+  Choice& own = *pending.choice.own_best;
+  PointBench& bench = *pending.bench;
+  PointRecord& result = pending.result;
+  if (!own.found) {
+    session.services.sink.log(fmt::format("{}: replay --retune found no config of B's own: {}", result.id(), own.failure));
+    return;
+  }
+  Retuned retuned;
+  retuned.config = own.config;
+  retuned.variant = bench.variant_name(own.config);
+  retuned.same_as_pinned = own.config == pending.choice.config;
+  const CompiledVariant& compiled = bench.compiled(own.config);
+  retuned.binary_hash = compiled.binary_hash;
+  retuned.compile_ms = compiled.compile_ms;
+  if (!retuned.same_as_pinned) {
+    pending.retuned_row = IndexRow{result.point.shape_text(), session.context.op.kernel, retuned.variant,
+                                   dtype_name(result.point.dtype), bench.params_text(own.config), own.unindexed_launches,
+                                   compiled.binary_hash, VariantRole::measured, compiled.compile_ms};
+    retuned.ir_files = session.services.ir.write_measured(pending.retuned_row, compiled.ir);
+    session.services.ir.write_binary(pending.retuned_row, compiled);
+    pending.retuned = std::move(own.loaded);
+  }
+  result.retuned = std::move(retuned);
 }
 
 // Chooses, records the IR of, and verifies the point's variant. False when the point is done
@@ -104,6 +140,7 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
     return false;
   }
   if (services.baselines && choice.source == ConfigSource::replay) load_baseline(session, pending);
+  if (choice.own_best) adopt_own_best(session, pending);
   return true;
 }
 
@@ -187,6 +224,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
       failed += !result.success;
       for (const auto& marker : result.measurement.markers) result.markers.push_back(marker);
       result.latency = summarize(result.measurement.samples_us);
+      if (result.retuned) result.retuned->latency = summarize(result.retuned->measurement.samples_us);
       if (result.baseline) {
         for (const auto& marker : result.baseline->measurement.markers)
           if (std::find(result.markers.begin(), result.markers.end(), marker) == result.markers.end())

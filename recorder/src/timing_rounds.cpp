@@ -1,9 +1,11 @@
 // Rounds: every pending point once per round, each round at a new placement of its buffers. An
 // interleaved replay times A's stored binary and B's in the same round, on the same buffers, in
-// alternating order (A B, then B A: A B B A A B ...), each with half of the round's budget. On a
+// alternating order (A B, then B A: A B B A A B ...), each with half of the round's budget;
+// `--retune` adds B's own best config as a third side (A B R, R B A, ...). On a
 // GPU each side's round is run again when the SM clock was below the threshold (clock_check.h).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "graphtime/machine_probe.h"
@@ -35,23 +37,30 @@ class RoundRunner {
       session_.services.watch->step(entry.result.point, session_.context.op.kernel, fmt::format("timing round {}", round + 1), true);
     try {
       entry.bench->relocate(counter_hash(session_.context.seed, index, uint64_t(round)) | 1);
-      if (!entry.baseline) {
+      if (!entry.baseline && !entry.retuned) {
         Measurement measured = time_side(session_, entry, *entry.choice.loaded, entry.result.measurement, settings);
-        count_launches(entry, measured.launches);
+        count_launches(entry.row, measured.launches);
         append_round(entry.result.measurement, measured);
         return;
       }
+      // Sides in one round: A's code (interleaved), B's, and B's own best (--retune); forward in
+      // even rounds, backward in odd ones, so no side always runs first.
       const TimingSettings half = interleaved_side_settings(settings);
-      Measurement& a = entry.result.baseline->measurement;
-      Measurement& b = entry.result.measurement;
-      auto time_a = [&] { append_round(a, time_side(session_, entry, *entry.baseline, a, half)); };
-      auto time_b = [&] {
-        Measurement measured = time_side(session_, entry, *entry.choice.loaded, b, half);
-        count_launches(entry, measured.launches);
-        append_round(b, measured);
+      struct Side {
+        const LoadedVariant* variant;
+        Measurement* measurement;
+        const IndexRow* row;  // launches are counted in index.tsv; A's binary has no row here
       };
-      if (round % 2 == 0) time_a(), time_b();
-      else time_b(), time_a();
+      std::vector<Side> sides;
+      if (entry.baseline) sides.push_back({entry.baseline.get(), &entry.result.baseline->measurement, nullptr});
+      sides.push_back({entry.choice.loaded.get(), &entry.result.measurement, &entry.row});
+      if (entry.retuned) sides.push_back({entry.retuned.get(), &entry.result.retuned->measurement, &entry.retuned_row});
+      if (round % 2 == 1) std::reverse(sides.begin(), sides.end());
+      for (const Side& side : sides) {
+        Measurement measured = time_side(session_, entry, *side.variant, *side.measurement, half);
+        if (side.row) count_launches(*side.row, measured.launches);
+        append_round(*side.measurement, measured);
+      }
     } catch (const StorageError&) {
       throw;  // the machine, not the point: the run stops
     } catch (const DeviceFault& fault) {
@@ -63,8 +72,8 @@ class RoundRunner {
   }
 
  private:
-  void count_launches(const PendingPoint& entry, long long launches) {
-    session_.services.ir.add_launches(entry.row.shape, entry.row.kernel, entry.row.variant, launches);
+  void count_launches(const IndexRow& row, long long launches) {
+    session_.services.ir.add_launches(row.shape, row.kernel, row.variant, launches);
   }
   const OpSession& session_;
 };

@@ -53,7 +53,23 @@ Choice ReplayChooser::choose(PointBench& bench) {
                                  choice.verify->first_mismatch));
   choice.output_digest = bench.output_digest();
   choice.found = true;
-  session.services.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
+  if (store_choice_)
+    session.services.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
+  return choice;
+}
+
+Choice RetuningChooser::choose(PointBench& bench) {
+  // B's sweep first: the pinned choice's verification must be the bench's last run, whose
+  // outputs are compared with A's code's (output bits).
+  auto own = std::make_unique<Choice>(sweep_point(bench, ConfigSource::sweep));
+  Choice choice = pinned_.choose(bench);
+  if (choice.source == ConfigSource::fallback_sweep) {
+    own = std::make_unique<Choice>();  // the fallback was B's own sweep already: same as pinned
+    own->found = choice.found;
+    own->config = choice.config;
+    own->failure = choice.failure;
+  }
+  choice.own_best = std::move(own);
   return choice;
 }
 

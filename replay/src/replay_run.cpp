@@ -13,8 +13,9 @@ RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& optio
   RunRequest request = resolve_request(options, RunMode::replay, a.defaults());
   request.replay_from = a.layout.dir();
   RunPlan plan(std::move(request));
-  ReplayChooser chooser(*a.record);
-  ReplayHooks hooks{.chooser = &chooser};
+  ReplayChooser pinned(*a.record);
+  RetuningChooser retuning(*a.record);
+  ReplayHooks hooks{.chooser = replay.retune ? static_cast<ConfigChooser*>(&retuning) : &pinned};
   std::unique_ptr<StoredBaselines> baselines;
   VerdictRule rule{replay.threshold_pct};
   rule.pairing = Pairing::by_round;  // as diff decides an interleaved pair

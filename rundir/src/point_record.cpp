@@ -119,6 +119,19 @@ nlohmann::json PointRecord::to_json() const {
     json["baseline"]["binary_hash"] = baseline->binary_hash;
     write_measurement(json["baseline"], baseline->measurement, baseline->latency);
   }
+  json["output_vs_baseline"] = nlohmann::json();
+  if (output_vs_baseline)
+    json["output_vs_baseline"] = {{"identical", output_vs_baseline->identical}, {"max_abs", output_vs_baseline->max_abs},
+                                  {"max_rel", output_vs_baseline->max_rel}, {"differing", output_vs_baseline->differing}};
+  json["retuned"] = nlohmann::json();
+  if (retuned) {
+    nlohmann::json& own = json["retuned"];
+    own = {{"config", config_to_json(retuned->config)}, {"variant", retuned->variant},
+           {"same_as_pinned", retuned->same_as_pinned}, {"binary_hash", retuned->binary_hash},
+           {"ir_files", retuned->ir_files},
+           {"compile_ms", retuned->compile_ms ? nlohmann::json(*retuned->compile_ms) : nlohmann::json()}};
+    write_measurement(own, retuned->measurement, retuned->latency);
+  }
   if (verify) {
     json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
@@ -167,6 +180,26 @@ PointRecord PointRecord::from_json(const JsonFields& entry) {
   record.roofline = Roofline::from_json(fields.object("roofline"));
   record.error = fields.text("error");
   record.compile_ms = fields.optional_number("compile_ms");
+  if (fields.has("output_vs_baseline")) {
+    const JsonFields bits = fields.object("output_vs_baseline");
+    record.output_vs_baseline = OutputComparison{bits.boolean("identical"), bits.number("max_abs"), bits.number("max_rel"),
+                                                 size_t(bits.unsigned_integer("differing"))};
+  }
+  if (fields.has("retuned")) {
+    const JsonFields own = fields.object("retuned");
+    Retuned retuned;
+    retuned.config = config_from_json(own, "config");
+    retuned.variant = own.text("variant");
+    retuned.same_as_pinned = own.boolean("same_as_pinned");
+    retuned.binary_hash = own.text("binary_hash");
+    retuned.measurement = read_measurement(own);
+    retuned.latency = summarize(retuned.measurement.samples_us);
+    retuned.ir_files = own.inner_paths("ir_files");
+    retuned.compile_ms = own.optional_number("compile_ms");
+    if (!retuned.same_as_pinned && record.success && retuned.measurement.samples_us.empty())
+      own.fail("samples_us", "B's own best config, when it is not A's, needs at least one sample");
+    record.retuned = std::move(retuned);
+  }
   if (fields.has("verify")) {
     JsonFields verify = fields.object("verify");
     VerifyOutcome outcome;

@@ -107,6 +107,8 @@ const std::vector<Case>& cases() {
       cli("op_with_slash", {"--op", "a/b"}, "--op 'a/b': an op name"),
       cli("op_hidden", {"--op", ".hidden"}, "--op '.hidden': an op name"),
       cli("op_unknown", {"--op", "cpu_nothing"}, "unknown op 'cpu_nothing'"),
+      cli("op_typo", {"--op", "cpu_saxpi"}, "unknown op 'cpu_saxpi' (did you mean 'cpu_saxpy'?)"),
+      cli("flag_typo", {"--rep_ms", "5"}, "abtool record: unknown option '--rep_ms' (did you mean '--rep-ms'?)"),
       cli("compiler_missing", {"--compiler", "host:/opt/no/g++"}, "/opt/no/g++"),
       cli("compiler_unknown_backend", {"--compiler", "fortran:f77"}, "--compiler fortran:f77: unknown backend 'fortran'"),
       cli("ops_dir_missing", {"--ops-dir", "/nonexistent/ops"}, "unknown op 'cpu_saxpy'"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real runs against the documented schemas: a record, its replay (with a fallback point), their
-# diff as JSON (with IR diffs), and the checked-in golden runs.
+# diff as JSON (with IR diffs), a --retune replay and its diff, and the checked-in golden runs.
 #   usage: tests/schemas/real_runs.sh ABTOOL WORK_DIR
 set -euo pipefail
 abtool=$1
@@ -15,6 +15,10 @@ quick=(--warmup-ms 2 --rep-ms 4 --rounds 2)
 # [8192] is not in A's record: that point falls back to a sweep and carries the marker.
 "$abtool" replay --from "$work/A" --shapes "$work/more.yaml" --out "$work/B" > "$work/B.log"
 "$abtool" diff "$work/A" "$work/B" --ir --format json > "$work/diff.json"
+# --retune with another compiler: results carry `retuned` and `output_vs_baseline`, diff `retune`.
+"$abtool" replay --from "$work/A" --compiler host:clang++ --retune --out "$work/C" > "$work/C.log"
+"$abtool" diff "$work/A" "$work/C" --format json > "$work/retuned.json"
+grep -q '"same_as_pinned"' "$work/C/results.json"
 grep -q AUTOTUNE_REPLAY_FALLBACK "$work/B/results.json"
-/usr/bin/python3 "$here/tests/schemas/validate.py" "$here/rundir/schemas" "$work/A" "$work/B" "$work/diff.json" \
+/usr/bin/python3 "$here/tests/schemas/validate.py" "$here/rundir/schemas" "$work/A" "$work/B" "$work/diff.json" "$work/C" "$work/retuned.json" \
   "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json"

@@ -22,6 +22,14 @@ struct SideSummary {
   std::optional<double> clock_mhz;  // median SM clock of its rounds (GPU)
 };
 
+// `replay --retune`: A's best against B's own best (each side's own sweep winner).
+struct RetuneComparison {
+  std::string b_variant;        // B's own best
+  bool optimum_moved = false;   // B's best config is not A's
+  double speedup = 0, speedup_low = 0, speedup_high = 0;  // A / B's best
+  Verdict verdict = Verdict::ambiguous;
+};
+
 struct PointComparison {
   std::string id;
   std::optional<SideSummary> a, b;
@@ -37,6 +45,8 @@ struct PointComparison {
   std::optional<bool> ir_changed;        // the normalised code differs (ir_delta.h)
   std::optional<IrDelta> ir_delta;
   std::optional<bool> same_output;       // output bits identical
+  std::optional<OutputComparison> output_bits;  // B against A's code on the same inputs (interleaved replays)
+  std::optional<RetuneComparison> retune;
   std::optional<double> machine_ratio;   // B/A of the machine probe around this point's rounds
   std::string a_variant, b_variant;
   std::vector<std::string> a_ir, b_ir;   // relative paths
@@ -61,9 +71,12 @@ struct Comparison {
   std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
   std::vector<OpCompileTime> compile_times;
   std::vector<const PointComparison*> slowest_compiles;  // largest B/A compile-time ratios first (at most 3)
+  std::optional<double> retuned_geomean_speedup;  // best vs best, over the trusted points B re-tuned
   int count(Verdict verdict) const;
+  int optimum_moved() const;  // points whose B's own best config is not A's
+  int retuned() const;  // points B re-tuned (replay --retune)
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
-  nlohmann::json to_json() const;  // schema abtool.diff/3
+  nlohmann::json to_json() const;  // schema abtool.diff/4
 };
 
 // The "ir_delta" object of diff's JSON (rundir/schemas/diff.schema.json).

@@ -9,7 +9,10 @@ namespace abt {
 
 // `colour`: the verdicts in ANSI colours (FASTER green, SLOWER red, AMBIGUOUS yellow, UNTRUSTED
 // magenta, FAILED and MISSING bold red), for a terminal; the columns stay aligned.
-void print_text(const Comparison& report, std::ostream& out, bool colour = false);
+// The default layout fits 80 columns: point, A, B, speedup, 95% CI, verdict and, where it fits,
+// the config; below the table a line per point says what else there is (config, output bits,
+// IR delta, re-tuned speedup, note). `wide`: every column in the table (also Markdown's layout).
+void print_text(const Comparison& report, std::ostream& out, bool colour = false, bool wide = false);
 void print_markdown(const Comparison& report, std::ostream& out);
 void print_json(const Comparison& report, std::ostream& out);
 // One header line, then one line per point (RFC 4180 quoting); numbers unformatted, empty when absent.

@@ -33,6 +33,8 @@ class PointBench {
   // driver refuses throws PointError; a kernel that faults throws DeviceFault.
   VerifyOutcome verify(const LoadedVariant& variant);
   std::string output_digest() const { return digest_of(last_outputs_); }  // of the last verify(): hashes on demand
+  const OutputSnapshot& last_outputs() const { return last_outputs_; }
+  OutputSnapshot take_last_outputs() { return std::move(last_outputs_); }  // no copy of a big output
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
   // The point's buffers at another placement (Workspace::relocate), inputs intact.
   void relocate(uint64_t placement) { workspace_->relocate(placement); }

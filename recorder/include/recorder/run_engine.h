@@ -25,6 +25,8 @@ struct Choice {
   std::unique_ptr<LoadedVariant> loaded;
   std::string output_digest;
   long long unindexed_launches = 0;  // launches of the chosen variant not yet in index.tsv
+  // `replay --retune`: B's own sweep of the key, beside A's config chosen above (replay/).
+  std::unique_ptr<Choice> own_best;
 };
 
 class ConfigChooser {

@@ -8,12 +8,28 @@ namespace abt {
 
 class ReplayChooser : public ConfigChooser {
  public:
-  explicit ReplayChooser(const AutotuneStore& record) : record_(record) {}
+  // `store_choice`: B's autotune record holds A's config per key; false when B's own sweep
+  // fills it instead (--retune).
+  explicit ReplayChooser(const AutotuneStore& record, bool store_choice = true)
+      : record_(record), store_choice_(store_choice) {}
   Choice choose(PointBench& bench) override;
 
  private:
   Choice fall_back(PointBench& bench, FallbackReason reason, const std::string& detail);
   const AutotuneStore& record_;
+  bool store_choice_;
+};
+
+// `replay --retune`: B also sweeps its own config space per key (its autotune record then holds
+// B's own choices, with every candidate), and the point carries B's best beside A's config
+// (Choice::own_best), so diff can show the best-vs-best speedup and where the optimum moved.
+class RetuningChooser : public ConfigChooser {
+ public:
+  explicit RetuningChooser(const AutotuneStore& record) : pinned_(record, false) {}
+  Choice choose(PointBench& bench) override;
+
+ private:
+  ReplayChooser pinned_;
 };
 
 }  // namespace abt

@@ -10,6 +10,8 @@ struct ReplayOptions {
   // Extra interleaved rounds, per point, for points the data cannot decide yet (--max-extra-ms).
   double max_extra_ms = 1000;
   double threshold_pct = 2.0;  // the change that matters when deciding that (diff's --threshold)
+  // B also sweeps its own best config per key and measures it beside A's (--retune).
+  bool retune = false;
 };
 
 // Opens A, resolves B's request from A's selection and the options given, and runs it with A's

@@ -35,6 +35,27 @@ struct Baseline {
   std::string binary_hash;   // A's stored binary
 };
 
+// B's outputs against A's code's on the same inputs (an interleaved replay runs both here): a
+// bitwise difference is a numerics change, or a miscompile the tolerance let through.
+struct OutputComparison {
+  bool identical = true;
+  double max_abs = 0, max_rel = 0;  // largest |B - A|, and relative to |A|
+  size_t differing = 0;             // elements whose bits differ
+};
+
+// `replay --retune`: B's own best config for the point's key (its own sweep), measured beside
+// the pinned one, so diff can tell the best-vs-best speedup from the pinned one.
+struct Retuned {
+  Config config;
+  std::string variant;
+  bool same_as_pinned = false;  // B's best is A's config: the point's own measurement is B's best
+  std::string binary_hash;
+  Measurement measurement;      // empty when same_as_pinned
+  SampleSummary latency;
+  std::vector<std::string> ir_files;
+  std::optional<double> compile_ms;
+};
+
 struct PointRecord {
   Point point;
   std::string kernel;
@@ -55,6 +76,8 @@ struct PointRecord {
   Roofline roofline;
   std::string error;
   std::optional<double> compile_ms;  // of the measured variant (absent: a run older than this field)
+  std::optional<OutputComparison> output_vs_baseline;  // interleaved replays whose A binary ran here
+  std::optional<Retuned> retuned;                      // replay --retune
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;

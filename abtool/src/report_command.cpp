@@ -1,0 +1,28 @@
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "commands.h"
+#include "compare/comparison.h"
+#include "report/html_report.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt {
+
+int run_report(const ReportOptions& options) {
+  RunData a = read_run(options.a);
+  RunData b = read_run(options.b);
+  Comparison report = compare_runs(a, b, options.threshold_pct);
+  std::ostringstream page;
+  write_html_report(report, a, b, page);
+  write_file_atomically(options.out, page.str());
+  for (const auto& warning : report.warnings) fmt::print(stderr, "abtool report: WARNING: {}\n", warning);
+  fmt::print("{}: {} points, FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {} FAILED {} MISSING {}\n",
+             options.out.string(), report.points.size(), report.count(Verdict::faster), report.count(Verdict::slower),
+             report.count(Verdict::same), report.count(Verdict::ambiguous), report.count(Verdict::untrusted),
+             report.count(Verdict::failed), report.count(Verdict::missing));
+  return kExitOk;
+}
+
+}  // namespace abt

@@ -1,0 +1,31 @@
+// The report's charts, drawn as inline SVG from the numbers (no script): each returns one <svg>.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace abt {
+
+// One row per point, sorted by speedup: the interval as a bar, the speedup as a dot, coloured by
+// verdict; a line at 1 and the threshold's band. Log scale.
+struct SpeedupBar {
+  std::string label, verdict;
+  double speedup = 1, low = 1, high = 1;
+};
+std::string speedup_chart(std::vector<SpeedupBar> bars, double threshold_pct);
+
+// Log-log roofline: achieved TFLOP/s over arithmetic intensity, A hollow and B filled, joined by
+// a line; the device's roofs when its peaks are known.
+struct RooflinePoint {
+  std::string label;
+  double intensity = 0;             // flops per byte
+  double a_tflops = 0, b_tflops = 0;
+};
+std::string roofline_chart(const std::vector<RooflinePoint>& points, std::optional<double> peak_tflops,
+                           std::optional<double> peak_gbps);
+
+// A point's samples, A's row above B's, each sample a tick and each median a bar; the axis spans
+// both sides' 1st to 99th percentiles (the few beyond are drawn at the edge).
+std::string distribution_chart(const std::vector<double>& a_us, const std::vector<double>& b_us);
+
+}  // namespace abt
