@@ -364,6 +364,10 @@ Gate gate_of(const Comparison& report) {
 nlohmann::json ir_delta_json(const IrDelta& delta) {
   nlohmann::json changes = nlohmann::json::array();
   for (const auto& [name, change] : delta.opcode_changes) changes.push_back({{"op", name}, {"change", change}});
+  nlohmann::json stages = nlohmann::json::array();
+  for (const auto& stage : delta.stages)
+    stages.push_back({{"kind", stage.kind}, {"instructions", {stage.a_instructions, stage.b_instructions}},
+                      {"changed", stage.changed}});
   auto pair = [](const std::optional<int>& a, const std::optional<int>& b) {
     return a && b ? nlohmann::json{*a, *b} : nlohmann::json();
   };
@@ -374,7 +378,8 @@ nlohmann::json ir_delta_json(const IrDelta& delta) {
           {"registers", pair(delta.a_registers, delta.b_registers)},
           {"local_bytes", pair(delta.a_local_bytes, delta.b_local_bytes)},
           {"shared_bytes", pair(delta.a_shared_bytes, delta.b_shared_bytes)},
-          {"summary", delta.short_text()}};
+          {"summary", delta.short_text()},
+          {"stages", stages}};
 }
 
 nlohmann::json Comparison::to_json() const {

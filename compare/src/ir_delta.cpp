@@ -118,6 +118,7 @@ std::optional<int> resource(const std::string& text, const char* key) {
 }
 
 const char* kPreferredKinds[] = {"sass", "s", "ptx", "ttgir", "llir", "ttir"};
+const char* kPipelineOrder[] = {"ttir", "ttgir", "llir", "ptx", "sass", "s"};
 
 }  // namespace
 
@@ -150,6 +151,15 @@ IrSummary summarize_ir(const std::string& kind, const std::string& normalized) {
 
 std::string IrDelta::short_text(size_t opcodes) const {
   if (!changed) return "same code";
+  // The machine code can be the same while an earlier stage changed (a PTX rounding modifier
+  // that ptxas compiles to the same SASS): say so rather than describe the machine code.
+  auto counted = std::find_if(stages.begin(), stages.end(), [&](const StageCount& stage) { return stage.kind == kind; });
+  if (counted != stages.end() && !counted->changed) {
+    std::vector<std::string> changed_stages;
+    for (const auto& stage : stages)
+      if (stage.changed) changed_stages.push_back(fmt::format("{} {}->{}", stage.kind, stage.a_instructions, stage.b_instructions));
+    return fmt::format("{} {} same code; changed: {}", kind, a_instructions, fmt::join(changed_stages, ", "));
+  }
   std::string text = fmt::format("{} {}->{}", kind, a_instructions, b_instructions);
   std::vector<std::string> changes;
   for (size_t i = 0; i < opcode_changes.size() && i < opcodes; ++i)
@@ -162,6 +172,14 @@ std::string IrDelta::short_text(size_t opcodes) const {
   if (a_shared_bytes && b_shared_bytes && *a_shared_bytes != *b_shared_bytes)
     text += fmt::format("; shared {}->{} B", *a_shared_bytes, *b_shared_bytes);
   return text;
+}
+
+std::string IrDelta::stages_text() const {
+  std::vector<std::string> parts;
+  for (const auto& stage : stages)
+    parts.push_back(stage.changed ? fmt::format("{} {}->{}", stage.kind, stage.a_instructions, stage.b_instructions)
+                                  : fmt::format("{} {} same", stage.kind, stage.a_instructions));
+  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 std::optional<IrDelta> ir_delta(const std::map<std::string, std::string>& a_files,
@@ -180,6 +198,12 @@ std::optional<IrDelta> ir_delta(const std::map<std::string, std::string>& a_file
     delta.a_registers = a.registers, delta.b_registers = b.registers;
     delta.a_local_bytes = a.local_bytes, delta.b_local_bytes = b.local_bytes;
     delta.a_shared_bytes = a.shared_bytes, delta.b_shared_bytes = b.shared_bytes;
+  }
+  for (const char* kind : kPipelineOrder) {
+    auto texts = normal.find(kind);
+    if (texts == normal.end()) continue;
+    delta.stages.push_back({kind, summarize_ir(kind, texts->second.first).instructions,
+                            summarize_ir(kind, texts->second.second).instructions, texts->second.first != texts->second.second});
   }
   for (const char* kind : kPreferredKinds) {  // the summary counts the most machine-level kind there is
     auto texts = normal.find(kind);

@@ -60,6 +60,7 @@ void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown) 
     const IrDelta& delta = *row.ir_delta;
     std::string summary = delta.short_text(delta.opcode_changes.size());
     out << (markdown ? "#### " : "=== ") << row.id << ": " << summary << "\n";
+    if (delta.stages.size() > 1) out << (markdown ? "\nstages: " : "stages: ") << delta.stages_text() << "\n";
     for (const IrFileDiff& file : files) {
       if (file.point != row.id) continue;
       const char* state = file.diff.empty() ? "identical" : "changed";

@@ -175,6 +175,8 @@ void ir_section(const Comparison& report, std::ostream& out) {
     if (!row.ir_delta) continue;
     out << fmt::format("<details data-point=\"{0}\"><summary><code>{0}</code>: {1}</summary>\n", html_escape(row.id),
                        html_escape(row.ir_delta->short_text(8)));
+    if (row.ir_delta->stages.size() > 1)
+      out << "<p class=\"muted\">stages: " << html_escape(row.ir_delta->stages_text()) << "</p>\n";
     for (const auto& file : diffs[row.id]) {
       if (file.diff.empty()) {
         out << fmt::format("<p class=\"muted\">{}: same code</p>\n", html_escape(file.kind));

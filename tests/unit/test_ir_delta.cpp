@@ -94,6 +94,22 @@ TEST(IrDelta, SassHeadersAreNotCodeAndOperandChangesAreSaidSo) {
   EXPECT_EQ(summarize_ir("sass", normalize_ir("sass", a)).opcodes.count("NOP"), 1u) << "`NOP;` is a NOP";
 }
 
+TEST(IrDelta, EveryStageIsCountedAndTheSameMachineCodeIsSaidSo) {
+  // Triton with enable_fp_fusion=0 on the H200 (triton_add): the PTX's add gained a rounding
+  // modifier, and ptxas compiled both to the same SASS.
+  const std::string ttir = "%0 = tt.load %ptr : tensor<128xf32>\ntt.store %p, %0\n";
+  const std::string sass = "        FADD R0, R1, R2 ;\n        EXIT ;\n";
+  auto delta = ir_delta({{"ttir", ttir}, {"ptx", "add.f32 %f1, %f2, %f3;\nret;\n"}, {"sass", sass}},
+                        {{"ttir", ttir}, {"ptx", "add.rn.f32 %f1, %f2, %f3;\nret;\n"}, {"sass", sass}});
+  ASSERT_TRUE(delta);
+  EXPECT_TRUE(delta->changed);
+  ASSERT_EQ(delta->stages.size(), 3u);
+  EXPECT_EQ(delta->stages[0].kind, "ttir");
+  EXPECT_EQ(delta->stages[2].kind, "sass");
+  EXPECT_EQ(delta->stages_text(), "ttir 2 same, ptx 2->2, sass 2 same");
+  EXPECT_EQ(delta->short_text(), "sass 2 same code; changed: ptx 2->2");
+}
+
 TEST(IrDelta, NothingInCommonIsNoDelta) { EXPECT_FALSE(ir_delta({{"s", "ret\n"}}, {{"ptx", "ret;\n"}})); }
 
 }  // namespace abt
