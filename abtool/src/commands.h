@@ -51,4 +51,11 @@ struct ReportOptions {
 };
 int run_report(const ReportOptions& options);
 
+struct MergeOptions {
+  std::filesystem::path out;
+  std::vector<std::string> shards;
+  std::vector<std::string> command_line;
+};
+int run_merge(const MergeOptions& options);
+
 }  // namespace abt

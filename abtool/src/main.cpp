@@ -55,8 +55,16 @@ CLI::Validator whole_number(double low, double high) {
 
 // Option text that names an enum value: checked by CLI11, converted once here.
 struct EnumTexts {
-  std::optional<std::string> timer, test_graph_fault;
+  std::optional<std::string> timer, test_graph_fault, shard;
 };
+
+CLI::Validator shard_text() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return abt::Shard::parse(text) ? "" : fmt::format("must be I/N with 0 <= I < N (e.g. 0/4), not '{}'", text);
+      },
+      "I/N");
+}
 
 void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts& texts) {
   command.add_option("--op", options.ops, "op name(s), comma separated (default: every op in the shape set)")
@@ -76,6 +84,10 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_option("--rounds", options.rounds, "interleaved measurement rounds per point (default 10)")
       ->check(whole_number(1, 1000));
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
+  command.add_option("--shard", texts.shard,
+                     "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
+                     "`abtool merge` joins the N runs (replay: A's shard unless given)")
+      ->check(shard_text());
   command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
                                              "variants are compiled for it and points fail)");
   command.add_option("--seed", options.seed, "seed of the input generator (default 42)")->check(whole_number(0, 9007199254740992.0));
@@ -116,6 +128,7 @@ std::vector<std::string> user_command_line(int argc, char** argv) {
 void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, char** argv) {
   if (texts.timer) options.timer = abt::parse_spelling<abt::TimerKind>(*texts.timer);
   if (texts.test_graph_fault) options.test_graph_fault = abt::parse_spelling<abt::GraphPhase>(*texts.test_graph_fault);
+  if (texts.shard) options.shard = abt::Shard::parse(*texts.shard);
   options.command_line = user_command_line(argc, argv);
   options.tool = {ABTOOL_VERSION, ABTOOL_GIT_SHA};
 }
@@ -219,13 +232,18 @@ int main(int argc, char** argv) {
   report->add_option("--threshold", report_options.threshold_pct, "smallest change in percent that counts (default 2)")
       ->check(at_least(0));
 
+  abt::MergeOptions merge_options;
+  auto* merge = app.add_subcommand("merge", "join the shard runs of one selection (--shard I/N) into one run directory");
+  merge->add_option("OUT", merge_options.out, "the run directory to create")->required();
+  merge->add_option("RUN", merge_options.shards, "every shard run (all N of them, each finished)")->required();
+
   const std::string footer =
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
       "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), TMPDIR.";
-  for (CLI::App* command : {&app, record, replay, diff, report}) command->footer(footer);
+  for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -261,6 +279,10 @@ int main(int argc, char** argv) {
       return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options);
     }
     if (*report) return abt::run_report(report_options);
+    if (*merge) {
+      merge_options.command_line = {argv, argv + argc};
+      return abt::run_merge(merge_options);
+    }
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {
     fmt::print(stderr, "abtool: error: {}\n", error.what());

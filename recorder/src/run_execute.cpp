@@ -60,6 +60,7 @@ MetaRecord meta_for(RunPlan& plan) {
   meta.selection.shapes_file = absolute_text(request.shapes);
   meta.selection.compiler = r.compiler_text;
   meta.selection.dtypes = request.dtypes;
+  meta.selection.shard = request.shard;
   return meta;
 }
 
@@ -86,7 +87,8 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
   if (auto phase = request.graph_faults.phase)
     run.log(fmt::format("--test-graph-fault {}: the graph {} phase fails on purpose (a test seam)", spelling(*phase),
                         spelling(*phase)));
-  run.log(fmt::format("points: {} across {} op(s) from {}", points, plan.ops().size(), request.shapes.string()));
+  run.log(fmt::format("points: {} across {} op(s) from {}{}", points, plan.ops().size(), request.shapes.string(),
+                      request.shard ? fmt::format(" (shard {} of the selection)", request.shard->text()) : ""));
 }
 
 // No device, but a target (--arch): the compile path still runs, so compile errors of the whole
@@ -141,8 +143,8 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
   GpuBusyCheck busy;
   for (const auto& planned : plan.ops()) {
     PlannedOp op{planned.spec, {}};
-    for (const auto& point : planned.points)  // a resumed run keeps what it finished
-      if (!run.finished_point(point.id())) op.points.push_back(point);
+    for (const auto& point : planned.points)  // a shard measures its part; a resumed run keeps what it finished
+      if (plan.measures(point.id()) && !run.finished_point(point.id())) op.points.push_back(point);
     // Variant names come from every planned point, so a resumed run names them as before.
     const VariantNaming naming(op.spec, shape_has_several_dtypes(planned.points));
     ir.add_legend(op.spec.name, naming.legend_markdown());
@@ -197,7 +199,8 @@ RunOutcome execute_run(RunPlan& plan, const ReplayHooks& replay, const RunDirect
   std::vector<std::string> op_names, planned_ids;
   for (const auto& op : plan.ops()) {
     op_names.push_back(op.spec.name);
-    for (const auto& point : op.points) planned_ids.push_back(point.id());
+    for (const auto& point : op.points)
+      if (plan.measures(point.id())) planned_ids.push_back(point.id());
   }
   const fs::path dir = request.out.empty() ? RunLayout::default_path(op_names) : request.out;
   RunDirectory run = request.resume ? RunDirectory::resume(dir, planned_ids, echo)

@@ -60,10 +60,37 @@ RunPlan::RunPlan(RunRequest request)
   r.compiler = make_compiler(parse_compiler_spec(r.compiler_text, request_.compiler_flags, request_.compiler_env),
                              r.device.arch());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
+  if (request_.shard) {
+    shard_points_ = shard_points(ops_, *request_.shard, request_.mode);
+    if (shard_points_->empty())
+      throw InputError(fmt::format("--shard {}: this part of the selection has no point (the selection has fewer "
+                                   "points than shards)",
+                                   request_.shard->text()));
+  }
   for (const auto& op : ops_) {  // before a run directory exists: every reference compiler, every buffer size
     if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
     for (const auto& point : op.points) arg_layout(op.spec, point);
   }
+}
+
+bool RunPlan::measures(const std::string& point_id) const { return !shard_points_ || shard_points_->count(point_id); }
+
+std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode) {
+  std::vector<std::pair<std::string, double>> costs;
+  double total = 0;
+  for (const auto& op : ops) {
+    const double cost = mode == RunMode::record ? 1 + 0.25 * double(op.spec.config_space().size()) : 1;
+    for (const auto& point : op.points) costs.emplace_back(point.id(), cost), total += cost;
+  }
+  // A point belongs to the part its cost's midpoint falls in.
+  std::set<std::string> mine;
+  double before = 0;
+  for (const auto& [id, cost] : costs) {
+    const int part = std::min(shard.count - 1, int((before + cost / 2) / total * shard.count));
+    if (part == shard.index) mine.insert(id);
+    before += cost;
+  }
+  return mine;
 }
 
 RunPlan::~RunPlan() = default;

@@ -43,6 +43,8 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   timing.rep_ms = options.rep_ms.value_or(timing.rep_ms);
   timing.rounds = options.rounds.value_or(timing.rounds);
   request.gpu = options.gpu;
+  request.shard = options.shard ? options.shard : defaults.shard;
+  if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run
   request.arch = options.arch;
   request.out = options.out;
   request.resume = options.resume;

@@ -34,6 +34,7 @@ RunDefaults RecordRun::defaults() const {
   defaults.timing.warmup_ms = meta.timing.warmup_ms;
   defaults.timing.rep_ms = meta.timing.rep_ms;
   defaults.timing.rounds = meta.timing.rounds;
+  defaults.shard = meta.selection.shard;  // a shard of A is replayed as the same shard
   return defaults;
 }
 

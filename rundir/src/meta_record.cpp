@@ -60,7 +60,8 @@ nlohmann::json MetaRecord::to_json() const {
         {"ops_dir", selection.ops_dir.string()},
         {"shapes_file", selection.shapes_file.string()},
         {"compiler", selection.compiler},
-        {"dtypes", dtype_names}}},
+        {"dtypes", dtype_names},
+        {"shard", selection.shard ? nlohmann::json(selection.shard->text()) : nlohmann::json()}}},
       {"start_time", start_time},
       {"end_time", end_time.empty() ? nlohmann::json() : nlohmann::json(end_time)},
       {"status", spelling(status)}};
@@ -104,6 +105,10 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     auto dtype = parse_dtype(name);
     if (!dtype) selection.fail("dtypes", "unknown dtype '" + name + "'");
     meta.selection.dtypes.push_back(*dtype);
+  }
+  if (selection.has("shard")) {
+    meta.selection.shard = Shard::parse(selection.text("shard"));
+    if (!meta.selection.shard) selection.fail("shard", "expected I/N with 0 <= I < N, got '" + selection.text("shard") + "'");
   }
   meta.start_time = fields.text("start_time");
   if (fields.has("end_time")) meta.end_time = fields.text("end_time");

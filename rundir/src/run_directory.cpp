@@ -60,6 +60,15 @@ void RunDirectory::point_finished(const PointRecord& point) {
   write_results();
 }
 
+void RunDirectory::add_points(const std::vector<PointRecord>& points) {
+  for (const auto& point : points) {
+    results_.points.push_back(point);
+    finished_ids_.insert(point.id());
+    log(result_line(point));
+  }
+  write_results();
+}
+
 void RunDirectory::write_autotune_record(const std::string& op, const nlohmann::json& record) {
   write_file_atomically(layout_.autotune_record(op), record.dump(2) + "\n");
 }

@@ -4,6 +4,8 @@
 #pragma once
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <set>
 #include <vector>
 
 #include "recorder/run_engine.h"
@@ -24,7 +26,11 @@ class RunPlan {
   RunPlan(RunPlan&&) noexcept;
 
   const RunRequest& request() const { return request_; }
+  // Every point of the selection, shard or not: variant names and shapes.yaml come from these,
+  // so the shards of a run name their files alike and `abtool merge` can join them.
   const std::vector<PlannedOp>& ops() const { return ops_; }
+  // Whether this run measures the point: always, unless --shard; then its part of the points.
+  bool measures(const std::string& point_id) const;
 
   struct Resources;  // the device, the compiler under test, the reference compilers, the shape set
   Resources& resources() { return *resources_; }
@@ -33,7 +39,14 @@ class RunPlan {
   RunRequest request_;
   std::unique_ptr<Resources> resources_;
   std::vector<PlannedOp> ops_;
+  std::optional<std::set<std::string>> shard_points_;  // --shard: the ids this run measures
 };
+
+// --shard I/N: the points in plan order are cut into N consecutive parts of about equal
+// expected cost, so each shard compiles few ops' variants and the shards finish together. A
+// record's point costs 1 + 0.25 per config of its op (the sweep times every config briefly), a
+// replay's 1. The same plan always gives the same parts.
+std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode);
 
 struct RunOutcome {
   std::filesystem::path dir;

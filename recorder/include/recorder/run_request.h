@@ -10,6 +10,7 @@
 #include "graphtime/graph_plan.h"
 #include "graphtime/timer.h"
 #include "opspec/dtype.h"
+#include "rundir/shard.h"
 #include "rundir/vocabulary.h"
 
 namespace abt {
@@ -32,6 +33,7 @@ struct RunOptions {
   std::optional<double> warmup_ms, rep_ms;
   std::optional<int> rounds;
   int gpu = 0;
+  std::optional<Shard> shard;    // --shard I/N; replay: A's unless given
   std::string arch;              // CUDA compile target; default: the device's
   std::filesystem::path out;     // empty: runs/<op>_<timestamp>
   bool resume = false;           // `out` is an unfinished run of these options: finish it
@@ -52,6 +54,7 @@ struct RunRequest {
   std::vector<std::string> compiler_env;
   TimingSettings timing;
   int gpu = 0;
+  std::optional<Shard> shard;
   std::string arch;
   std::filesystem::path out;
   bool resume = false;
@@ -69,6 +72,7 @@ struct RunDefaults {
   uint64_t seed = 42;
   std::optional<std::string> compiler;
   TimingSettings timing;
+  std::optional<Shard> shard;
 };
 
 // Throws InputError for an unknown dtype, or when an option without a default is absent.

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "rundir/shard.h"
+
 #include "opspec/dtype.h"
 #include "rundir/compiler_fingerprint.h"
 #include "rundir/markers.h"
@@ -33,6 +35,7 @@ struct SelectionRecord {
   std::filesystem::path shapes_file;
   std::string compiler;        // --compiler as given (B's default: the same backend and build)
   std::vector<DType> dtypes;   // --dtypes; empty when the shape set's were used
+  std::optional<Shard> shard;  // --shard: this run measured that part of the selection's points
 };
 
 struct MetaRecord {

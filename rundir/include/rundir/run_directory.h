@@ -44,6 +44,8 @@ class RunDirectory : public RunSink {
   void write_shapes(const std::string& yaml);
   void log(const std::string& line) override;
   void point_finished(const PointRecord& point) override;
+  // Many finished points at once (abtool merge): results.json is written once.
+  void add_points(const std::vector<PointRecord>& points);
   void write_autotune_record(const std::string& op, const nlohmann::json& record);
   // Ends the run: the result table into run.log, end time and status into meta.json.
   void finish(RunStatus status);

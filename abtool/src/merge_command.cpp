@@ -1,0 +1,17 @@
+#include <fmt/format.h>
+
+#include "commands.h"
+#include "rundir/merge.h"
+#include "util/errors.h"
+
+namespace abt {
+
+int run_merge(const MergeOptions& options) {
+  std::vector<std::filesystem::path> shards(options.shards.begin(), options.shards.end());
+  MergeOutcome outcome = merge_runs(options.out, shards, options.command_line);
+  fmt::print("merged {} shards: {} points ({} FAILED) -> {}\n", outcome.shards, outcome.points, outcome.failed,
+             options.out.string());
+  return kExitOk;
+}
+
+}  // namespace abt

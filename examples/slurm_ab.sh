@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# An A/B on a Slurm cluster: SHARDS array tasks record the shards of A (`record --shard I/N`), one
+# job merges them (`abtool merge`), SHARDS array tasks replay A's choices with the candidate
+# (`replay --from A --shard I/N`), and a last job merges B and diffs (text, JSON and report.html).
+#
+#   examples/slurm_ab.sh submit      submit the four steps, each waiting for the one before (sbatch)
+#   examples/slurm_ab.sh local       run the same steps here, one after another
+#   examples/slurm_ab.sh task STEP   what a Slurm job runs: record | merge-a | replay | merge-b
+#                                    (the array tasks take their shard from SLURM_ARRAY_TASK_ID)
+#
+# Environment (defaults in brackets):
+#   SHARDS       how many parts                                   [4]
+#   RUNS_DIR     where every run goes (an absolute path the nodes share)   [$PWD/runs/slurm_<timestamp>]
+#   OP, SHAPES   --op and --shapes                                [every op of the shape set, shapes/smoke.yaml]
+#   BASELINE / CANDIDATE                compilers of A and B      [nvrtc / nvrtc]
+#   BASELINE_FLAGS / CANDIDATE_FLAGS    --compiler-flags per side []
+#   ABTOOL_EXTRA more options for record and replay, e.g. "--rep-ms 1000"  []
+#   SBATCH_EXTRA options for every sbatch, e.g. "--partition gpu --gres gpu:1 --time 1:00:00"  []
+#   ABTOOL       the abtool binary                                [build/abtool/abtool]
+#
+# A shard whose points FAILED still counts as done (abtool exits 1: the failures are in its
+# results); any other exit stops the chain, and `abtool merge` refuses shards that did not finish.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+script=$root/examples/slurm_ab.sh
+SHARDS=${SHARDS:-4}
+RUNS_DIR=${RUNS_DIR:-$PWD/runs/slurm_$(date +%Y%m%d-%H%M%S)}
+SHAPES=${SHAPES:-$root/shapes/smoke.yaml}
+BASELINE=${BASELINE:-nvrtc}
+CANDIDATE=${CANDIDATE:-nvrtc}
+ABTOOL=${ABTOOL:-$root/build/abtool/abtool}
+export SHARDS RUNS_DIR SHAPES BASELINE CANDIDATE ABTOOL
+read -r -a extra <<< "${ABTOOL_EXTRA:-}"
+read -r -a sbatch_extra <<< "${SBATCH_EXTRA:-}"
+op=()
+[[ -n ${OP:-} ]] && op=(--op "$OP")
+
+# abtool's exit 1 means "a point FAILED", which the merged results report; only 2, 3, ... stop.
+measured() {
+  local rc=0
+  "$@" || rc=$?
+  (( rc <= 1 )) || { echo "slurm_ab: '$*' exited $rc" >&2; exit "$rc"; }
+}
+
+shards_of() { for (( i = 0; i < SHARDS; ++i )); do echo "$RUNS_DIR/$1_shard$i"; done; }
+
+task() {
+  local shard=${SLURM_ARRAY_TASK_ID:-${2:-0}}
+  case $1 in
+    record)
+      measured "$ABTOOL" record --shard "$shard/$SHARDS" --shapes "$SHAPES" "${op[@]}" --compiler "$BASELINE" \
+        --compiler-flags "${BASELINE_FLAGS:-}" "${extra[@]}" --out "$RUNS_DIR/A_shard$shard" ;;
+    merge-a)
+      mapfile -t runs < <(shards_of A)
+      "$ABTOOL" merge "$RUNS_DIR/A" "${runs[@]}" ;;
+    replay)
+      measured "$ABTOOL" replay --from "$RUNS_DIR/A" --shard "$shard/$SHARDS" --compiler "$CANDIDATE" \
+        --compiler-flags "${CANDIDATE_FLAGS:-}" "${extra[@]}" --out "$RUNS_DIR/B_shard$shard" ;;
+    merge-b)
+      mapfile -t runs < <(shards_of B)
+      "$ABTOOL" merge "$RUNS_DIR/B" "${runs[@]}"
+      "$ABTOOL" diff "$RUNS_DIR/A" "$RUNS_DIR/B" | tee "$RUNS_DIR/diff.txt"
+      "$ABTOOL" diff "$RUNS_DIR/A" "$RUNS_DIR/B" --format json > "$RUNS_DIR/diff.json"
+      "$ABTOOL" report "$RUNS_DIR/A" "$RUNS_DIR/B" -o "$RUNS_DIR/report.html" ;;
+    *) echo "slurm_ab: unknown step '$1' (record | merge-a | replay | merge-b)" >&2; exit 2 ;;
+  esac
+}
+
+case ${1:-} in
+  submit)
+    mkdir -p "$RUNS_DIR"
+    submit() { sbatch --parsable --export=ALL "${sbatch_extra[@]}" --output "$RUNS_DIR/slurm-%x-%a.log" "$@"; }
+    array=--array=0-$((SHARDS - 1))
+    record=$(submit "$array" --job-name abtool-record "$script" task record)
+    merge_a=$(submit --dependency="afterok:$record" --job-name abtool-merge-a "$script" task merge-a)
+    replay=$(submit "$array" --dependency="afterok:$merge_a" --job-name abtool-replay "$script" task replay)
+    merge_b=$(submit --dependency="afterok:$replay" --job-name abtool-merge-b "$script" task merge-b)
+    echo "slurm_ab: jobs $record (record) -> $merge_a (merge A) -> $replay (replay) -> $merge_b (merge B, diff)"
+    echo "slurm_ab: results in $RUNS_DIR (diff.txt, diff.json, report.html)" ;;
+  local)
+    mkdir -p "$RUNS_DIR"
+    for (( i = 0; i < SHARDS; ++i )); do task record "$i"; done
+    task merge-a
+    for (( i = 0; i < SHARDS; ++i )); do task replay "$i"; done
+    task merge-b ;;
+  task) shift; task "$@" ;;
+  *) sed -n '2,12p' "$script" >&2; exit 2 ;;
+esac

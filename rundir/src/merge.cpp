@@ -1,0 +1,150 @@
+#include "rundir/merge.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "rundir/autotune_store.h"
+#include "rundir/index_row.h"
+#include "rundir/run_data.h"
+#include "rundir/run_lock.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+std::string gpu_model(const MetaRecord& meta) { return meta.gpu.is_object() ? meta.gpu.value("name", "") : ""; }
+
+// What must be the same in every shard for their points to belong to one run.
+void check_same_run(const RunData& first, const RunData& run) {
+  const MetaRecord &a = first.meta, &b = run.meta;
+  const std::string pair = fmt::format("{} and {}", first.layout.dir().string(), run.layout.dir().string());
+  auto differ = [&](const std::string& what) { throw InputError(fmt::format("merge: {} differ in {}", pair, what)); };
+  if (a.mode != b.mode) differ("mode (record or replay)");
+  if (a.selection.ops != b.selection.ops || a.selection.ops_dir != b.selection.ops_dir ||
+      a.selection.shapes_file != b.selection.shapes_file || a.selection.dtypes != b.selection.dtypes)
+    differ("selection (ops, ops folder, shape set or dtypes)");
+  if (a.selection.compiler != b.selection.compiler || !(a.compiler == b.compiler))
+    differ(fmt::format("compiler fingerprint ({} [{}] {} vs {} [{}] {})", a.compiler.path, a.compiler.version,
+                       fmt::join(a.compiler.flags, " "), b.compiler.path, b.compiler.version, fmt::join(b.compiler.flags, " ")));
+  if (a.timing != b.timing) differ("timer settings");
+  if (a.seed != b.seed) differ("seed");
+  if (a.replay_from != b.replay_from) differ("the run they replay");
+  if (gpu_model(a) != gpu_model(b)) differ(fmt::format("GPU model ({} vs {})", gpu_model(a), gpu_model(b)));
+}
+
+// Files of one shard's ir/ or bin/ into OUT's; a file two shards both have must be the same.
+void copy_tree(const fs::path& from, const fs::path& to, const std::set<std::string>& skip,
+               std::map<fs::path, fs::path>& origin) {
+  if (!fs::is_directory(from)) return;
+  for (const auto& entry : fs::recursive_directory_iterator(from)) {
+    if (!entry.is_regular_file() || skip.count(entry.path().filename().string())) continue;
+    const fs::path target = to / fs::relative(entry.path(), from);
+    if (auto [known, added] = origin.try_emplace(target, entry.path()); !added) {
+      if (read_text_file(known->second) != read_text_file(entry.path()))
+        throw InputError(fmt::format("merge: {} and {} differ, but both would be {}", known->second.string(),
+                                     entry.path().string(), target.string()));
+      continue;
+    }
+    fs::create_directories(target.parent_path());
+    fs::copy_file(entry.path(), target);
+  }
+}
+
+}  // namespace
+
+MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, const std::vector<std::string>& command_line,
+                        const RunDirectory::Echo& echo) {
+  if (dirs.empty()) throw InputError("merge: name the shard runs to merge");
+  std::vector<RunData> runs;
+  for (const auto& dir : dirs) runs.push_back(read_run(dir));
+
+  // Checks, all before anything is written.
+  std::map<int, const RunData*> by_index;
+  int count = 0;
+  for (const RunData& run : runs) {
+    const std::string dir = run.layout.dir().string();
+    const auto& shard = run.meta.selection.shard;
+    if (!shard) throw InputError("merge: " + dir + " is not a shard run (it was not made with --shard)");
+    if (run.meta.status != RunStatus::finished)
+      throw InputError(fmt::format("merge: {} did not finish (status {}); `abtool {} --resume {}` finishes it", dir,
+                                   spelling(run.meta.status), spelling(run.meta.mode), dir));
+    if (count && shard->count != count)
+      throw InputError(fmt::format("merge: {} is shard {} but {} is a shard of {}", dir, shard->text(),
+                                   runs.front().layout.dir().string(), count));
+    count = shard->count;
+    if (auto [known, added] = by_index.try_emplace(shard->index, &run); !added)
+      throw InputError(fmt::format("merge: {} and {} are both shard {}", known->second->layout.dir().string(), dir,
+                                   shard->text()));
+    check_same_run(runs.front(), run);
+  }
+  std::vector<std::string> missing;
+  for (int index = 0; index < count; ++index)
+    if (!by_index.count(index)) missing.push_back(Shard{index, count}.text());
+  if (!missing.empty())
+    throw InputError(fmt::format("merge: shard {} missing (a merge takes all {} shards)", fmt::join(missing, ", "), count));
+  std::map<std::string, const RunData*> owner;
+  std::vector<std::string> planned;
+  for (const auto& [index, run] : by_index)  // shards are consecutive parts: in index order, the plan's order
+    for (const auto& id : run->results.planned) {
+      if (auto [known, added] = owner.try_emplace(id, run); !added)
+        throw InputError(fmt::format("merge: point {} is in {} and in {}", id, known->second->layout.dir().string(),
+                                     run->layout.dir().string()));
+      planned.push_back(id);
+    }
+
+  MetaRecord meta = runs.front().meta;
+  meta.selection.shard.reset();
+  meta.command_line = command_line;
+  meta.working_directory = fs::current_path();
+  RunDirectory merged(out, meta, planned, echo);
+  RunLock lock(out);
+  const RunLayout& layout = merged.layout();
+  merged.log(fmt::format("abtool merge: {} shards of one {} run -> {}", count, spelling(meta.mode), out.string()));
+  std::map<fs::path, fs::path> origin;
+  std::vector<std::string> index_lines;
+  MergeOutcome outcome;
+  outcome.shards = count;
+  auto store = AutotuneStore::create(layout.autotune_db(), meta.mode, meta.compiler);
+  for (const auto& [index, run] : by_index) {
+    merged.log(fmt::format("shard {}: {} ({} points, {} to {})", Shard{index, count}.text(), run->layout.dir().string(),
+                           run->results.points.size(), run->meta.start_time, run->meta.end_time));
+    copy_tree(run->layout.ir(), layout.ir(), {"index.tsv"}, origin);
+    copy_tree(run->layout.dir() / "bin", layout.dir() / "bin", {}, origin);
+    if (auto index_text = read_file_if_present(run->layout.ir_index())) {
+      std::istringstream lines(*index_text);
+      std::string line;
+      std::getline(lines, line);  // the header
+      while (std::getline(lines, line))
+        if (!line.empty()) index_lines.push_back(line + "\n");
+    }
+    auto record = AutotuneStore::open_record(run->layout.autotune_db());
+    for (const auto& op : meta.selection.ops)
+      for (const auto& choice : record->choices(op)) store->save(choice, record->candidates(choice.key));
+    merged.add_points(run->results.points);
+    for (const auto& point : run->results.points) outcome.failed += !point.success;
+    outcome.points += run->results.points.size();
+  }
+  std::string index = IndexRow::tsv_header();
+  for (const auto& line : index_lines) index += line;
+  fs::create_directories(layout.ir());
+  write_file_atomically(layout.ir_index(), index);
+  if (auto shapes = read_file_if_present(runs.front().layout.shapes())) merged.write_shapes(*shapes);
+  for (const auto& op : meta.selection.ops) merged.write_autotune_record(op, store->export_op(op));
+  for (const auto& [index, run] : by_index) {  // each shard's log, after the merged table's lines
+    merged.log(fmt::format("--- run.log of shard {} ({})", Shard{index, count}.text(), run->layout.dir().string()));
+    if (auto text = read_file_if_present(run->layout.run_log())) {
+      std::istringstream lines(*text);
+      for (std::string line; std::getline(lines, line);) merged.log("  " + line);
+    }
+  }
+  merged.finish(RunStatus::finished);
+  return outcome;
+}
+
+}  // namespace abt

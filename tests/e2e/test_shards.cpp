@@ -1,0 +1,154 @@
+// --shard I/N and `abtool merge` on host ops: three shards merged are the unsharded run (points,
+// configs, IR, index, autotune record), diff and replay take the merge, and merge refuses what is
+// not the N finished shards of one selection (exit 2, nothing written).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+
+#include "abtool_runner.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+class Shards : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("abtool-shards-");
+    // fixture_tunable's WAY=1 is some 30x faster than WAY=2: every sweep picks it, so the configs
+    // of the sharded and the unsharded record must agree exactly.
+    std::ofstream(shapes()) << "fixture_tunable:\n  shapes: [[1024], [2048], [4096], [8192], [16384], [32768], [3000]]\n";
+    ASSERT_EQ(run_record(whole(), {}).exit_code, 0);
+    for (int i = 0; i < 3; ++i) {
+      ProcessResult result = run_record(shard(i), {"--shard", std::to_string(i) + "/3"});
+      ASSERT_EQ(result.exit_code, 0) << describe(result);
+    }
+    ProcessResult merged = abtool({"merge", merged_dir().string(), shard(0).string(), shard(1).string(), shard(2).string()});
+    ASSERT_EQ(merged.exit_code, 0) << describe(merged);
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static ProcessResult run_record(const fs::path& out, const std::vector<std::string>& extra) {
+    std::vector<std::string> args{"record", "--out", out.string(), "--compiler", "host:g++", "--ops-dir",
+                                  fixture_ops().string(), "--shapes", shapes().string()};
+    args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    return abtool(args);
+  }
+  static fs::path shapes() { return dir_->path() / "shapes.yaml"; }
+  static fs::path whole() { return dir_->path() / "whole"; }
+  static fs::path shard(int i) { return dir_->path() / ("shard" + std::to_string(i)); }
+  static fs::path merged_dir() { return dir_->path() / "merged"; }
+  static std::set<std::string> files_under(const fs::path& root) {
+    std::set<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(root))
+      if (entry.is_regular_file()) files.insert(fs::relative(entry.path(), root).string());
+    return files;
+  }
+  static TempDir* dir_;
+};
+TempDir* Shards::dir_ = nullptr;
+
+TEST_F(Shards, EachShardMeasuresItsConsecutivePartAndSaysSo) {
+  std::vector<std::string> all;
+  for (int i = 0; i < 3; ++i) {
+    auto results = read_json(shard(i) / "results.json");
+    EXPECT_FALSE(results["planned"].empty());
+    for (const auto& id : results["planned"]) all.push_back(id);
+    EXPECT_EQ(read_json(shard(i) / "meta.json")["selection"]["shard"], std::to_string(i) + "/3");
+  }
+  EXPECT_EQ(nlohmann::json(all), read_json(whole() / "results.json")["planned"]) << "consecutive parts, in plan order";
+}
+
+TEST_F(Shards, ThreeShardsMergedAreTheUnshardedRun) {
+  auto merged = read_json(merged_dir() / "results.json"), unsharded = read_json(whole() / "results.json");
+  EXPECT_TRUE(merged["complete"].get<bool>());
+  EXPECT_EQ(merged["planned"], unsharded["planned"]);
+  ASSERT_EQ(merged["points"].size(), unsharded["points"].size());
+  for (size_t i = 0; i < merged["points"].size(); ++i) {
+    EXPECT_EQ(merged["points"][i]["config"], unsharded["points"][i]["config"]);
+    EXPECT_EQ(merged["points"][i]["variant"], unsharded["points"][i]["variant"]);
+    EXPECT_EQ(merged["points"][i]["status"], "SUCCESS");
+  }
+  EXPECT_TRUE(read_json(merged_dir() / "meta.json")["selection"]["shard"].is_null());
+  EXPECT_EQ(read_json(merged_dir() / "meta.json")["status"], "finished");
+  // Every IR, binary and record file of the unsharded run, under the same name.
+  std::set<std::string> expected = files_under(whole()), got = files_under(merged_dir());
+  for (const auto& file : expected)
+    if (file.rfind("ir/", 0) == 0 || file.rfind("bin/", 0) == 0 || file.rfind("autotune_records/", 0) == 0)
+      EXPECT_TRUE(got.count(file)) << file;
+  EXPECT_EQ(read_tsv(merged_dir() / "ir" / "index.tsv").size(), read_tsv(whole() / "ir" / "index.tsv").size());
+  auto choices = [](const fs::path& run) {
+    std::map<std::string, nlohmann::json> out;
+    for (const auto& [key, choice] : read_json(run / "autotune_records/fixture_tunable.json")["choices"].items())
+      out[choice["key"].dump()] = choice["config"];
+    return out;
+  };
+  EXPECT_EQ(choices(merged_dir()), choices(whole()));
+}
+
+TEST_F(Shards, DiffAndReplayTakeTheMerge) {
+  ProcessResult diff = abtool({"diff", whole().string(), merged_dir().string(), "--format", "json"});
+  ASSERT_EQ(diff.exit_code, 0) << describe(diff);
+  auto report = nlohmann::json::parse(diff.out);
+  EXPECT_EQ(report["counts"]["MISSING"], 0);
+  EXPECT_EQ(report["points"].size(), 7u);
+  // A replay of the merge, in two shards of its own, merged again: every point an in-process pair.
+  for (int i = 0; i < 2; ++i) {
+    ProcessResult replayed = replay(merged_dir(), dir_->path() / ("b" + std::to_string(i)), {"--shard", std::to_string(i) + "/2"});
+    ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  }
+  fs::path b = dir_->path() / "B";
+  ProcessResult merged = abtool({"merge", b.string(), (dir_->path() / "b0").string(), (dir_->path() / "b1").string()});
+  ASSERT_EQ(merged.exit_code, 0) << describe(merged);
+  auto pairs = nlohmann::json::parse(abtool({"diff", merged_dir().string(), b.string(), "--format", "json"}).out);
+  for (const auto& row : pairs["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>()) << row["point"];
+  EXPECT_EQ(pairs["counts"]["MISSING"], 0);
+  EXPECT_TRUE(pairs["warnings"].dump().find("not a replay") == std::string::npos) << pairs["warnings"];
+}
+
+TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
+  auto refused = [&](const std::string& name, std::vector<fs::path> runs, const std::string& words) {
+    fs::path out = dir_->path() / ("refused_" + name);
+    std::vector<std::string> args{"merge", out.string()};
+    for (const auto& run : runs) args.push_back(run.string());
+    ProcessResult result = abtool(args);
+    EXPECT_EQ(result.exit_code, 2) << name << ": " << describe(result);
+    EXPECT_NE(result.err.find(words), std::string::npos) << name << ": " << result.err;
+    EXPECT_FALSE(fs::exists(out)) << name << ": nothing is written";
+  };
+  refused("missing", {shard(0), shard(2)}, "shard 1/3 missing");
+  refused("twice", {shard(0), shard(0), shard(1), shard(2)}, "are both shard 0/3");
+  refused("not_a_shard", {whole(), shard(0)}, "is not a shard run");
+
+  fs::path flags = dir_->path() / "flags1";
+  ASSERT_EQ(run_record(flags, {"--shard", "1/3", "--compiler-flags", "-O2"}).exit_code, 0);
+  refused("other_compiler", {shard(0), flags, shard(2)}, "differ in compiler fingerprint");
+
+  fs::path running = dir_->path() / "running2";
+  fs::copy(shard(2), running, fs::copy_options::recursive);
+  auto meta = read_json(running / "meta.json");
+  meta["status"] = "running";
+  write_file_atomically(running / "meta.json", meta.dump());
+  refused("unfinished", {shard(0), shard(1), running}, "did not finish (status running)");
+
+  fs::path overlap = dir_->path() / "overlap2";
+  fs::copy(shard(2), overlap, fs::copy_options::recursive);
+  auto results = read_json(overlap / "results.json");
+  results["planned"].push_back(read_json(shard(0) / "results.json")["planned"][0]);
+  write_file_atomically(overlap / "results.json", results.dump());
+  refused("overlap", {shard(0), shard(1), overlap}, "is in");
+}
+
+TEST_F(Shards, ABadShardIsOneErrorLine) {
+  for (const auto& [value, words] : std::vector<std::pair<std::string, std::string>>{
+           {"3/3", "--shard: must be I/N with 0 <= I < N"}, {"1", "--shard: must be I/N"}, {"-1/2", "--shard"},
+           {"9/20", "--shard 9/20: this part of the selection has no point"}}) {
+    fs::path out = dir_->path() / "bad_shard";
+    ProcessResult result = run_record(out, {"--shard", value});
+    EXPECT_EQ(result.exit_code, 2) << value << ": " << describe(result);
+    EXPECT_NE(result.err.find(words), std::string::npos) << value << ": " << result.err;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
+}  // namespace abt::e2e
