@@ -88,6 +88,10 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
                      "`abtool merge` joins the N runs (replay: A's shard unless given)")
       ->check(shard_text());
+  command.add_option("--cache-dir", options.cache_dir,
+                     "persistent compile cache (default $ABTOOL_CACHE_DIR, else $XDG_CACHE_HOME/abtool or "
+                     "~/.cache/abtool; limit $ABTOOL_CACHE_MAX_MB, default 4096)");
+  command.add_flag("--no-cache", options.no_cache, "compile every variant; neither read nor write the compile cache");
   command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
                                              "variants are compiled for it and points fail)");
   command.add_option("--seed", options.seed, "seed of the input generator (default 42)")->check(whole_number(0, 9007199254740992.0));
@@ -242,7 +246,8 @@ int main(int argc, char** argv) {
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
-      "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), TMPDIR.";
+      "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), "
+      "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache), TMPDIR.";
   for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
   try {
     app.parse(argc, argv);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "compilers/compile_store.h"
 #include "util/errors.h"
 #include "util/process.h"
 #include "util/sha256.h"
@@ -26,20 +27,29 @@ std::string host_entry_source(const CompileJob& job) {
       job.source.string(), kHostEntrySymbol, job.kernel, calls);
 }
 
-HostCompiler::HostCompiler(const CompilerSpec& spec, std::vector<std::string> default_flags) {
+HostCompiler::HostCompiler(const CompilerSpec& spec, std::vector<std::string> default_flags, const CompileStore* store) {
   auto program = find_program(spec.location);
   if (!program) throw InputError("--compiler " + spec.text + ": compiler not found: " + spec.location);
-  ProcessResult version;
-  try {
-    version = run_process({*program, {"--version"}, "", spec.env, std::chrono::seconds(60)});
-  } catch (const std::exception& error) {
-    throw InputError("--compiler " + spec.text + ": " + error.what());
+  // The same file with the same environment answers --version the same way.
+  const std::string memo = sha256_hex("host --version\n" + file_identity(*program) + "\n" + nlohmann::json(spec.env).dump());
+  std::string first_line;
+  if (auto facts = store ? store->recall(memo) : std::nullopt; facts && facts->contains("version"))
+    first_line = facts->value("version", "");
+  if (first_line.empty()) {
+    ProcessResult version;
+    try {
+      version = run_process({*program, {"--version"}, "", spec.env, std::chrono::seconds(60)});
+    } catch (const std::exception& error) {
+      throw InputError("--compiler " + spec.text + ": " + error.what());
+    }
+    if (version.exit_code != 0 || version.out.empty())
+      throw InputError(fmt::format("--compiler {}: '{} --version' failed (exit {}): {}", spec.text, *program,
+                                   version.exit_code, version.err.substr(0, 200)));
+    first_line = version.out.substr(0, version.out.find('\n'));
+    if (store) store->remember(memo, {{"version", first_line}});
   }
-  if (version.exit_code != 0 || version.out.empty())
-    throw InputError(fmt::format("--compiler {}: '{} --version' failed (exit {}): {}", spec.text, *program,
-                                 version.exit_code, version.err.substr(0, 200)));
   fingerprint_.backend = BackendKind::host;
-  fingerprint_.version = version.out.substr(0, version.out.find('\n'));
+  fingerprint_.version = first_line;
   fingerprint_.path = fs::canonical(*program).string();
   fingerprint_.sha256 = sha256_of_file(fingerprint_.path);
   fingerprint_.flags = std::move(default_flags);

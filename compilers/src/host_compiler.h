@@ -7,7 +7,8 @@ namespace abt {
 class HostCompiler : public CompilerBackend {
  public:
   // `default_flags` come before the user's, so a user's -O1 overrides a default -O3.
-  HostCompiler(const CompilerSpec& spec, std::vector<std::string> default_flags);
+  // `store`: where `--version`'s answer is remembered (compile_store.h); may be null.
+  HostCompiler(const CompilerSpec& spec, std::vector<std::string> default_flags, const CompileStore* store = nullptr);
   const CompilerFingerprint& fingerprint() const override { return fingerprint_; }
   bool accepts(Language language) const override { return language == Language::cpp; }
   CompiledVariant compile(const CompileJob& job) const override;

@@ -18,8 +18,10 @@ void require_arch(const CompilerSpec& spec, const std::string& cuda_arch) {
 
 }  // namespace
 
-std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch) {
-  if (spec.backend == BackendKind::host) return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O3", "-march=native"});
+std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch,
+                                               const CompileStore* store) {
+  if (spec.backend == BackendKind::host)
+    return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O3", "-march=native"}, store);
 #ifdef ABTOOL_WITH_CUDA
   if (spec.backend == BackendKind::nvrtc) {
     require_arch(spec, cuda_arch);
@@ -31,7 +33,7 @@ std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const s
   }
   if (spec.backend == BackendKind::triton) {
     require_arch(spec, cuda_arch);
-    return std::make_unique<TritonCompiler>(spec, cuda_arch);
+    return std::make_unique<TritonCompiler>(spec, cuda_arch, store);
   }
 #endif
   throw InputError("--compiler " + spec.text + ": the " + std::string(spelling(spec.backend)) + " backend is not available in this build of abtool" +
@@ -43,7 +45,8 @@ std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const s
   );
 }
 
-std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch) {
+std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch,
+                                                         const CompileStore* store) {
   if (reference_language == Language::cuda) {
 #ifdef ABTOOL_WITH_CUDA
     CompilerSpec spec{"nvrtc (reference)", BackendKind::nvrtc, "", {}, {}};
@@ -61,7 +64,8 @@ std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_lang
     if (find_program(program)) {
       CompilerSpec spec{std::string("host:") + program, BackendKind::host, program, {}, {}};
       // Fixed and conservative: a reference must not depend on fast-math or vectorisation choices.
-      return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O1", "-fno-fast-math", "-ffp-contract=off"});
+      return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O1", "-fno-fast-math", "-ffp-contract=off"},
+                                            store);
     }
   throw InputError("no host C++ compiler (g++, c++ or clang++) found to build references");
 }

@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "compilers/compile_store.h"
 #include "nvrtc_compiler.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -21,6 +22,11 @@ std::string find_ptx_entry(const std::string& ptx, const std::string& kernel) {
     if (name == kernel || name.rfind(mangled_prefix, 0) == 0) return name;
   }
   return "";
+}
+
+std::string NvccCompiler::cache_identity() const {
+  const fs::path bin = fs::canonical(program_).parent_path();
+  return tree_identity(bin) + " " + tree_identity(bin.parent_path() / "nvvm" / "bin");
 }
 
 NvccCompiler::NvccCompiler(const CompilerSpec& spec, std::string arch) : arch_(std::move(arch)) {

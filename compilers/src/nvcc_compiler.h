@@ -11,6 +11,8 @@ class NvccCompiler : public CompilerBackend {
   const CompilerFingerprint& fingerprint() const override { return fingerprint_; }
   bool accepts(Language language) const override { return language == Language::cuda; }
   CompiledVariant compile(const CompileJob& job) const override;
+  // nvcc runs cicc and ptxas from its toolkit: a ptxas swapped alone changes the code too.
+  std::string cache_identity() const override;
 
  private:
   std::string program_;

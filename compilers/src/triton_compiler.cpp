@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "compilers/compile_store.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "util/process.h"
@@ -99,7 +100,7 @@ CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
 
 }  // namespace
 
-TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch)
+TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const CompileStore* store)
     : arch_(std::move(arch)), helper_dir_("abtool-triton-helper-") {
   helper_ = (helper_dir_.path() / "abtool_triton_compile.py").string();
   write_file_atomically(helper_, kTritonHelperSource);
@@ -112,20 +113,32 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch)
       throw InputError("--compiler-flags: Triton options are KEY=VALUE (e.g. enable_fp_fusion=0), got '" + flag + "'");
     options_[flag.substr(0, equals)] = flag.substr(equals + 1);
   }
-  ProcessResult described;
-  try {
-    described = run_process({python_, {helper_, "--describe"}, "", spec.env, std::chrono::seconds(120)});
-  } catch (const std::exception& error) {
-    throw InputError("--compiler " + spec.text + ": " + error.what());
-  }
+  // The interpreter, its environment and the Triton install's files identify the description:
+  // while none of them changed, no interpreter starts for it.
+  const char* python_path = std::getenv("PYTHONPATH");
+  const std::string memo = sha256_hex("triton --describe\n" + file_identity(python_) + "\n" +
+                                      nlohmann::json(spec.env).dump() + "\n" + (python_path ? python_path : ""));
   nlohmann::json about;
-  try {
-    if (described.exit_code != 0) throw std::runtime_error(described.err);
-    about = nlohmann::json::parse(described.out);
-  } catch (const std::exception& error) {
-    throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
-                                 std::string(error.what()).substr(0, 400)));
+  if (auto facts = store ? store->recall(memo) : std::nullopt;
+      facts && facts->contains("about") && facts->value("tree", "") == tree_identity(facts->at("about").value("triton_dir", "")))
+    about = facts->at("about");
+  if (about.is_null()) {
+    ProcessResult described;
+    try {
+      described = run_process({python_, {helper_, "--describe"}, "", spec.env, std::chrono::seconds(120)});
+    } catch (const std::exception& error) {
+      throw InputError("--compiler " + spec.text + ": " + error.what());
+    }
+    try {
+      if (described.exit_code != 0) throw std::runtime_error(described.err);
+      about = nlohmann::json::parse(described.out);
+    } catch (const std::exception& error) {
+      throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
+                                   std::string(error.what()).substr(0, 400)));
+    }
+    if (store) store->remember(memo, {{"about", about}, {"tree", tree_identity(about.value("triton_dir", ""))}});
   }
+  install_identity_ = tree_identity(about.value("triton_dir", ""));
   fingerprint_.backend = BackendKind::triton;
   fingerprint_.version = fmt::format("Triton {} (Python {})", about.value("triton_version", "?"), about.value("python_version", "?"));
   fingerprint_.path = fs::canonical(python_).string();

@@ -15,12 +15,15 @@ class TritonCompiler : public CompilerBackend {
  public:
   // `arch` is the target ("sm_90"). Throws InputError when the interpreter is missing, Triton
   // cannot be imported, or a --compiler-flags word is not KEY=VALUE.
-  TritonCompiler(const CompilerSpec& spec, std::string arch);
+  // `store` remembers the install's description (no interpreter start when nothing changed).
+  TritonCompiler(const CompilerSpec& spec, std::string arch, const CompileStore* store = nullptr);
   const CompilerFingerprint& fingerprint() const override { return fingerprint_; }
   bool accepts(Language language) const override { return language == Language::triton; }
   CompiledVariant compile(const CompileJob& job) const override;
   std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
   size_t preferred_batch() const override { return 16; }  // one interpreter start (about 2 s) per batch
+  // The install's files: Triton's passes are Python as well as libtriton.
+  std::string cache_identity() const override { return install_identity_; }
 
  private:
   std::string python_;
@@ -29,6 +32,7 @@ class TritonCompiler : public CompilerBackend {
   std::string helper_;
   std::map<std::string, std::string> options_;  // Triton compile options from --compiler-flags
   CompilerFingerprint fingerprint_;
+  std::string install_identity_;
 };
 
 }  // namespace abt

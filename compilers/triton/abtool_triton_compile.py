@@ -7,7 +7,8 @@ out_dir: kernel.cubin, every IR stage Triton exposes (kernel.ttir, .ttgir, .llir
 meta.json (what a C++ launcher needs: name, shared, num_warps, num_ctas, scratch sizes and the
 parameters passed, in order).
 
-  helper --describe            one JSON object: Triton and Python versions, libtriton path and sha256
+  helper --describe            one JSON object: Triton and Python versions, libtriton path and sha256,
+                               the Triton package's folder
   helper < request.json        compiles a batch; one JSON line per variant on stdout:
                                {"index": i, "ok": true} or {"index": i, "ok": false, "error": "..."}
 
@@ -34,7 +35,8 @@ def describe():
         with open(library, "rb") as handle:
             digest = hashlib.sha256(handle.read()).hexdigest()
     print(json.dumps({"triton_version": triton.__version__, "python": sys.executable,
-                      "python_version": sys.version.split()[0], "libtriton": library, "libtriton_sha256": digest}))
+                      "python_version": sys.version.split()[0], "libtriton": library, "libtriton_sha256": digest,
+                      "triton_dir": os.path.dirname(triton.__file__)}))
 
 
 def typed(text):

@@ -11,9 +11,9 @@ namespace abt {
 namespace fs = std::filesystem;
 
 CompileCache::CompileCache(const CompilerBackend& compiler, fs::path source, std::string kernel,
-                           const std::vector<ArgSpec>& args, std::string label)
+                           const std::vector<ArgSpec>& args, std::string label, const CompileStore* store)
     : compiler_(compiler), source_(std::move(source)), kernel_(std::move(kernel)), args_(args),
-      label_(std::move(label)), work_("abtool-build-") {}
+      label_(std::move(label)), work_("abtool-build-"), store_(store) {}
 
 std::string CompileCache::key_of(const Config& config, DType dtype, const Specialization& specialization) {
   return dtype_name(dtype) + "|" + config_text(config) + "|" + specialization.text();
@@ -42,6 +42,22 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
         pending.emplace_back(config, serial_++);
       }
   }
+  // The persistent cache first: what it holds needs no compiler at all.
+  if (store_) {
+    std::vector<std::pair<Config, size_t>> missing;
+    for (const auto& [config, serial] : pending) {
+      const CompileJob job = job_for(config, dtype, specialization, serial);
+      const std::string key = variant_key(compiler_, job);
+      if (auto variant = store_->load(key, job.work_dir)) {
+        std::lock_guard lock(mutex_);
+        built_[key_of(config, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(*variant));
+        ++cached_;
+      } else {
+        missing.emplace_back(config, serial);
+      }
+    }
+    pending = std::move(missing);
+  }
   if (pending.empty()) return;
   Progress progress("compiling " + label_ + " " + dtype_name(dtype) + (specialization.empty() ? "" : " " + specialization.text()),
                     int(pending.size()));
@@ -62,9 +78,13 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
       const double share_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() / double(jobs.size());
       for (auto& variant : variants) variant.compile_ms = share_ms;
+      if (store_)
+        for (size_t index = first; index < last; ++index)
+          store_->store(variant_key(compiler_, jobs[index - first]), variants[index - first]);
       std::lock_guard lock(mutex_);
       for (size_t index = first; index < last; ++index) {
         built_[key_of(pending[index].first, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));
+        ++compiled_;
         std::lock_guard progress_lock(progress_mutex);
         progress.update(++done, config_text(pending[index].first));
       }

@@ -87,6 +87,7 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
   if (auto phase = request.graph_faults.phase)
     run.log(fmt::format("--test-graph-fault {}: the graph {} phase fails on purpose (a test seam)", spelling(*phase),
                         spelling(*phase)));
+  run.log(r.store ? "compile cache: " + r.store->dir().string() : std::string("compile cache: off (--no-cache)"));
   run.log(fmt::format("points: {} across {} op(s) from {}{}", points, plan.ops().size(), request.shapes.string(),
                       request.shard ? fmt::format(" (shard {} of the selection)", request.shard->text()) : ""));
 }
@@ -154,11 +155,12 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
       failed += fail_unrunnable(op, device_lost, run);
       continue;
     }
-    CompileCache variants(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name);
+    CompileCache variants(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name, r.store.get());
     std::unique_ptr<CompileCache> references;
     if (!op.spec.reference.kernel.empty())
       references = std::make_unique<CompileCache>(r.references.get(op.spec.reference.language), op.spec.reference.source,
-                                                  op.spec.reference.kernel, op.spec.args, op.spec.name + " reference");
+                                                  op.spec.reference.kernel, op.spec.args, op.spec.name + " reference",
+                                                  r.store.get());
     ExecutionTarget& target =
         cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
     if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
@@ -185,6 +187,10 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     failed += run_op_points(OpSession{context, services, state}, op.points, chooser,
                             [&](int done, int, const std::string& what) { progress.update(done, what); });
     progress.finish();
+    if (r.store)
+      run.log(fmt::format("{}: compile cache {}: {} variant(s) from the cache, {} compiled", op.spec.name,
+                          r.store->dir().string(), variants.cached() + (references ? references->cached() : 0),
+                          variants.compiled() + (references ? references->compiled() : 0)));
     run.write_autotune_record(op.spec.name, store.export_op(op.spec.name));
     if (!state.device_lost.empty()) device_lost = state.device_lost;
   }

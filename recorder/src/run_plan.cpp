@@ -9,7 +9,7 @@ namespace abt {
 
 const CompilerBackend& ReferenceCompilers::get(Language language) {
   auto& compiler = compilers_[language];
-  if (!compiler) compiler = make_reference_compiler(language, cuda_arch_);
+  if (!compiler) compiler = make_reference_compiler(language, cuda_arch_, store_);
   return *compiler;
 }
 
@@ -57,8 +57,13 @@ RunPlan::RunPlan(RunRequest request)
   Resources& r = *resources_;
   r.compiler_text = request_.compiler.value_or(default_compiler_text(r.device.arch()));
   r.shapes = load_shape_set(request_.shapes);
+  if (!request_.no_cache) {
+    r.store = std::make_unique<CompileStore>(request_.cache_dir.value_or(default_cache_dir()), default_cache_max_bytes());
+    r.store->prune();
+    r.references.use_store(r.store.get());
+  }
   r.compiler = make_compiler(parse_compiler_spec(r.compiler_text, request_.compiler_flags, request_.compiler_env),
-                             r.device.arch());
+                             r.device.arch(), r.store.get());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
   if (request_.shard) {
     shard_points_ = shard_points(ops_, *request_.shard, request_.mode);

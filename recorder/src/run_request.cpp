@@ -46,6 +46,8 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.shard = options.shard ? options.shard : defaults.shard;
   if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run
   request.arch = options.arch;
+  request.cache_dir = options.cache_dir;
+  request.no_cache = options.no_cache;
   request.out = options.out;
   request.resume = options.resume;
   request.graph_faults.phase = options.test_graph_fault;

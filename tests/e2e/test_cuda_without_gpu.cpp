@@ -66,4 +66,31 @@ TEST_F(CudaWithoutGpu, TritonOpsCompileOncePerSpecializationAndFailThePointsWith
   EXPECT_FALSE(fs::exists(dir_.path() / "M"));
 }
 
+TEST_F(CudaWithoutGpu, AWarmCompileCacheStartsNoTritonInterpreterAtAll) {
+  const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
+  if (!fs::exists(python)) GTEST_SKIP() << "no Triton venv at " << python << " (scripts/bootstrap.sh makes it)";
+  // An interpreter that writes a line per start (the describe, every compile batch).
+  const fs::path wrapper = dir_.path() / "logging-python", calls = dir_.path() / "calls.log";
+  write_file_atomically(wrapper, "#!/bin/sh\necho \"$@\" >> \"" + calls.string() + "\"\nexec \"" + python.string() + "\" \"$@\"\n");
+  fs::permissions(wrapper, fs::perms::owner_all);
+  auto record = [&](const std::string& name) {
+    return abtool({"record", "--op", "triton_add", "--compiler", "triton:" + wrapper.string(), "--arch", "sm_90",
+                   "--shapes", (source_dir() / "shapes" / "smoke.yaml").string(), "--out", (dir_.path() / name).string(),
+                   "--cache-dir", (dir_.path() / "cache").string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  };
+  ProcessResult cold = record("cold");
+  if (read_json(dir_.path() / "cold" / "meta.json")["gpu"].contains("name")) GTEST_SKIP() << "a GPU is present here: see gpu_e2e";
+  EXPECT_EQ(cold.exit_code, 1) << describe(cold);
+  EXPECT_TRUE(fs::exists(calls)) << "the cold run started the interpreter";
+  fs::remove(calls);
+  ProcessResult warm = record("warm");
+  EXPECT_EQ(warm.exit_code, 1) << describe(warm);
+  EXPECT_FALSE(fs::exists(calls)) << read_file_if_present(calls).value_or("");
+  const std::string log = read_text_file(dir_.path() / "warm" / "run.log");
+  EXPECT_NE(log.find("triton_add: compiled 8 variants for sm_90 (0 failed)"), std::string::npos) << log;
+  EXPECT_NE(log.find("8 variant(s) from the cache, 0 compiled"), std::string::npos) << log;
+  EXPECT_EQ(read_json(dir_.path() / "warm" / "meta.json")["compiler"], read_json(dir_.path() / "cold" / "meta.json")["compiler"])
+      << "the remembered description is the one the interpreter gave";
+}
+
 }  // namespace abt::e2e

@@ -67,16 +67,25 @@ class CompilerBackend {
     return variants;
   }
   virtual size_t preferred_batch() const { return 1; }
+  // What else the compiled code depends on beyond the fingerprint, for the compile cache's key:
+  // nvcc's sibling tools (ptxas, cicc), a Triton install's Python sources. Empty: nothing.
+  virtual std::string cache_identity() const { return ""; }
 };
+
+class CompileStore;
 
 // `cuda_arch` ("sm_90": the device's, or --arch) is the target of the CUDA backends; empty where
 // neither exists. Throws InputError when the compiler is missing, cannot report its version, the
 // backend is not in this build, or a CUDA backend has no target.
-std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch);
+// `store`: remembers what the compiler says about itself (its version), so that a run whose
+// variants are all cached starts no compiler process; null: ask the compiler every time.
+std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch,
+                                               const CompileStore* store = nullptr);
 
 // The compiler that builds references (and the device input generator): never the one under
 // test, always with fixed flags. CUDA references use the embedded NVRTC.
-std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch);
+std::unique_ptr<CompilerBackend> make_reference_compiler(Language reference_language, const std::string& cuda_arch,
+                                                         const CompileStore* store = nullptr);
 
 // The compiler abtool uses when --compiler is not given: nvrtc on a CUDA build with a target,
 // host:g++ otherwise.

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "compilers/compile_store.h"
 #include "compilers/compiler.h"
 #include "util/files.h"
 
@@ -16,13 +17,17 @@ namespace abt {
 
 class CompileCache {
  public:
+  // `store`: the persistent cache across runs (compilers/compile_store.h); null: --no-cache.
   CompileCache(const CompilerBackend& compiler, std::filesystem::path source, std::string kernel,
-               const std::vector<ArgSpec>& args, std::string label);
+               const std::vector<ArgSpec>& args, std::string label, const CompileStore* store = nullptr);
 
   // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
   void compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization = {});
   const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
   const CompilerBackend& compiler() const { return compiler_; }
+  // Variants taken from the persistent cache, and variants compiled, so far.
+  size_t cached() const { return cached_; }
+  size_t compiled() const { return compiled_; }
 
  private:
   CompileJob job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial);
@@ -37,6 +42,8 @@ class CompileCache {
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<CompiledVariant>> built_;
   size_t serial_ = 0;
+  const CompileStore* store_;
+  size_t cached_ = 0, compiled_ = 0;
 };
 
 }  // namespace abt

@@ -34,6 +34,8 @@ struct RunOptions {
   std::optional<int> rounds;
   int gpu = 0;
   std::optional<Shard> shard;    // --shard I/N; replay: A's unless given
+  std::optional<std::filesystem::path> cache_dir;  // --cache-dir; default compilers/compile_store.h's
+  bool no_cache = false;                           // --no-cache
   std::string arch;              // CUDA compile target; default: the device's
   std::filesystem::path out;     // empty: runs/<op>_<timestamp>
   bool resume = false;           // `out` is an unfinished run of these options: finish it
@@ -55,6 +57,8 @@ struct RunRequest {
   TimingSettings timing;
   int gpu = 0;
   std::optional<Shard> shard;
+  std::optional<std::filesystem::path> cache_dir;
+  bool no_cache = false;
   std::string arch;
   std::filesystem::path out;
   bool resume = false;

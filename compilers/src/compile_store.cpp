@@ -1,0 +1,228 @@
+#include "compilers/compile_store.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+#include "rundir/json_fields.h"
+#include "util/files.h"
+#include "util/sha256.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+// Bumped when an entry's layout or what a key covers changes: older entries are then not found.
+constexpr const char* kFormat = "abtool-compile-cache/1";
+
+nlohmann::json variant_json(const CompiledVariant& variant) {
+  nlohmann::json ir = nlohmann::json::object();
+  for (const auto& [kind, file] : variant.ir) ir[kind] = file.filename().string();
+  return {{"log", variant.log},
+          {"binary", variant.binary.filename().string()},
+          {"binary_hash", variant.binary_hash},
+          {"entry_symbol", variant.entry_symbol},
+          {"ir", ir},
+          {"triton", variant.triton ? variant.triton->to_json() : nlohmann::json()},
+          {"compile_ms", variant.compile_ms}};
+}
+
+// Files of `from` into `to`, each under its own name; several IR kinds may share one file.
+void copy_files(const CompiledVariant& variant, const fs::path& to) {
+  fs::create_directories(to);
+  std::set<fs::path> files{variant.binary};
+  for (const auto& [kind, file] : variant.ir) files.insert(file);
+  for (const auto& file : files) fs::copy_file(file, to / file.filename(), fs::copy_options::overwrite_existing);
+}
+
+std::string host_cpu() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line, model, flags;
+  while (std::getline(cpuinfo, line) && (model.empty() || flags.empty())) {
+    if (line.rfind("model name", 0) == 0 && model.empty()) model = line;
+    if (line.rfind("flags", 0) == 0 && flags.empty()) flags = line;
+  }
+  return model + "\n" + flags;
+}
+
+// The source and what it includes with #include "..." (relative to the including file).
+void add_source(const fs::path& file, std::set<fs::path>& seen, std::string& digest_input) {
+  std::error_code error;
+  const fs::path canonical = fs::weakly_canonical(file, error);
+  if (!seen.insert(canonical).second) return;
+  auto text = read_file_if_present(canonical);
+  digest_input += canonical.filename().string() + "\n" + sha256_hex(text.value_or("(missing)")) + "\n";
+  if (!text) return;
+  static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
+  std::istringstream lines(*text);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, include)) add_source(canonical.parent_path() / match[1].str(), seen, digest_input);
+  }
+}
+
+}  // namespace
+
+CompileStore::CompileStore(fs::path dir, uint64_t max_bytes) : dir_(std::move(dir)), max_bytes_(max_bytes) {}
+
+fs::path CompileStore::entry(const std::string& key) const { return dir_ / "variants" / key.substr(0, 2) / key; }
+
+void CompileStore::warn(const std::string& what) const {
+  static bool warned = false;  // once per process: a cache problem is not the run's problem
+  if (warned) return;
+  warned = true;
+  fmt::print(stderr, "abtool: warning: compile cache {}: {} (compiling without it)\n", dir_.string(), what);
+}
+
+std::optional<CompiledVariant> CompileStore::load(const std::string& key, const fs::path& work_dir) const {
+  const fs::path folder = entry(key);
+  auto text = read_file_if_present(folder / "variant.json");
+  if (!text) return std::nullopt;
+  try {
+    const nlohmann::json json = nlohmann::json::parse(*text);
+    CompiledVariant variant;
+    variant.ok = true;
+    variant.log = json.at("log").get<std::string>();
+    variant.binary = folder / json.at("binary").get<std::string>();
+    variant.binary_hash = json.at("binary_hash").get<std::string>();
+    variant.entry_symbol = json.at("entry_symbol").get<std::string>();
+    for (const auto& [kind, file] : json.at("ir").items()) variant.ir[kind] = folder / file.get<std::string>();
+    if (!json.at("triton").is_null()) variant.triton = TritonLaunchContract::from_json(JsonFields(json.at("triton"), "cache"));
+    variant.compile_ms = json.at("compile_ms").get<double>();
+    if (sha256_of_file(variant.binary.string()) != variant.binary_hash) return std::nullopt;  // damaged: compile again
+    copy_files(variant, work_dir);
+    variant.binary = work_dir / variant.binary.filename();
+    for (auto& [kind, file] : variant.ir) file = work_dir / file.filename();
+    std::error_code ignored;
+    fs::last_write_time(folder / "variant.json", fs::file_time_type::clock::now(), ignored);  // recently used
+    return variant;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void CompileStore::store(const std::string& key, const CompiledVariant& variant) const {
+  if (!variant.ok) return;
+  const fs::path folder = entry(key);
+  if (fs::exists(folder)) return;
+  try {
+    const fs::path scratch = dir_ / "incoming" / fmt::format("{}.{}", key, ::getpid());
+    fs::remove_all(scratch);
+    copy_files(variant, scratch);
+    write_file_atomically(scratch / "variant.json", variant_json(variant).dump(1));
+    fs::create_directories(folder.parent_path());
+    std::error_code raced;
+    fs::rename(scratch, folder, raced);  // another run stored it first: theirs stays
+    if (raced) fs::remove_all(scratch);
+  } catch (const std::exception& error) {
+    warn(error.what());
+  }
+}
+
+std::optional<nlohmann::json> CompileStore::recall(const std::string& key) const {
+  auto text = read_file_if_present(dir_ / "compilers" / (key + ".json"));
+  if (!text) return std::nullopt;
+  try {
+    return nlohmann::json::parse(*text);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void CompileStore::remember(const std::string& key, const nlohmann::json& facts) const {
+  try {
+    fs::create_directories(dir_ / "compilers");
+    write_file_atomically(dir_ / "compilers" / (key + ".json"), facts.dump(1));
+  } catch (const std::exception& error) {
+    warn(error.what());
+  }
+}
+
+void CompileStore::prune() const {
+  try {
+    struct Entry {
+      fs::path folder;
+      fs::file_time_type used;
+      uint64_t bytes = 0;
+    };
+    std::vector<Entry> entries;
+    uint64_t total = 0;
+    if (!fs::is_directory(dir_ / "variants")) return;
+    for (const auto& shard : fs::directory_iterator(dir_ / "variants"))
+      for (const auto& folder : fs::directory_iterator(shard.path())) {
+        Entry entry{folder.path(), fs::last_write_time(folder.path() / "variant.json"), 0};
+        for (const auto& file : fs::directory_iterator(folder.path())) entry.bytes += file.file_size();
+        total += entry.bytes;
+        entries.push_back(entry);
+      }
+    if (total <= max_bytes_) return;
+    std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) { return x.used < y.used; });
+    for (const auto& entry : entries) {
+      if (total <= max_bytes_) break;
+      fs::remove_all(entry.folder);
+      total -= entry.bytes;
+    }
+  } catch (const std::exception& error) {
+    warn(error.what());
+  }
+}
+
+std::string variant_key(const CompilerBackend& backend, const CompileJob& job) {
+  const CompilerFingerprint& compiler = backend.fingerprint();
+  std::string input = std::string(kFormat) + "\n" + compiler.to_json().dump() + "\n" + backend.cache_identity() + "\n";
+  std::set<fs::path> seen;
+  add_source(job.source, seen, input);
+  input += job.kernel + "\n";
+  if (job.args)
+    for (const auto& arg : *job.args) {
+      input += fmt::format("{} {} {} {}", arg.name, int(arg.kind), arg.dtype, arg.value.text());
+      for (const auto& dim : arg.shape) input += " " + dim.text();
+      input += "\n";
+    }
+  input += config_text(job.config) + "\n" + dtype_name(job.dtype) + "\n" + job.specialization.text() + "\n";
+  if (compiler.backend == BackendKind::host) input += host_cpu();
+  return sha256_hex(input);
+}
+
+std::string file_identity(const fs::path& file) {
+  std::error_code error;
+  const fs::path canonical = fs::canonical(file, error);
+  if (error) return "missing " + file.string();
+  const auto size = fs::file_size(canonical, error);
+  const auto time = fs::last_write_time(canonical, error).time_since_epoch().count();
+  return fmt::format("{} {} {}", canonical.string(), size, time);
+}
+
+std::string tree_identity(const fs::path& dir) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (auto it = fs::recursive_directory_iterator(dir, error); !error && it != fs::recursive_directory_iterator();
+       it.increment(error))
+    if (it->is_regular_file()) files.push_back(file_identity(it->path()));
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (const auto& file : files) all += file + "\n";
+  return sha256_hex(all);
+}
+
+fs::path default_cache_dir() {
+  if (const char* dir = std::getenv("ABTOOL_CACHE_DIR"); dir && *dir) return dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "abtool";
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "abtool";
+  return fs::temp_directory_path() / "abtool-cache";
+}
+
+uint64_t default_cache_max_bytes() {
+  uint64_t megabytes = 4096;
+  if (const char* text = std::getenv("ABTOOL_CACHE_MAX_MB"); text && *text) megabytes = std::strtoull(text, nullptr, 10);
+  return megabytes * 1024 * 1024;
+}
+
+}  // namespace abt
