@@ -10,6 +10,7 @@
 #include "rundir/meta_record.h"
 #include "rundir/result_table.h"
 #include "util/errors.h"
+#include "util/terminal.h"
 #include "worker/stop_signals.h"
 #include "worker/supervisor.h"
 #include "worker/worker_watch.h"
@@ -19,6 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 void echo_line(const std::string& line) {
+  if (stderr_is_interactive()) fmt::print(stderr, "\r\x1b[2K");  // the progress line redraws after it
   fmt::print("{}\n", line);
   std::fflush(stdout);
 }

@@ -6,6 +6,7 @@
 #include "host_info.h"
 #include "recorder/gpu_busy.h"
 #include "recorder/sweep.h"
+#include "run_progress.h"
 #include "run_resources.h"
 #include "util/errors.h"
 #include "util/terminal.h"
@@ -142,6 +143,14 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
   int failed = 0;
   std::string device_lost;
   GpuBusyCheck busy;
+  // One progress line for the run: each point is a step to choose and verify it, and one per round.
+  const int steps_per_point = 1 + std::max(1, request.timing.rounds);
+  size_t to_measure = 0;
+  for (const auto& planned : plan.ops())
+    for (const auto& point : planned.points) to_measure += plan.measures(point.id()) && !run.finished_point(point.id());
+  RunProgress progress(std::string(spelling(request.mode)), to_measure + run.points().size(),
+                       (long long)(to_measure) * steps_per_point);
+  long long steps_before = 0;  // of the ops done
   for (const auto& planned : plan.ops()) {
     PlannedOp op{planned.spec, {}};
     for (const auto& point : planned.points)  // a shard measures its part; a resumed run keeps what it finished
@@ -182,11 +191,10 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .extra_rounds = replay.extra_rounds,
                               .watch = watch};
     OpRunState state;
-    Progress progress(std::string(spelling(request.mode)) + " " + op.spec.name,
-                      int(op.points.size()) * (1 + std::max(1, request.timing.rounds)));
-    failed += run_op_points(OpSession{context, services, state}, op.points, chooser,
-                            [&](int done, int, const std::string& what) { progress.update(done, what); });
-    progress.finish();
+    failed += run_op_points(OpSession{context, services, state}, op.points, chooser, [&](int done, int, const std::string& what) {
+      progress.update(run.points().size(), steps_before + done, what);
+    });
+    steps_before += (long long)(op.points.size()) * steps_per_point;
     if (r.store)
       run.log(fmt::format("{}: compile cache {}: {} variant(s) from the cache, {} compiled", op.spec.name,
                           r.store->dir().string(), variants.cached() + (references ? references->cached() : 0),

@@ -259,3 +259,23 @@ TEST_F(AbLoop, NoInterleaveMeasuresBAlone) {
 }
 
 }  // namespace abt::e2e
+
+namespace abt::e2e {
+
+// Not on a terminal (a pipe, a CI log): plain progress lines, at most every ABTOOL_PROGRESS_S
+// seconds, over the whole run's points, and never a control code.
+TEST(Progress, OffATerminalItIsPlainLinesOverTheWholeRun) {
+  TempDir dir("abtool-progress-");
+  ProcessResult run = abtool({"record", "--out", (dir.path() / "A").string(), "--compiler", "host:g++", "--shapes",
+                              tiny_shapes().string(), "--op", "cpu_saxpy,cpu_matmul", "--warmup-ms", "5", "--rep-ms",
+                              "20", "--rounds", "2", "--no-cache"},
+                             {{"ABTOOL_PROGRESS_S", "0.01"}, {"ABTOOL_COLOR", "never"}});
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_NE(run.err.find("abtool: record 0/3 points, "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("/3 points, "), std::string::npos) << "one total over both ops";
+  EXPECT_NE(run.err.find("elapsed, ETA "), std::string::npos);
+  EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << "no control codes off a terminal";
+  EXPECT_EQ(run.err.find('\r'), std::string::npos);
+}
+
+}  // namespace abt::e2e
