@@ -4,6 +4,7 @@
 # (every point a copy of a real one under a new shape, so ids differ and every file stays
 # consistent); then diff is timed in text and json. Prints a table.
 #   usage: bench/diff_speed.sh [N ...]      (default: 100 1000 10000)
+#   A_RUN=DIR B_RUN=DIR bench/diff_speed.sh N ...   clones those runs instead (e.g. GPU runs)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 abtool=${ABTOOL:-$here/build/abtool/abtool}
@@ -12,9 +13,14 @@ sizes=("$@")
 [[ ${#sizes[@]} -gt 0 ]] || sizes=(100 1000 10000)
 mkdir -p "$out"
 
-"$abtool" record --op cpu_saxpy,cpu_matmul,cpu_softmax --shapes "$here/tests/fixtures/shapes/tiny.yaml" \
-  --compiler host:g++ --out "$out/A" > "$out/A.log"
-"$abtool" replay --from "$out/A" --out "$out/B" > "$out/B.log"
+if [[ -n ${A_RUN:-} ]]; then
+  cp -r "$A_RUN" "$out/A"
+  cp -r "$B_RUN" "$out/B"
+else
+  "$abtool" record --op cpu_saxpy,cpu_matmul,cpu_softmax --shapes "$here/tests/fixtures/shapes/tiny.yaml" \
+    --compiler host:g++ --out "$out/A" > "$out/A.log"
+  "$abtool" replay --from "$out/A" --out "$out/B" > "$out/B.log"
+fi
 
 clone() {  # clone RUN N OUT [FROM]: RUN's points copied to N points; a replay's replay_from is set to FROM
   python3 - "$@" <<'PY'

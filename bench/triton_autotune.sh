@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Wall time of choosing triton_matmul's configs: `abtool record` against Triton's own
 # @triton.autotune, on the same kernel, config space (48 configs, read from abtool's record) and
-# shapes. Each runs with a cold Triton cache (every variant compiled), then a warm one (compiled
-# kernels reused). Prints a table; logs and run directories stay in OUT_DIR.
+# shapes. Each runs with cold caches (every variant compiled), then warm ones (Triton's cache for
+# both; abtool's own compile cache too, so its warm run starts no Triton interpreter). Prints a table; logs and run directories stay in OUT_DIR.
 #   usage: bench/triton_autotune.sh [PYTHON]     (default python3; needs Triton, PyTorch, a GPU)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,12 +13,12 @@ op_dir=$here/examples/ops/triton_matmul
 mkdir -p "$out"
 # abtool exits 1 when a point FAILED; the table still reports the others (and says FAILED).
 measure() { "$abtool" "$@" || [[ $? == 1 ]]; }
-rm -rf "$out/triton-cache-abtool" "$out/triton-cache-autotune"
+rm -rf "$out/triton-cache-abtool" "$out/triton-cache-autotune" "$out/abtool-compile-cache"
 
 now() { date +%s.%N; }
 for cache in cold warm; do
   start=$(now)
-  measure record --op triton_matmul --compiler "triton:$python" \
+  measure record --op triton_matmul --compiler "triton:$python" --cache-dir "$out/abtool-compile-cache" \
     --compiler-env "TRITON_CACHE_DIR=$out/triton-cache-abtool" --shapes "$here/bench/shapes/triton_autotune.yaml" \
     --out "$out/abtool-$cache" > "$out/abtool-$cache.log" 2>&1
   echo "$start $(now)" > "$out/abtool-$cache.wall"

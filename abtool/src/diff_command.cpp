@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "commands.h"
@@ -15,7 +16,8 @@ namespace abt {
 int run_diff(const DiffOptions& options) {
   RunData a = read_run(options.a);
   RunData b = read_run(options.b);
-  Comparison report = compare_runs(a, b, options.threshold_pct);
+  const char* exhaustive = std::getenv("ABTOOL_EXHAUSTIVE_BOOTSTRAP");
+  Comparison report = compare_runs(a, b, options.threshold_pct, !(exhaustive && std::string(exhaustive) == "1"));
   if (options.format == "json") {
     // One JSON document: the IR diffs go inside it.
     nlohmann::json json = report.to_json();

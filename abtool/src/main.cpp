@@ -247,7 +247,8 @@ int main(int argc, char** argv) {
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
       "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), "
-      "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache), TMPDIR.";
+      "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache), ABTOOL_PROGRESS_S (seconds between plain progress "
+      "lines off a terminal), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws all 2000 resamples per interval), TMPDIR.";
   for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
   try {
     app.parse(argc, argv);

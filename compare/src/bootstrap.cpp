@@ -1,6 +1,7 @@
 #include "compare/bootstrap.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -96,8 +97,30 @@ void pick_rounds(size_t count, std::mt19937_64& random, std::vector<size_t>& pic
 
 }  // namespace
 
+namespace {
+
+// Whether every order statistic within the margin of each end of the interval lies on one side
+// of every boundary (bootstrap.h).
+bool ends_decided(const std::vector<double>& sorted, double tail, int final_count, const std::vector<double>& boundaries) {
+  constexpr double kStandardErrors = 4;
+  const double count = double(sorted.size());
+  for (double p : {tail, 1 - tail}) {
+    const double spread = std::sqrt(p * (1 - p));
+    // In positions of the current sort: this count's error, and the final count's, scaled here.
+    const double margin = kStandardErrors * spread * (std::sqrt(count) + count / std::sqrt(double(final_count)));
+    const double center = p * (count - 1);
+    const size_t first = size_t(std::max(0.0, std::floor(center - margin)));
+    const size_t last = size_t(std::min(count - 1, std::ceil(center + margin)));
+    for (double boundary : boundaries)
+      if (sorted[first] <= boundary && sorted[last] >= boundary) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, Pairing pairing,
-                                     double confidence, int resamples, uint64_t seed) {
+                                     double confidence, int resamples, uint64_t seed, const std::vector<double>& boundaries) {
   RatioInterval interval;
   if (a.samples.empty() || b.samples.empty()) return interval;
   interval.ratio = median_of(b.samples) / median_of(a.samples);
@@ -107,15 +130,23 @@ RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSampl
   std::vector<double> ratios;
   ratios.reserve(resamples);
   std::vector<size_t> picks_a, picks_b;
+  const double tail = (1 - confidence) / 2;
+  int checkpoint = boundaries.empty() ? resamples : std::min(resamples, 250);
   for (int i = 0; i < resamples; ++i) {
     pick_rounds(resample_a.round_count(), random, picks_a);
     if (paired) picks_b = picks_a;
     else pick_rounds(resample_b.round_count(), random, picks_b);
     double median_a = resample_a.median(picks_a, random);
     ratios.push_back(resample_b.median(picks_b, random) / median_a);
+    if (i + 1 == checkpoint && checkpoint < resamples) {
+      std::vector<double> sorted(ratios);
+      std::sort(sorted.begin(), sorted.end());
+      if (ends_decided(sorted, tail, resamples, boundaries)) break;
+      checkpoint = std::min(resamples, checkpoint * 2);
+    }
   }
+  interval.resamples = int(ratios.size());
   std::sort(ratios.begin(), ratios.end());
-  double tail = (1 - confidence) / 2;
   interval.low = quantile_sorted(ratios, tail);
   interval.high = quantile_sorted(ratios, 1 - tail);
   return interval;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -43,6 +44,29 @@ std::map<std::string, std::string> ir_texts(const RunData& run, const std::vecto
     if (auto text = read_file_if_present(run.layout.dir() / file)) texts[extension_of(file).substr(1)] = *text;
   return texts;
 }
+
+// IR deltas by the texts they compare: a run's points share their variants' code (a CUDA kernel's
+// IR is the same at every shape), so each pair of texts is normalised and counted once.
+class IrDeltaMemo {
+ public:
+  std::optional<IrDelta> delta(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
+    std::string key;
+    for (const auto* side : {&a, &b})
+      for (const auto& [kind, text] : *side) key += kind + ":" + std::to_string(std::hash<std::string>{}(text)) + ";";
+    {
+      std::lock_guard lock(mutex_);
+      if (auto known = deltas_.find(key); known != deltas_.end()) return known->second;
+    }
+    std::optional<IrDelta> computed = ir_delta(a, b);
+    std::lock_guard lock(mutex_);
+    deltas_.emplace(key, computed);
+    return computed;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::optional<IrDelta>> deltas_;
+};
 
 RoundedSamples rounded(const Measurement& measurement) {
   return RoundedSamples{measurement.samples_us, measurement.round_sizes};
@@ -100,7 +124,8 @@ RetuneComparison compare_retuned(const Measurement& a_best, const PointRecord& p
   return retune;
 }
 
-PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold) {
+PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold,
+                              bool early_stop, IrDeltaMemo& ir_memo) {
   PointComparison row;
   row.id = id;
   const PointRecord* pa = a.find(id);
@@ -122,7 +147,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
     row.output_bits = pb->output_vs_baseline;
     row.same_output = pb->output_vs_baseline->identical;
   }
-  row.ir_delta = ir_delta(ir_texts(a, row.a_ir), ir_texts(b, row.b_ir));
+  row.ir_delta = ir_memo.delta(ir_texts(a, row.a_ir), ir_texts(b, row.b_ir));
   if (row.ir_delta) row.ir_changed = row.ir_delta->changed;
 
   if (!pa->success || !pb->success) {
@@ -143,6 +168,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
 
   VerdictRule rule{threshold};
   rule.pairing = row.in_process_pair ? Pairing::by_round : Pairing::independent;
+  rule.early_stop = early_stop;
   Decision decision = decide(rounded(a_measured), rounded(pb->measurement), rule);
   row.speedup = decision.speedup.ratio;
   row.speedup_low = decision.speedup.low;
@@ -305,7 +331,7 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
 
 }  // namespace
 
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct) {
+Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool early_stop) {
   Comparison report;
   report.a_dir = a.layout.dir().string();
   report.b_dir = b.layout.dir().string();
@@ -315,8 +341,9 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   const std::vector<std::string> ids = ordered_ids(a, b);
   report.points.resize(ids.size());
   std::atomic<size_t> next{0};
+  IrDeltaMemo ir_memo;
   auto compare_some = [&] {
-    for (size_t i = next++; i < ids.size(); i = next++) report.points[i] = compare_point(a, b, ids[i], threshold_pct);
+    for (size_t i = next++; i < ids.size(); i = next++) report.points[i] = compare_point(a, b, ids[i], threshold_pct, early_stop, ir_memo);
   };
   std::vector<std::thread> helpers;
   const size_t cores = std::max(1u, std::thread::hardware_concurrency());

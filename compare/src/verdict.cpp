@@ -35,10 +35,18 @@ std::optional<double> noise_floor_pct(const RoundedSamples& a) {
 
 Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
   Decision decision;
-  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing);  // B/A
-  decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low};
   decision.noise_floor_pct = noise_floor_pct(a);
   decision.effective_threshold_pct = std::max(rule.threshold_pct, decision.noise_floor_pct.value_or(0.0));
+  // Where the verdict below changes, as ratios B/A (the set is its own inverse).
+  const double effective_ratio = 1.0 + decision.effective_threshold_pct / 100.0, threshold_ratio = 1.0 + rule.threshold_pct / 100.0;
+  std::vector<double> boundaries;
+  if (rule.early_stop) {
+    boundaries = {effective_ratio, 1.0 / effective_ratio, threshold_ratio, 1.0 / threshold_ratio};
+    // 1 matters only for "a change, but below the noise floor", when the floor is above the threshold.
+    if (decision.effective_threshold_pct > rule.threshold_pct) boundaries.push_back(1.0);
+  }
+  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing, 0.95, 2000, 1, boundaries);  // B/A
+  decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low, ratio.resamples};
   const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
   if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {
     decision.why = fmt::format("too few samples to decide ({} and {} in {} rounds; needs {} in {})", a.samples.size(),

@@ -77,4 +77,41 @@ TEST(Verdict, SamplesInCyclesFollowTheirRoundsClock) {
   EXPECT_TRUE(in_cycles(samples, {1000}).samples.empty()) << "a clock per round, or none";
 }
 
+// Stopping the resampling early (bootstrap.h) must not change a verdict: 600 pairs from "clearly
+// the same" through every threshold to "clearly slower", with round-to-round drift and without,
+// paired and not, each decided with early stopping and with all 2000 resamples.
+TEST(Verdict, StoppingTheResamplingEarlyGivesTheVerdictOfAllResamples) {
+  int early = 0, cases = 0;
+  for (int effect_step = 0; effect_step < 50; ++effect_step)
+    for (int shape = 0; shape < 6; ++shape)
+      for (Pairing pairing : {Pairing::independent, Pairing::by_round}) {
+        const double effect = 0.96 + 0.0016 * effect_step;  // 0.96 .. 1.04: through 2% and the floors
+        const double jitter = shape % 3 == 0 ? 0.001 : shape % 3 == 1 ? 0.005 : 0.02;
+        const std::vector<double> drift = shape < 3 ? std::vector<double>{0} : std::vector<double>{0.01, -0.01, 0.004};
+        const unsigned seed = unsigned(effect_step * 100 + shape * 10 + int(pairing));
+        auto a = synthetic(100, 10, 40, jitter, drift, seed);
+        auto b = synthetic(100 * effect, 10, 40, jitter, drift, seed + 7);
+        VerdictRule fast{2.0}, full{2.0};
+        fast.pairing = full.pairing = pairing;
+        full.early_stop = false;
+        const Decision quick = decide(a, b, fast), all = decide(a, b, full);
+        ++cases;
+        ASSERT_EQ(quick.verdict, all.verdict) << "effect " << effect << " jitter " << jitter << " shape " << shape;
+        EXPECT_EQ(quick.why, all.why);
+        EXPECT_EQ(all.speedup.resamples, 2000);
+        if (quick.speedup.resamples < 2000) {
+          ++early;
+          // The same statistic from fewer resamples: the ends agree to within their Monte Carlo error.
+          const double width = all.speedup.high - all.speedup.low;
+          EXPECT_NEAR(quick.speedup.low, all.speedup.low, 0.25 * width + 1e-4);
+          EXPECT_NEAR(quick.speedup.high, all.speedup.high, 0.25 * width + 1e-4);
+        } else {
+          EXPECT_EQ(quick.speedup.low, all.speedup.low) << "not stopped early: the same random stream, bit for bit";
+          EXPECT_EQ(quick.speedup.high, all.speedup.high);
+        }
+        EXPECT_EQ(quick.speedup.ratio, all.speedup.ratio);
+      }
+  EXPECT_GT(early, cases / 3) << "most pairs are clear of every threshold";
+}
+
 }  // namespace abt

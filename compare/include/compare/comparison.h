@@ -101,6 +101,8 @@ Gate gate_of(const Comparison& report);
 // drift (A's code now against A's record) makes a FASTER/SLOWER UNTRUSTED only beyond the same
 // tolerance and beyond the change itself.
 inline constexpr double kMachineSpeedTolerance = 0.10;
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct);
+// `early_stop`: the bootstrap stops once a verdict is clear (VerdictRule::early_stop); false draws
+// every resample (ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 for diff, to check that the verdicts agree).
+Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool early_stop = true);
 
 }  // namespace abt
