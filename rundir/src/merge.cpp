@@ -38,21 +38,18 @@ void check_same_run(const RunData& first, const RunData& run) {
   if (gpu_model(a) != gpu_model(b)) differ(fmt::format("GPU model ({} vs {})", gpu_model(a), gpu_model(b)));
 }
 
-// Files of one shard's ir/ or bin/ into OUT's; a file two shards both have must be the same.
-void copy_tree(const fs::path& from, const fs::path& to, const std::set<std::string>& skip,
-               std::map<fs::path, fs::path>& origin) {
-  if (!fs::is_directory(from)) return;
-  for (const auto& entry : fs::recursive_directory_iterator(from)) {
+// Where each file of the shards' ir/ and bin/ goes in OUT (relative path -> a shard's file); a
+// path two shards both have must hold the same bytes. Checked before anything is written.
+void plan_tree(const fs::path& root, const fs::path& relative_root, const std::set<std::string>& skip,
+               std::map<fs::path, fs::path>& sources) {
+  if (!fs::is_directory(root)) return;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
     if (!entry.is_regular_file() || skip.count(entry.path().filename().string())) continue;
-    const fs::path target = to / fs::relative(entry.path(), from);
-    if (auto [known, added] = origin.try_emplace(target, entry.path()); !added) {
-      if (read_text_file(known->second) != read_text_file(entry.path()))
-        throw InputError(fmt::format("merge: {} and {} differ, but both would be {}", known->second.string(),
-                                     entry.path().string(), target.string()));
-      continue;
-    }
-    fs::create_directories(target.parent_path());
-    fs::copy_file(entry.path(), target);
+    const fs::path target = relative_root / fs::relative(entry.path(), root);
+    if (auto [known, added] = sources.try_emplace(target, entry.path()); !added &&
+        read_text_file(known->second) != read_text_file(entry.path()))
+      throw InputError(fmt::format("merge: {} and {} differ, but both would be {}", known->second.string(),
+                                   entry.path().string(), target.string()));
   }
 }
 
@@ -98,6 +95,12 @@ MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, 
       planned.push_back(id);
     }
 
+  std::map<fs::path, fs::path> files;  // OUT-relative path -> the shard file it copies
+  for (const auto& [index, run] : by_index) {
+    plan_tree(run->layout.ir(), "ir", {"index.tsv"}, files);
+    plan_tree(run->layout.dir() / "bin", "bin", {}, files);
+  }
+
   MetaRecord meta = runs.front().meta;
   meta.selection.shard.reset();
   meta.command_line = command_line;
@@ -106,7 +109,10 @@ MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, 
   RunLock lock(out);
   const RunLayout& layout = merged.layout();
   merged.log(fmt::format("abtool merge: {} shards of one {} run -> {}", count, spelling(meta.mode), out.string()));
-  std::map<fs::path, fs::path> origin;
+  for (const auto& [target, source] : files) {
+    fs::create_directories((layout.dir() / target).parent_path());
+    fs::copy_file(source, layout.dir() / target);
+  }
   std::vector<std::string> index_lines;
   MergeOutcome outcome;
   outcome.shards = count;
@@ -114,8 +120,6 @@ MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, 
   for (const auto& [index, run] : by_index) {
     merged.log(fmt::format("shard {}: {} ({} points, {} to {})", Shard{index, count}.text(), run->layout.dir().string(),
                            run->results.points.size(), run->meta.start_time, run->meta.end_time));
-    copy_tree(run->layout.ir(), layout.ir(), {"index.tsv"}, origin);
-    copy_tree(run->layout.dir() / "bin", layout.dir() / "bin", {}, origin);
     if (auto index_text = read_file_if_present(run->layout.ir_index())) {
       std::istringstream lines(*index_text);
       std::string line;

@@ -137,6 +137,12 @@ TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
   results["planned"].push_back(read_json(shard(0) / "results.json")["planned"][0]);
   write_file_atomically(overlap / "results.json", results.dump());
   refused("overlap", {shard(0), shard(1), overlap}, "is in");
+
+  // Every shard writes the same legend; one that differs is a different selection's.
+  fs::path legend = dir_->path() / "legend2";
+  fs::copy(shard(2), legend, fs::copy_options::recursive);
+  std::ofstream(legend / "ir" / "naming.md", std::ios::app) << "another legend\n";
+  refused("conflicting_file", {shard(0), shard(1), legend}, "differ, but both would be ir/naming.md");
 }
 
 TEST_F(Shards, ABadShardIsOneErrorLine) {
