@@ -9,7 +9,6 @@
 #include "run_progress.h"
 #include "run_resources.h"
 #include "util/errors.h"
-#include "util/terminal.h"
 
 namespace abt {
 namespace fs = std::filesystem;
