@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 void echo_line(const std::string& line) {
-  if (stderr_is_interactive()) fmt::print(stderr, "\r\x1b[2K");  // the progress line redraws after it
+  if (stderr_is_interactive()) clear_progress_line();  // the progress line redraws after it
   fmt::print("{}\n", line);
   std::fflush(stdout);
 }

@@ -42,7 +42,7 @@ void copy_files(const CompiledVariant& variant, const fs::path& to) {
   for (const auto& file : files) fs::copy_file(file, to / file.filename(), fs::copy_options::overwrite_existing);
 }
 
-std::string host_cpu() {
+std::string read_host_cpu() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line, model, flags;
   while (std::getline(cpuinfo, line) && (model.empty() || flags.empty())) {
@@ -50,6 +50,11 @@ std::string host_cpu() {
     if (line.rfind("flags", 0) == 0 && flags.empty()) flags = line;
   }
   return model + "\n" + flags;
+}
+
+const std::string& host_cpu() {
+  static const std::string cpu = read_host_cpu();
+  return cpu;
 }
 
 // The source and what it includes with #include "..." (relative to the including file).
@@ -174,21 +179,25 @@ void CompileStore::prune() const {
   }
 }
 
-std::string variant_key(const CompilerBackend& backend, const CompileJob& job) {
+std::string kernel_key(const CompilerBackend& backend, const fs::path& source, const std::string& kernel,
+                       const std::vector<ArgSpec>& args) {
   const CompilerFingerprint& compiler = backend.fingerprint();
   std::string input = std::string(kFormat) + "\n" + compiler.to_json().dump() + "\n" + backend.cache_identity() + "\n";
   std::set<fs::path> seen;
-  add_source(job.source, seen, input);
-  input += job.kernel + "\n";
-  if (job.args)
-    for (const auto& arg : *job.args) {
-      input += fmt::format("{} {} {} {}", arg.name, int(arg.kind), arg.dtype, arg.value.text());
-      for (const auto& dim : arg.shape) input += " " + dim.text();
-      input += "\n";
-    }
-  input += config_text(job.config) + "\n" + dtype_name(job.dtype) + "\n" + job.specialization.text() + "\n";
+  add_source(source, seen, input);
+  input += kernel + "\n";
+  for (const auto& arg : args) {
+    input += fmt::format("{} {} {} {}", arg.name, int(arg.kind), arg.dtype, arg.value.text());
+    for (const auto& dim : arg.shape) input += " " + dim.text();
+    input += "\n";
+  }
   if (compiler.backend == BackendKind::host) input += host_cpu();
   return sha256_hex(input);
+}
+
+std::string variant_key(const std::string& kernel_key, const CompileJob& job) {
+  return sha256_hex(kernel_key + "\n" + config_text(job.config) + "\n" + dtype_name(job.dtype) + "\n" +
+                    job.specialization.text());
 }
 
 std::string file_identity(const fs::path& file) {

@@ -119,9 +119,10 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
   const std::string memo = sha256_hex("triton --describe\n" + file_identity(python_) + "\n" +
                                       nlohmann::json(spec.env).dump() + "\n" + (python_path ? python_path : ""));
   nlohmann::json about;
-  if (auto facts = store ? store->recall(memo) : std::nullopt;
-      facts && facts->contains("about") && facts->value("tree", "") == tree_identity(facts->at("about").value("triton_dir", "")))
-    about = facts->at("about");
+  if (auto facts = store ? store->recall(memo) : std::nullopt; facts && facts->contains("about")) {
+    install_identity_ = tree_identity(facts->at("about").value("triton_dir", ""));
+    if (facts->value("tree", "") == install_identity_) about = facts->at("about");
+  }
   if (about.is_null()) {
     ProcessResult described;
     try {
@@ -136,9 +137,9 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
       throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
                                    std::string(error.what()).substr(0, 400)));
     }
-    if (store) store->remember(memo, {{"about", about}, {"tree", tree_identity(about.value("triton_dir", ""))}});
+    install_identity_ = tree_identity(about.value("triton_dir", ""));
+    if (store) store->remember(memo, {{"about", about}, {"tree", install_identity_}});
   }
-  install_identity_ = tree_identity(about.value("triton_dir", ""));
   fingerprint_.backend = BackendKind::triton;
   fingerprint_.version = fmt::format("Triton {} (Python {})", about.value("triton_version", "?"), about.value("python_version", "?"));
   fingerprint_.path = fs::canonical(python_).string();

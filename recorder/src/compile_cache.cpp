@@ -32,6 +32,12 @@ CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specia
   return job;
 }
 
+std::string CompileCache::store_key(const CompileJob& job) {
+  std::lock_guard lock(mutex_);
+  if (kernel_key_.empty()) kernel_key_ = kernel_key(compiler_, source_, kernel_, args_);
+  return variant_key(kernel_key_, job);
+}
+
 void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {
   std::vector<std::pair<Config, size_t>> pending;
   {
@@ -47,7 +53,7 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
     std::vector<std::pair<Config, size_t>> missing;
     for (const auto& [config, serial] : pending) {
       const CompileJob job = job_for(config, dtype, specialization, serial);
-      const std::string key = variant_key(compiler_, job);
+      const std::string key = store_key(job);
       if (auto variant = store_->load(key, job.work_dir)) {
         std::lock_guard lock(mutex_);
         built_[key_of(config, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(*variant));
@@ -79,8 +85,7 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() / double(jobs.size());
       for (auto& variant : variants) variant.compile_ms = share_ms;
       if (store_)
-        for (size_t index = first; index < last; ++index)
-          store_->store(variant_key(compiler_, jobs[index - first]), variants[index - first]);
+        for (size_t index = first; index < last; ++index) store_->store(store_key(jobs[index - first]), variants[index - first]);
       std::lock_guard lock(mutex_);
       for (size_t index = first; index < last; ++index) {
         built_[key_of(pending[index].first, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));

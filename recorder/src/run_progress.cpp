@@ -10,12 +10,6 @@
 namespace abt {
 namespace {
 
-std::string clock_text(double seconds) {
-  const long long whole = (long long)(seconds + 0.5);
-  if (whole >= 3600) return fmt::format("{}:{:02}:{:02}", whole / 3600, whole / 60 % 60, whole % 60);
-  return fmt::format("{}:{:02}", whole / 60, whole % 60);
-}
-
 double plain_interval() {
   if (const char* text = std::getenv("ABTOOL_PROGRESS_S"); text && *text) return std::strtod(text, nullptr);
   return 5.0;
@@ -55,8 +49,7 @@ void RunProgress::update(size_t points_done, long long steps_done, const std::st
 
 void RunProgress::finish() {
   if (!active_) return;
-  fmt::print(stderr, "\r\x1b[2K");
-  std::fflush(stderr);
+  clear_progress_line();
   active_ = false;
 }
 

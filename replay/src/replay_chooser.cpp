@@ -60,10 +60,12 @@ Choice ReplayChooser::choose(PointBench& bench) {
 
 Choice RetuningChooser::choose(PointBench& bench) {
   // B's sweep first: the pinned choice's verification must be the bench's last run, whose
-  // outputs are compared with A's code's (output bits).
-  auto own = std::make_unique<Choice>(sweep_point(bench, ConfigSource::sweep));
+  // outputs are compared with A's code's (output bits). For a key A's record lacks, the pinned
+  // choice falls back to a sweep with B's compiler, which is B's own: it is not swept twice.
+  std::unique_ptr<Choice> own;
+  if (record_.find(bench.key())) own = std::make_unique<Choice>(sweep_point(bench, ConfigSource::sweep));
   Choice choice = pinned_.choose(bench);
-  if (choice.source == ConfigSource::fallback_sweep) {
+  if (choice.source == ConfigSource::fallback_sweep || !own) {
     own = std::make_unique<Choice>();  // the fallback was B's own sweep already: same as pinned
     own->found = choice.found;
     own->config = choice.config;

@@ -44,10 +44,13 @@ class CompileStore {
   uint64_t max_bytes_;
 };
 
-// The key of one variant: the compiler's fingerprint (build, flags, environment, target), the
-// source and every file it includes with #include "...", the kernel, its arguments, config,
-// dtype and specialization, and for host code the CPU (-march=native).
-std::string variant_key(const CompilerBackend& compiler, const CompileJob& job);
+// The key of one variant, in two parts. What every variant of one kernel shares: the compiler's
+// fingerprint (build, flags, environment, target) and cache identity, the source and every file
+// it includes with #include "...", the kernel and its arguments, and for host code the CPU
+// (-march=native); computed once per kernel. Then the variant's config, dtype and specialization.
+std::string kernel_key(const CompilerBackend& compiler, const std::filesystem::path& source, const std::string& kernel,
+                       const std::vector<ArgSpec>& args);
+std::string variant_key(const std::string& kernel_key, const CompileJob& job);
 
 // A file's identity without reading it: canonical path, size, modification time.
 std::string file_identity(const std::filesystem::path& file);

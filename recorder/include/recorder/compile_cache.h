@@ -32,6 +32,7 @@ class CompileCache {
  private:
   CompileJob job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial);
   static std::string key_of(const Config& config, DType dtype, const Specialization& specialization);
+  std::string store_key(const CompileJob& job);
 
   const CompilerBackend& compiler_;
   std::filesystem::path source_;
@@ -43,6 +44,7 @@ class CompileCache {
   std::map<std::string, std::unique_ptr<CompiledVariant>> built_;
   size_t serial_ = 0;
   const CompileStore* store_;
+  std::string kernel_key_;  // the persistent cache's key part every variant here shares (once, on first use)
   size_t cached_ = 0, compiled_ = 0;
 };
 

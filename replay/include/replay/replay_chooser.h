@@ -25,10 +25,11 @@ class ReplayChooser : public ConfigChooser {
 // (Choice::own_best), so diff can show the best-vs-best speedup and where the optimum moved.
 class RetuningChooser : public ConfigChooser {
  public:
-  explicit RetuningChooser(const AutotuneStore& record) : pinned_(record, false) {}
+  explicit RetuningChooser(const AutotuneStore& record) : record_(record), pinned_(record, false) {}
   Choice choose(PointBench& bench) override;
 
  private:
+  const AutotuneStore& record_;
   ReplayChooser pinned_;
 };
 

@@ -12,6 +12,11 @@ bool stderr_is_interactive();
 // NO_COLOR is set (no-color.org), else when stdout is a terminal.
 bool stdout_wants_colour();
 
+// Elapsed or remaining time as people read it: "4:07", "1:02:13".
+std::string clock_text(double seconds);
+// Erases the progress line on stderr (the cursor back at its start), where one may be drawn.
+void clear_progress_line();
+
 // "points done/total, current point, ETA" on one self-overwriting stderr line; silent when
 // stderr is not interactive, so logs never receive control codes.
 class Progress {
