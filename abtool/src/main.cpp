@@ -293,6 +293,9 @@ int main(int argc, char** argv) {
   } catch (const abt::InputError& error) {
     fmt::print(stderr, "abtool: error: {}\n", error.what());
     return abt::kExitBadInput;
+  } catch (const abt::StorageError& error) {  // the machine, not abtool: a folder missing, a full disk
+    fmt::print(stderr, "abtool: error: {}\n", error.what());
+    return abt::kExitInternal;
   } catch (const std::exception& error) {
     fmt::print(stderr, "abtool: internal error: {}\n", error.what());
     return abt::kExitInternal;

@@ -153,6 +153,18 @@ const std::vector<Case>& cases() {
        [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string(), "--format", "xml"}; },
        2, "--format"},
       {"unknown_command", [](const Workspace&) { return std::vector<std::string>{"frobnicate"}; }, 2, "A subcommand is required"},
+      {"report_missing_run",
+       [](const Workspace& w) { return std::vector<std::string>{"report", (w.dir / "nope").string(), w.replay.string()}; },
+       2, "no such run directory"},
+      {"report_unwritable",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o",
+                                         (w.dir / "no" / "such" / "folder" / "r.html").string()};
+       },
+       3, "abtool: error: cannot write"},
+      {"merge_not_a_shard",
+       [](const Workspace& w) { return std::vector<std::string>{"merge", (w.dir / "M").string(), w.record.string()}; },
+       2, "is not a shard run"},
 
       // Shape sets.
       shapes("yaml_malformed", "cpu_saxpy: {shapes: [[4096]\n", "set.yaml:"),
