@@ -14,6 +14,7 @@
 #include "util/process.h"
 #include "util/sha256.h"
 
+#include "triton_fork_server.h"
 #include "triton_helper_source.h"
 
 namespace abt {
@@ -123,16 +124,12 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
     install_identity_ = tree_identity(facts->at("about").value("triton_dir", ""));
     if (facts->value("tree", "") == install_identity_) about = facts->at("about");
   }
+  env_ = spec.env;
   if (about.is_null()) {
-    ProcessResult described;
+    // The server's first line is the description: the one interpreter start of this compiler.
     try {
-      described = run_process({python_, {helper_, "--describe"}, "", spec.env, std::chrono::seconds(120)});
-    } catch (const std::exception& error) {
-      throw InputError("--compiler " + spec.text + ": " + error.what());
-    }
-    try {
-      if (described.exit_code != 0) throw std::runtime_error(described.err);
-      about = nlohmann::json::parse(described.out);
+      server_ = std::make_unique<TritonForkServer>(python_, helper_, env_);
+      about = server_->description();
     } catch (const std::exception& error) {
       throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
                                    std::string(error.what()).substr(0, 400)));
@@ -151,6 +148,32 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
   fingerprint_.env["(libtriton)"] = about.value("libtriton", "");
 }
 
+TritonCompiler::~TritonCompiler() = default;
+
+TritonForkServer* TritonCompiler::fork_server() const {
+  std::lock_guard lock(server_mutex_);
+  if (!server_ && !server_failed_) {
+    try {
+      server_ = std::make_unique<TritonForkServer>(python_, helper_, env_);
+    } catch (const std::exception&) {
+      server_failed_ = true;  // each batch starts the helper itself, and says why it fails
+    }
+  }
+  return server_.get();
+}
+
+ProcessResult TritonCompiler::run_helper(const nlohmann::json& request, std::chrono::seconds limit) const {
+  if (TritonForkServer* server = fork_server()) {
+    try {
+      return server->run(request, limit);
+    } catch (const std::runtime_error&) {
+      std::lock_guard lock(server_mutex_);
+      server_failed_ = true;  // the server died (not a batch): a process per batch from here on
+    }
+  }
+  return run_process({python_, {helper_}, request.dump(), env_, limit});
+}
+
 CompiledVariant TritonCompiler::compile(const CompileJob& job) const { return compile_batch({job}).front(); }
 
 std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<CompileJob>& jobs) const {
@@ -166,7 +189,7 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
   const std::chrono::seconds limit = variant_time_limit() * int(jobs.size() + 1);  // +1: starting Python, importing Triton
   ProcessResult result;
   try {
-    result = run_process({python_, {helper_}, request.dump(), fingerprint_.env, limit});
+    result = run_helper(request, limit);
   } catch (const std::exception& error) {
     for (auto& variant : variants) variant.log = std::string("cannot run the Triton helper: ") + error.what();
     return variants;

@@ -1,15 +1,24 @@
 // `triton:/path/to/python` backend: the named interpreter's Triton install is the compiler build.
 // abtool stays C++; compilers/triton/abtool_triton_compile.py (embedded in the binary), run with
-// that interpreter through Boost.Process, compiles a batch of variants per process and writes CUBIN, ttir/ttgir/llir/ptx
-// and the launch metadata (meta.json) per variant.
+// that interpreter through Boost.Process, compiles a batch of variants per process (each forked
+// from one server per compiler: triton_fork_server.h) and writes CUBIN, ttir/ttgir/llir/ptx and
+// the launch metadata (meta.json) per variant.
 #pragma once
+#include <chrono>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "compilers/compiler.h"
 #include "util/files.h"
+#include "util/process.h"
 
 namespace abt {
+
+class TritonForkServer;
 
 class TritonCompiler : public CompilerBackend {
  public:
@@ -21,7 +30,8 @@ class TritonCompiler : public CompilerBackend {
   bool accepts(Language language) const override { return language == Language::triton; }
   CompiledVariant compile(const CompileJob& job) const override;
   std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
-  size_t preferred_batch() const override { return 16; }  // one interpreter start (about 2 s) per batch
+  size_t preferred_batch() const override { return 16; }
+  ~TritonCompiler() override;
   // The install's files: Triton's passes are Python as well as libtriton.
   std::string cache_identity() const override { return install_identity_; }
 
@@ -33,6 +43,14 @@ class TritonCompiler : public CompilerBackend {
   std::map<std::string, std::string> options_;  // Triton compile options from --compiler-flags
   CompilerFingerprint fingerprint_;
   std::string install_identity_;
+  std::map<std::string, std::string> env_;  // --compiler-env
+  // The fork server (triton_fork_server.h), started by the first compile or description; when
+  // it cannot start or dies, each batch is a process of its own again.
+  TritonForkServer* fork_server() const;
+  ProcessResult run_helper(const nlohmann::json& request, std::chrono::seconds limit) const;
+  mutable std::mutex server_mutex_;
+  mutable std::unique_ptr<TritonForkServer> server_;
+  mutable bool server_failed_ = false;
 };
 
 }  // namespace abt

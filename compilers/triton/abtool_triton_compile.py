@@ -11,6 +11,13 @@ parameters passed, in order).
                                the Triton package's folder
   helper < request.json        compiles a batch; one JSON line per variant on stdout:
                                {"index": i, "ok": true} or {"index": i, "ok": false, "error": "..."}
+  helper --serve               a fork server: imports Triton once, prints what --describe prints,
+                               then per request line on stdin
+                               ({"id": n, "replies": FILE, "errors": FILE, ...request.json's fields})
+                               forks a process that compiles that batch as above, its reply lines
+                               into FILE; on stdout {"id": n, "pid": p} when it started and
+                               {"id": n, "exit": code} or {"id": n, "signal": s} when it ended.
+                               EOF on stdin ends the server once its batches are done.
 
 request.json:
   {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
@@ -102,18 +109,15 @@ def compile_variant(kernel, request, variant):
         json.dump(described, handle)
 
 
-def main():
-    if "--describe" in sys.argv:
-        describe()
-        return 0
-    request = json.load(sys.stdin)
+def compile_batch(request, out):
+    """One JSON line per variant on `out`, in order, flushed as each is done."""
     try:
         kernel = load_kernel(request["source"], request["kernel"])
     except Exception:  # the op's module itself is broken: every variant fails with why
         error = traceback.format_exc()
         for index in range(len(request["variants"])):
-            print(json.dumps({"index": index, "ok": False, "error": error}), flush=True)
-        return 0
+            print(json.dumps({"index": index, "ok": False, "error": error}), file=out, flush=True)
+        return
     hang_at = os.environ.get("ABTOOL_TEST_TRITON_HANG")  # test switch: this kernel's compile hangs
     for index, variant in enumerate(request["variants"]):
         if hang_at and str(variant["constexprs"].get("BLOCK_SIZE")) == hang_at:
@@ -121,9 +125,79 @@ def main():
             time.sleep(3600)
         try:
             compile_variant(kernel, request, variant)
-            print(json.dumps({"index": index, "ok": True}), flush=True)
+            print(json.dumps({"index": index, "ok": True}), file=out, flush=True)
         except Exception:
-            print(json.dumps({"index": index, "ok": False, "error": traceback.format_exc()}), flush=True)
+            print(json.dumps({"index": index, "ok": False, "error": traceback.format_exc()}), file=out, flush=True)
+
+
+def serve():
+    """Forks a batch process per request line, Triton already imported: a run pays for starting
+    Python and importing Triton once per interpreter, not once per batch."""
+    import select
+    import triton  # noqa: F401  (imported here so that every forked batch inherits it)
+    from triton.backends.compiler import GPUTarget  # noqa: F401
+    from triton.compiler import ASTSource  # noqa: F401
+
+    describe()  # the first line: what --describe says
+    sys.stdout.flush()
+
+    def say(message):
+        os.write(1, (json.dumps(message) + "\n").encode())
+
+    def start(request):
+        pid = os.fork()
+        if pid == 0:  # the batch process: its replies go to the file abtool named
+            code = 0
+            try:
+                errors = os.open(request["errors"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.dup2(errors, 2)
+                os.dup2(errors, 1)  # a kernel's print() must not reach the server's messages
+                with open(request["replies"], "w") as out:
+                    compile_batch(request, out)
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            finally:
+                sys.stderr.flush()
+                os._exit(code)
+        running[pid] = request["id"]
+        say({"id": request["id"], "pid": pid})
+
+    running, pending, open_input = {}, b"", True
+    while open_input or running:
+        if open_input and select.select([0], [], [], 0.05)[0]:
+            chunk = os.read(0, 1 << 16)
+            if not chunk:
+                open_input = False
+            pending += chunk
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                if line.strip():
+                    start(json.loads(line))
+        elif not open_input:
+            import time
+            time.sleep(0.05)
+        while running:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                break
+            ident = running.pop(pid, None)
+            if ident is None:
+                continue
+            if os.WIFSIGNALED(status):
+                say({"id": ident, "signal": os.WTERMSIG(status)})
+            else:
+                say({"id": ident, "exit": os.WEXITSTATUS(status)})
+    return 0
+
+
+def main():
+    if "--describe" in sys.argv:
+        describe()
+        return 0
+    if "--serve" in sys.argv:
+        return serve()
+    compile_batch(json.load(sys.stdin), sys.stdout)
     return 0
 
 

@@ -3,6 +3,8 @@
 // --arch there is nothing to compile for: exit 2. On a GPU machine these are covered by gpu_e2e.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "abtool_runner.h"
 
 namespace abt::e2e {
@@ -66,7 +68,7 @@ TEST_F(CudaWithoutGpu, TritonOpsCompileOncePerSpecializationAndFailThePointsWith
   EXPECT_FALSE(fs::exists(dir_.path() / "M"));
 }
 
-TEST_F(CudaWithoutGpu, AWarmCompileCacheStartsNoTritonInterpreterAtAll) {
+TEST_F(CudaWithoutGpu, ATritonRunStartsItsInterpreterOnceColdAndNotAtAllWarm) {
   const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
   if (!fs::exists(python)) GTEST_SKIP() << "no Triton venv at " << python << " (scripts/bootstrap.sh makes it)";
   // An interpreter that writes a line per start (the describe, every compile batch).
@@ -81,7 +83,14 @@ TEST_F(CudaWithoutGpu, AWarmCompileCacheStartsNoTritonInterpreterAtAll) {
   ProcessResult cold = record("cold");
   if (read_json(dir_.path() / "cold" / "meta.json")["gpu"].contains("name")) GTEST_SKIP() << "a GPU is present here: see gpu_e2e";
   EXPECT_EQ(cold.exit_code, 1) << describe(cold);
-  EXPECT_TRUE(fs::exists(calls)) << "the cold run started the interpreter";
+  // Cold: one start for the whole run (the fork server: description and every batch).
+  const std::string starts = read_file_if_present(calls).value_or("");
+  const std::string server = "abtool_triton_compile.py --serve\n";
+  EXPECT_TRUE(starts.size() >= server.size() && starts.compare(starts.size() - server.size(), server.size(), server) == 0 &&
+              std::count(starts.begin(), starts.end(), '\n') == 1)
+      << "the cold run starts the interpreter once:\n" << starts;
+  EXPECT_NE(read_text_file(dir_.path() / "cold" / "run.log").find("triton_add: compiled 8 variants for sm_90 (0 failed)"),
+            std::string::npos);
   fs::remove(calls);
   ProcessResult warm = record("warm");
   EXPECT_EQ(warm.exit_code, 1) << describe(warm);
