@@ -30,6 +30,14 @@ for cache in cold warm; do
   echo "$start $(now)" > "$out/autotune-$cache.wall"
 done
 
+# The same warm record with every verified candidate timed at the sweep's budget (no first-stage
+# screening): the choice successive halving must match within 1%.
+start=$(now)
+ABTOOL_FULL_SWEEP=1 measure record --op triton_matmul --compiler "triton:$python" --cache-dir "$out/abtool-compile-cache" \
+  --compiler-env "TRITON_CACHE_DIR=$out/triton-cache-abtool" --shapes "$here/bench/shapes/triton_autotune.yaml" \
+  --out "$out/abtool-fullsweep" > "$out/abtool-fullsweep.log" 2>&1
+echo "$start $(now)" > "$out/abtool-fullsweep.wall"
+
 python3 - "$out" <<'PY'
 import json, sys
 out = sys.argv[1]
@@ -52,11 +60,23 @@ for cache in ("cold", "warm"):
     print(f"  {cache}: inside autotune's process the tuned calls took {lines[-1]['total_s']:.1f} s, of which "
           f"{sum(p['bench_s'] for p in lines[:-1]):.1f} s in the autotuner (compiling and benchmarking each config, one at a time)")
 
+# Successive halving against the full sweep (both warm): each run's pick, measured by its own
+# point measurement (10 interleaved rounds), and the halving pick's time relative to the full one.
+print(f"\nabtool warm: successive halving {wall('abtool-warm')} s, full sweep {wall('abtool-fullsweep')} s")
+print(f"{'shape':<15} {'halving pick':<40} {'us':>8}  {'full-sweep pick':<40} {'us':>8}  {'halving/full':>12}")
+halving = {p["shape_text"]: p for p in json.load(open(f"{out}/abtool-warm/results.json"))["points"]}
+for p in json.load(open(f"{out}/abtool-fullsweep/results.json"))["points"]:
+    h = halving[p["shape_text"]]
+    ratio = h["latency"]["median"] / p["latency"]["median"]
+    print(f"{p['shape_text']:<15} {h['variant']:<40} {h['latency']['median']:>8.2f}  {p['variant']:<40} "
+          f"{p['latency']['median']:>8.2f}  {ratio:>12.4f}")
+
 # Same config, two timers: abtool's sweep time (CUDA graph) against autotune's do_bench median.
 record = json.load(open(f"{out}/abtool-warm/autotune_records/triton_matmul.json"))
 tuned = {p["shape"]: p for p in (json.loads(l) for l in open(f"{out}/autotune-warm.jsonl")) if "shape" in p}
 print(f"\n{'shape':<15} {'abtool pick':>11} {'autotune pick':>13}  {'autotune us of abtool pick':>26} {'abtool us of autotune pick':>26}")
 for choice in record["choices"]:
+    # Candidates screened out carry their first-stage time (a shorter budget than the finalists').
     ours = {text(c["config"]): c["time_us"] for c in choice["candidates"] if c["time_us"] is not None}
     theirs = tuned[choice["shape"]]
     mine = text(choice["config"])

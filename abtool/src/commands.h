@@ -28,6 +28,7 @@ inline constexpr int kExitBisectSkip = 125;
 struct ProcessOptions {
   std::string resume;                      // --resume RUN
   std::optional<double> point_timeout_s;   // --point-timeout-s
+  std::string gpus;                        // --gpus LIST|all (worker/gpu_fleet.h)
   std::string worker;                      // hidden: run as the worker of a supervisor with this control folder
   bool worker_resume = false;              // hidden: the worker finishes the run named by --out
 };
@@ -39,8 +40,9 @@ int run_as_worker(const ProcessOptions& process, const std::function<int(StepWat
 
 // The measuring commands as the user runs them: a supervisor around a worker. `args` is the
 // command line after the program name; `options` are its parsed measure options.
+// `replay_from`: replay's --from (empty for record).
 int run_supervised(const std::string& command, const std::vector<std::string>& args, const ProcessOptions& process,
-                   const RunOptions& options);
+                   const RunOptions& options, const std::filesystem::path& replay_from = {});
 
 int run_diff(const DiffOptions& options);
 

@@ -109,6 +109,11 @@ void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
                      "a step of a point (a sweep candidate, a verification, a timing round) that runs longer fails the "
                      "point with POINT_TIMEOUT (default 60 + 4 x (warm-up + rep) in seconds)")
       ->check(above(0));
+  command.add_option("--gpus", process.gpus,
+                     "spread the points over these GPUs of one model, one worker each (a list such as 0,1, or all); "
+                     "each point records its GPU; one run directory in the end")
+      ->excludes(command.get_option("--gpu"))
+      ->excludes(command.get_option("--shard"));
   // The supervisor starts the worker with these; not for users.
   command.add_option("--worker", process.worker)->group("");
   command.add_flag("--worker-resume", process.worker_resume)->group("");
@@ -248,7 +253,8 @@ int main(int argc, char** argv) {
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
       "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), "
       "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache), ABTOOL_PROGRESS_S (seconds between plain progress "
-      "lines off a terminal), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws all 2000 resamples per interval), TMPDIR.";
+      "lines off a terminal), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws all 2000 resamples per interval), "
+      "ABTOOL_FULL_SWEEP=1 (every verified sweep candidate gets the full sweep budget, no first-stage screening), TMPDIR.";
   for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
   try {
     app.parse(argc, argv);
@@ -282,7 +288,7 @@ int main(int argc, char** argv) {
       }
       check_resume_alone(*replay, replay_process);
       if (replay_from.empty() && replay_process.resume.empty()) throw abt::InputError("replay: --from is required");
-      return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options);
+      return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options, replay_from);
     }
     if (*report) return abt::run_report(report_options);
     if (*merge) {

@@ -7,11 +7,14 @@
 #include "commands.h"
 #include "default_paths.h"
 #include "recorder/run.h"
+#include "opspec/shape_set.h"
+#include "rundir/layout.h"
 #include "rundir/meta_record.h"
 #include "rundir/result_table.h"
 #include "util/errors.h"
 #include "util/terminal.h"
 #include "worker/stop_signals.h"
+#include "worker/gpu_fleet.h"
 #include "worker/supervisor.h"
 #include "worker/worker_watch.h"
 
@@ -29,6 +32,17 @@ int finish(const RunOutcome& outcome) {
   fmt::print("\n{}", result_table(outcome.points));
   fmt::print("run directory: {}\n", outcome.dir.string());
   return outcome.failed ? kExitPointFailed : kExitOk;
+}
+
+// The ops a default run directory is named after (runs/<op>_<timestamp>), before any worker
+// planned them: --op, else A's ops (replay), else the shape set's.
+std::vector<std::string> default_run_name_ops(const RunOptions& options, RunMode mode, const fs::path& replay_from) {
+  if (options.ops) return *options.ops;
+  if (mode == RunMode::replay) return MetaRecord::read(RunLayout(replay_from).meta()).selection.ops;
+  const RunRequest request = resolve_request(options, mode, record_defaults());
+  std::vector<std::string> ops;
+  for (const auto& list : load_shape_set(request.shapes).ops) ops.push_back(list.op);
+  return ops;
 }
 
 }  // namespace
@@ -71,9 +85,22 @@ int run_as_worker(const ProcessOptions& process, const std::function<int(StepWat
 }
 
 int run_supervised(const std::string& command, const std::vector<std::string>& args, const ProcessOptions& process,
-                   const RunOptions& options) {
+                   const RunOptions& options, const fs::path& replay_from) {
+  const RunMode mode = *parse_spelling<RunMode>(command);
+  std::vector<std::string> measuring_args = args;
+  if (!process.gpus.empty()) {
+    FleetRun fleet{mode, args, options.command_line, options.out, select_gpus(process.gpus)};
+    if (fleet.gpus.size() > 1) {
+      if (fleet.out.empty()) fleet.out = RunLayout::default_path(default_run_name_ops(options, mode, replay_from));
+      return supervise_on_gpus(fleet);
+    }
+    measuring_args = without_option(args, "--gpus");  // one GPU named: an ordinary run on it
+    measuring_args.insert(measuring_args.end(), {"--gpu", std::to_string(fleet.gpus.front().index)});
+  }
+  if (!process.resume.empty() && is_unmerged_gpu_run(process.resume))
+    return resume_on_gpus(process.resume, mode, process.point_timeout_s);
   SupervisedRun run;
-  run.args = args;
+  run.args = measuring_args;
   run.working_directory = fs::current_path();
   TimingSettings defaults;
   double warmup_ms = options.warmup_ms.value_or(defaults.warmup_ms), rep_ms = options.rep_ms.value_or(defaults.rep_ms);

@@ -16,6 +16,15 @@ TimingSettings sweep_settings(const TimingSettings& full) {
   return quick;
 }
 
+TimingSettings screen_settings(const TimingSettings& full) {
+  TimingSettings brief = sweep_settings(full);
+  brief.warmup_ms = std::min(brief.warmup_ms, kScreenWarmupMs);
+  brief.rep_ms = std::min(brief.rep_ms, kScreenRepMs);
+  brief.min_samples = 3;
+  brief.max_samples = 100;
+  return brief;
+}
+
 TimingSettings round_settings(const TimingSettings& full, int round) {
   TimingSettings settings = full;
   int rounds = std::max(1, full.rounds);

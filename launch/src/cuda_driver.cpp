@@ -17,6 +17,18 @@ std::string& reason_storage() {
 
 }  // namespace
 
+std::string uuid_text(const CudaDriver& driver, CUdevice device) {
+  CUuuid uuid{};
+  driver.check(driver.device_uuid(&uuid, device), "cuDeviceGetUuid");
+  const auto* bytes = reinterpret_cast<const unsigned char*>(uuid.bytes);
+  std::string text = "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) text += '-';
+    text += fmt::format("{:02x}", bytes[i]);
+  }
+  return text;
+}
+
 const std::string& CudaDriver::unavailable_reason() { return reason_storage(); }
 
 const CudaDriver* CudaDriver::get() {
@@ -34,6 +46,7 @@ const CudaDriver* CudaDriver::get() {
       library->resolve(loaded.device_name, "cuDeviceGetName");
       library->resolve(loaded.device_attribute, "cuDeviceGetAttribute");
       library->resolve(loaded.device_pci_bus_id, "cuDeviceGetPCIBusId");
+      library->resolve(loaded.device_uuid, "cuDeviceGetUuid_v2");
       library->resolve(loaded.primary_retain, "cuDevicePrimaryCtxRetain");
       library->resolve(loaded.primary_release, "cuDevicePrimaryCtxRelease_v2");
       library->resolve(loaded.set_current, "cuCtxSetCurrent");
@@ -158,6 +171,8 @@ std::string DeviceContext::pci_bus_id() const {
   driver_.check(driver_.device_pci_bus_id(id, int(sizeof(id)), device_), "cuDeviceGetPCIBusId");
   return id;
 }
+
+std::string DeviceContext::uuid() const { return uuid_text(driver_, device_); }
 
 std::string DeviceContext::arch() const {
   return fmt::format("sm_{}{}", attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),

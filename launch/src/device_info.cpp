@@ -39,6 +39,8 @@ double DeviceInfo::memory_bandwidth_gbps() const { return 2.0 * memory_clock_mhz
 
 nlohmann::json DeviceInfo::to_json() const {
   return {{"name", name},
+          {"index", index},
+          {"uuid", uuid},
           {"cc", arch},
           {"driver", fmt::format("{}.{}", driver_version / 1000, driver_version % 1000 / 10)},
           {"sm_count", sm_count},

@@ -144,6 +144,56 @@ class DeviceWorkspace : public Workspace {
   void* const* args() override { return params_.data(); }
   bool has_inout() const override { return has_inout_; }
 
+  bool keep_outputs_as_reference() override {
+    if (!target_.can_check()) return false;
+    const CudaDriver& driver = target_.context().driver();
+    size_t outputs = 0;
+    for (Arg& arg : args_) {
+      if (!arg.is_output()) continue;
+      arg.reference = std::make_unique<DeviceBuffer>(target_.context(), arg.bytes());
+      driver.check(driver.copy_device_async(arg.reference->pointer(), arg.address, arg.bytes(), target_.stream().get()),
+                   "keeping args." + arg.spec->name + " as the reference");
+      ++outputs;
+    }
+    check_counters_ = std::make_unique<DeviceBuffer>(target_.context(), std::max<size_t>(1, outputs) * 4 * sizeof(uint64_t));
+    target_.stream().synchronize("keeping the reference outputs");
+    return true;
+  }
+
+  OutputsCheckedInPlace check_outputs_in_place(const Tolerance& tolerance) const override {
+    if (!check_counters_) return Workspace::check_outputs_in_place(tolerance);
+    std::vector<uint64_t> counters;
+    for (const Arg& arg : args_)
+      if (arg.is_output()) counters.insert(counters.end(), {0, 0, 0, ~uint64_t(0)});
+    if (counters.empty()) return {};
+    check_counters_->upload(counters.data());  // synchronous: done before the launches below
+    size_t slot = 0;
+    for (const Arg& arg : args_)
+      if (arg.is_output())
+        target_.check(arg.address, arg.reference->pointer(), arg.dtype, arg.count, tolerance,
+                      check_counters_->pointer() + 4 * sizeof(uint64_t) * slot++);
+    target_.stream().synchronize("checking the outputs against the reference");
+    check_counters_->download(counters.data(), counters.size() * sizeof(uint64_t));
+    OutputsCheckedInPlace checked;
+    slot = 0;
+    for (const Arg& arg : args_) {
+      if (!arg.is_output()) continue;
+      const uint64_t* counter = &counters[4 * slot++];
+      double max_abs = 0, max_rel = 0;
+      std::memcpy(&max_abs, &counter[0], sizeof(double));
+      std::memcpy(&max_rel, &counter[1], sizeof(double));
+      checked.max_abs = std::max(checked.max_abs, max_abs);
+      checked.max_rel = std::max(checked.max_rel, max_rel);
+      if (counter[2] && !checked.mismatches) {  // the first output that differs, as the host reads them in order
+        checked.first_index = counter[3];
+        checked.first_got = element(arg, arg.address, counter[3]);
+        checked.first_want = element(arg, arg.reference->pointer(), counter[3]);
+      }
+      checked.mismatches += counter[2];
+    }
+    return checked;
+  }
+
   void restore_inputs() override {
     const CudaDriver& driver = target_.context().driver();
     for (const Arg& arg : args_)
@@ -214,8 +264,10 @@ class DeviceWorkspace : public Workspace {
     DType dtype = DType::fp32;
     size_t count = 1;
     std::unique_ptr<DeviceBuffer> buffer, pristine;  // `address` lies in `buffer`, maybe at an offset (relocate)
+    std::unique_ptr<DeviceBuffer> reference;         // outputs: the reference kernel's (keep_outputs_as_reference)
     CUdeviceptr address = 0;
     size_t bytes() const { return count * dtype_size(dtype); }
+    bool is_output() const { return spec->kind == ArgKind::out || spec->kind == ArgKind::inout; }
     std::array<std::byte, 8> scalar{};
   };
 
@@ -237,9 +289,19 @@ class DeviceWorkspace : public Workspace {
     return hash.hex_digest();
   }
 
+  // One element of an output, read back alone (the first mismatch's value).
+  OutputCopy element(const Arg& arg, CUdeviceptr base, uint64_t index) const {
+    OutputCopy copy{arg.spec, arg.dtype, 1, std::vector<std::byte>(dtype_size(arg.dtype))};
+    const CudaDriver& driver = target_.context().driver();
+    driver.check(driver.copy_to_host(copy.bytes.data(), base + index * dtype_size(arg.dtype), copy.bytes.size()),
+                 "reading args." + arg.spec->name + " at the first mismatch");
+    return copy;
+  }
+
   const DeviceTarget& target_;
   std::vector<Arg> args_;
   std::vector<void*> params_;
+  std::unique_ptr<DeviceBuffer> check_counters_;  // four per output: device_check_source()'s result
   bool has_inout_ = false;
   std::string input_digest_;
 };
@@ -256,6 +318,8 @@ DeviceInfo read_info(const DeviceContext& context) {
   const CudaDriver& driver = context.driver();
   DeviceInfo info;
   info.name = context.name();
+  info.index = context.ordinal();
+  info.uuid = context.uuid();
   info.arch = context.arch();
   info.sm_count = context.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
   driver.driver_version(&info.driver_version);
@@ -271,11 +335,34 @@ DeviceInfo read_info(const DeviceContext& context) {
 
 }  // namespace
 
-DeviceTarget::DeviceTarget(int ordinal, const std::string& fill_cubin)
+DeviceTarget::DeviceTarget(int ordinal, const std::string& fill_cubin, const std::string& check_cubin)
     : context_(std::make_unique<DeviceContext>(ordinal)),
       stream_(std::make_unique<DeviceStream>(*context_)),
       fill_module_(std::make_unique<DeviceModule>(*context_, fill_cubin)),
+      check_module_(check_cubin.empty() ? nullptr : std::make_unique<DeviceModule>(*context_, check_cubin)),
       info_(read_info(*context_)) {}
+
+void DeviceTarget::check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t count, const Tolerance& tolerance,
+                         CUdeviceptr result) const {
+  const CudaDriver& driver = context_->driver();
+  CUfunction function = check_module_->function(kDeviceCheckKernel);
+  int code = 0;
+  switch (dtype) {
+    case DType::fp32: code = 0; break;
+    case DType::fp64: code = 1; break;
+    case DType::fp16: code = 2; break;
+    case DType::bf16: code = 3; break;
+    case DType::i32: code = 4; break;
+    case DType::i64: code = 5; break;
+  }
+  unsigned long long n = count;
+  int exact = tolerance.mode == Tolerance::Mode::exact;
+  double atol = tolerance.atol, rtol = tolerance.rtol;
+  void* params[] = {&got, &want, &n, &code, &exact, &atol, &rtol, &result};
+  const unsigned blocks = unsigned(std::min<size_t>((count + 255) / 256, size_t(info_.sm_count) * 8));
+  driver.check(driver.launch(function, std::max(1u, blocks), 1, 1, 256, 1, 1, 0, stream_->get(), params, nullptr),
+               "launching the output check");
+}
 
 DeviceTarget::~DeviceTarget() = default;
 

@@ -209,6 +209,10 @@ OutputSnapshot PointWorkspace::read_outputs() const {
   return snapshot;
 }
 
+OutputsCheckedInPlace Workspace::check_outputs_in_place(const Tolerance&) const {
+  throw std::logic_error("check_outputs_in_place: this workspace keeps no reference (keep_outputs_as_reference)");
+}
+
 std::string digest_of(const OutputSnapshot& outputs) {
   Sha256 hash;
   for (const OutputCopy& output : outputs) hash.update(output.bytes.data(), output.bytes.size());

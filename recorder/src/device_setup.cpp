@@ -74,8 +74,9 @@ ExecutionTarget& DeviceSetup::target(const CompilerBackend& reference, TimerKind
   if (info_) {
     const std::string fill = build_helper(reference, device_fill_source(), "abt_fill_fp32");
     const std::string probe = build_helper(reference, clock_probe_source(), kClockProbeKernel);
+    const std::string check = build_helper(reference, device_check_source(), kDeviceCheckKernel);
     try {
-      auto device = std::make_unique<DeviceTarget>(ordinal_, fill);
+      auto device = std::make_unique<DeviceTarget>(ordinal_, fill, check);
       timer_ = make_device_timer(*device, timer == TimerKind::cupti, faults);
       clock_ = make_device_clock_probe(*device, probe);
       pci_bus_id_ = device->context().pci_bus_id();

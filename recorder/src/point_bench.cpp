@@ -49,6 +49,7 @@ PointBench::PointBench(const OpSession& session, const Point& point)
   try {
     kernel->launch(workspace_->args());
     reference_ = workspace_->read_outputs();
+    reference_in_place_ = workspace_->keep_outputs_as_reference();
   } catch (const DeviceFault& fault) {
     throw DeviceFault(std::string("reference ") + op.reference.kernel + ": " + fault.what());
   }
@@ -96,6 +97,16 @@ VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
   variant.launch(workspace_->args());
   last_outputs_ = workspace_->read_outputs();
   return compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.context.op.tolerance(point_.dtype));
+}
+
+VerifyOutcome PointBench::verify_candidate(const LoadedVariant& variant) {
+  const Tolerance& tolerance = session_.context.op.tolerance(point_.dtype);
+  if (!reference_in_place_ || tolerance.mode == Tolerance::Mode::skip) return verify(variant);
+  workspace_->restore_inputs();
+  workspace_->poison_outputs();
+  variant.launch(workspace_->args());
+  last_outputs_.clear();
+  return outcome_of(workspace_->check_outputs_in_place(tolerance));
 }
 
 Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings& settings) {

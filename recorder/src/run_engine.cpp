@@ -26,6 +26,7 @@ Roofline roofline_of(const OpSpec& op, const Point& point, const DeviceInfo* dev
 }
 
 void finish_point(const OpSession& session, PointRecord& result) {
+  if (const DeviceInfo* device = session.context.device) result.gpu = PointGpu{device->index, device->uuid};
   result.markers.insert(result.markers.end(), session.context.conditions.begin(), session.context.conditions.end());
   for (const auto& marker : result.markers) session.services.sink.log(marker.text() + " point=" + result.point.id());
   session.services.sink.point_finished(result);

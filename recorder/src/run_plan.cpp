@@ -2,6 +2,7 @@
 
 #include "launch/point_workspace.h"
 #include "opspec/points.h"
+#include "recorder/sweep.h"
 #include "run_resources.h"
 #include "util/errors.h"
 
@@ -66,7 +67,9 @@ RunPlan::RunPlan(RunRequest request)
                              r.device.arch(), r.store.get());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
   if (request_.shard) {
-    shard_points_ = shard_points(ops_, *request_.shard, request_.mode);
+    shard_points_ = request_.shard_points.empty()
+                        ? shard_points(ops_, *request_.shard, request_.mode, request_.timing)
+                        : std::set<std::string>(request_.shard_points.begin(), request_.shard_points.end());
     if (shard_points_->empty())
       throw InputError(fmt::format("--shard {}: this part of the selection has no point (the selection has fewer "
                                    "points than shards)",
@@ -80,11 +83,15 @@ RunPlan::RunPlan(RunRequest request)
 
 bool RunPlan::measures(const std::string& point_id) const { return !shard_points_ || shard_points_->count(point_id); }
 
-std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode) {
+std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode,
+                                   const TimingSettings& timing) {
+  constexpr double kPointOverheadS = 0.3, kCandidateS = 0.03, kFinalistS = 0.05;
   std::vector<std::pair<std::string, double>> costs;
   double total = 0;
   for (const auto& op : ops) {
-    const double cost = mode == RunMode::record ? 1 + 0.25 * double(op.spec.config_space().size()) : 1;
+    const size_t configs = op.spec.config_space().size();
+    double cost = (timing.warmup_ms + timing.rep_ms) / 1000 + kPointOverheadS;
+    if (mode == RunMode::record) cost += kCandidateS * double(configs) + kFinalistS * double(sweep_finalists(configs));
     for (const auto& point : op.points) costs.emplace_back(point.id(), cost), total += cost;
   }
   // A point belongs to the part its cost's midpoint falls in.

@@ -45,6 +45,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.gpu = options.gpu;
   request.shard = options.shard ? options.shard : defaults.shard;
   if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run
+  if (request.shard && defaults.shard && *request.shard == *defaults.shard) request.shard_points = defaults.shard_points;
   request.arch = options.arch;
   request.cache_dir = options.cache_dir;
   request.no_cache = options.no_cache;

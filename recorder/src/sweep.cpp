@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -11,6 +12,10 @@
 
 namespace abt {
 namespace {
+
+// Config spaces up to this size are timed whole; larger ones are screened first, and at least
+// kMinFinalists of them (a quarter, rounded up) get the sweep's budget.
+constexpr size_t kScreenBelow = 4, kMinFinalists = 3;
 
 std::string first_line(const std::string& text) {
   auto end = text.find('\n');
@@ -41,7 +46,26 @@ void report_compile_failure(PointBench& bench, const Config& config, const std::
   }
 }
 
+// A verified candidate, loaded, waiting to be timed.
+struct Contender {
+  size_t candidate = 0;  // its entry in the sweep's candidate list
+  Config config;
+  IndexRow row;
+  std::unique_ptr<LoadedVariant> loaded;
+  VerifyOutcome verify;
+  double time_us = 0;  // of its last stage
+};
+
 }  // namespace
+
+size_t sweep_finalists(size_t verified) {
+  static const bool full = [] {
+    const char* text = std::getenv("ABTOOL_FULL_SWEEP");
+    return text && std::string(text) == "1";
+  }();
+  if (full || verified <= kScreenBelow) return verified;  // a small space is timed whole
+  return std::max(kMinFinalists, (verified + 3) / 4);
+}
 
 Choice sweep_point(PointBench& bench, ConfigSource source) {
   const OpSession& session = bench.session();
@@ -49,25 +73,29 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
   const Point& point = bench.point();
   const std::vector<Config> configs = session.context.op.config_space();
   services.variants.compile_all(configs, point.dtype, bench.specialization());
-  const TimingSettings quick = sweep_settings(session.context.timing);
 
   Choice best;
   best.source = source;
-  double best_time = std::numeric_limits<double>::infinity();
   std::vector<CandidateRecord> candidates;
   int compile_failed = 0, launch_failed = 0, verify_failed = 0;
   // A candidate the driver refused (launch or timing): recorded and logged, the sweep goes on.
   auto reject = [&](CandidateRecord& candidate, CandidateStatus status, const char* what, const std::string& error) {
     ++launch_failed;
     candidate.status = status;
+    candidate.time_us.reset();
     candidate.error = error;
     services.sink.log(fmt::format("sweep candidate {} {} at {}: {}", candidate.variant, what, point.id(), error));
-    candidates.push_back(std::move(candidate));
+  };
+  auto step = [&](const std::string& variant) {
+    if (services.watch) services.watch->step(point, session.context.op.kernel, "sweep candidate " + variant, true);
   };
 
+  // Every candidate is verified before any is timed: a miscompiled one never gets a time.
+  std::vector<Contender> contenders;
   for (const Config& config : configs) {
     const CompiledVariant& compiled = bench.compiled(config);
-    CandidateRecord candidate{config, bench.variant_name(config), CandidateStatus::ok, std::nullopt, ""};
+    candidates.push_back({config, bench.variant_name(config), CandidateStatus::ok, std::nullopt, ""});
+    CandidateRecord& candidate = candidates.back();
     IndexRow row{point.shape_text(), session.context.op.kernel, candidate.variant, dtype_name(point.dtype),
                  bench.params_text(config), 0, compiled.binary_hash, VariantRole::sweep_loser, compiled.compile_ms};
     if (!compiled.ok) {
@@ -77,7 +105,6 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
       row.role = VariantRole::compile_failed;
       services.ir.add_row(row);
       report_compile_failure(bench, config, compiled.log);
-      candidates.push_back(std::move(candidate));
       continue;
     }
     services.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
@@ -87,13 +114,12 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
         reject(candidate, CandidateStatus::launch_failed, "was not run again", *failure);
         continue;
       }
-      services.watch->step(point, session.context.op.kernel, "sweep candidate " + candidate.variant, true);
     }
-    std::unique_ptr<LoadedVariant> loaded;
-    VerifyOutcome outcome;
+    step(candidate.variant);
+    Contender contender{candidates.size() - 1, config, row, nullptr, {}, 0};
     try {
-      loaded = bench.load(compiled, config);
-      outcome = bench.verify(*loaded);
+      contender.loaded = bench.load(compiled, config);
+      contender.verify = bench.verify_candidate(*contender.loaded);
     } catch (const DeviceFault&) {
       throw;  // the context is gone: no later candidate could run either
     } catch (const PointError& error) {
@@ -101,40 +127,64 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
       continue;
     }
     services.ir.add_launches(row.shape, row.kernel, row.variant, 1);
-    if (!outcome.passed()) {
+    if (!contender.verify.passed()) {
       ++verify_failed;
       candidate.status = CandidateStatus::verify_failed;
-      candidate.error = verify_failed_marker(outcome.max_abs, outcome.max_rel).text() + " " + outcome.first_mismatch;
+      candidate.error =
+          verify_failed_marker(contender.verify.max_abs, contender.verify.max_rel).text() + " " + contender.verify.first_mismatch;
       services.sink.log(fmt::format("sweep candidate {} failed verification at {}: {}", candidate.variant, point.id(),
-                                   outcome.first_mismatch));
-      if (!best.found && (!best.verify || outcome.max_abs < best.verify->max_abs)) best.verify = outcome;
-      candidates.push_back(std::move(candidate));
+                                   contender.verify.first_mismatch));
+      if (!best.verify || contender.verify.max_abs < best.verify->max_abs) best.verify = contender.verify;
       continue;
     }
-    Measurement measurement;
-    try {
-      measurement = bench.time(*loaded, quick);
-    } catch (const DeviceFault&) {
-      throw;
-    } catch (const PointError& error) {
-      reject(candidate, CandidateStatus::timing_failed, "could not be timed", error.what());
-      continue;
-    }
-    services.ir.add_launches(row.shape, row.kernel, row.variant, measurement.launches);
-    double median = median_of(measurement.samples_us);
-    candidate.time_us = median;
-    candidates.push_back(candidate);
-    if (median < best_time) {
-      best_time = median;
-      best.found = true;
-      best.config = config;
-      best.verify = outcome;
-      best.loaded = std::move(loaded);  // its output digest comes from the gate's run (run_engine)
-    }
+    contenders.push_back(std::move(contender));
   }
 
-  ChoiceRecord record{bench.key(), best.config, best.found ? bench.variant_name(best.config) : "", std::nullopt};
-  if (best.found) record.time_us = best_time;
+  // Times each contender with `settings`; those the driver refuses drop out.
+  auto time_all = [&](std::vector<Contender>& field, const TimingSettings& settings) {
+    std::vector<Contender> timed;
+    for (Contender& contender : field) {
+      CandidateRecord& candidate = candidates[contender.candidate];
+      step(candidate.variant);
+      Measurement measurement;
+      try {
+        measurement = bench.time(*contender.loaded, settings);
+      } catch (const DeviceFault&) {
+        throw;
+      } catch (const PointError& error) {
+        reject(candidate, CandidateStatus::timing_failed, "could not be timed", error.what());
+        continue;
+      }
+      services.ir.add_launches(contender.row.shape, contender.row.kernel, contender.row.variant, measurement.launches);
+      contender.time_us = median_of(measurement.samples_us);
+      candidate.time_us = contender.time_us;
+      timed.push_back(std::move(contender));
+    }
+    std::stable_sort(timed.begin(), timed.end(), [](const Contender& a, const Contender& b) { return a.time_us < b.time_us; });
+    field = std::move(timed);
+  };
+
+  // Successive halving: a short first stage for all, the sweep's budget for the best quarter.
+  const size_t verified = contenders.size(), finalists = sweep_finalists(verified);
+  if (finalists < verified) {
+    time_all(contenders, screen_settings(session.context.timing));
+    for (size_t i = finalists; i < contenders.size(); ++i) candidates[contenders[i].candidate].status = CandidateStatus::screened_out;
+    if (contenders.size() > finalists) contenders.resize(finalists);
+  }
+  time_all(contenders, sweep_settings(session.context.timing));
+  if (finalists < verified)
+    services.sink.log(fmt::format("sweep {}: {} verified candidates screened at {:g} ms each, {} timed at {:g} ms", point.id(),
+                                  verified, kScreenRepMs, contenders.size(), sweep_settings(session.context.timing).rep_ms));
+
+  ChoiceRecord record{bench.key(), {}, "", std::nullopt};
+  if (!contenders.empty()) {
+    Contender& winner = contenders.front();
+    best.found = true;
+    best.config = winner.config;
+    best.verify = winner.verify;
+    best.loaded = std::move(winner.loaded);  // its output digest comes from the gate's run (run_engine)
+    record = {bench.key(), best.config, bench.variant_name(best.config), winner.time_us};
+  }
   services.store.save(record, candidates);
   if (!best.found) {
     best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed or timing_failed, {} verify_failed",

@@ -1,5 +1,6 @@
 #include "replay/replay_source.h"
 
+#include "rundir/results_file.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -34,7 +35,8 @@ RunDefaults RecordRun::defaults() const {
   defaults.timing.warmup_ms = meta.timing.warmup_ms;
   defaults.timing.rep_ms = meta.timing.rep_ms;
   defaults.timing.rounds = meta.timing.rounds;
-  defaults.shard = meta.selection.shard;  // a shard of A is replayed as the same shard
+  defaults.shard = meta.selection.shard;  // a shard of A is replayed as the same shard: A's points
+  if (defaults.shard) defaults.shard_points = ResultsFile::read(layout.results()).planned;
   return defaults;
 }
 

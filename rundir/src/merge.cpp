@@ -53,10 +53,23 @@ void plan_tree(const fs::path& root, const fs::path& relative_root, const std::s
   }
 }
 
+// Every device the shards ran on, when there is more than one (meta.json "gpus").
+std::vector<nlohmann::json> devices_of(const std::map<int, const RunData*>& shards) {
+  std::vector<nlohmann::json> devices;
+  std::set<std::string> seen;
+  for (const auto& [index, run] : shards) {
+    const nlohmann::json& gpu = run->meta.gpu;
+    if (!gpu.is_object() || !gpu.contains("name")) continue;
+    if (seen.insert(gpu.value("uuid", "") + "#" + std::to_string(gpu.value("index", -1))).second) devices.push_back(gpu);
+  }
+  if (devices.size() < 2) devices.clear();
+  return devices;
+}
+
 }  // namespace
 
 MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, const std::vector<std::string>& command_line,
-                        const RunDirectory::Echo& echo) {
+                        const RunDirectory::Echo& echo, const std::string& heading) {
   if (dirs.empty()) throw InputError("merge: name the shard runs to merge");
   std::vector<RunData> runs;
   for (const auto& dir : dirs) runs.push_back(read_run(dir));
@@ -103,12 +116,14 @@ MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, 
 
   MetaRecord meta = runs.front().meta;
   meta.selection.shard.reset();
+  meta.gpus = devices_of(by_index);
   meta.command_line = command_line;
   meta.working_directory = fs::current_path();
   RunDirectory merged(out, meta, planned, echo);
   RunLock lock(out);
   const RunLayout& layout = merged.layout();
-  merged.log(fmt::format("abtool merge: {} shards of one {} run -> {}", count, spelling(meta.mode), out.string()));
+  merged.log(heading.empty() ? fmt::format("abtool merge: {} shards of one {} run -> {}", count, spelling(meta.mode), out.string())
+                             : heading);
   for (const auto& [target, source] : files) {
     fs::create_directories((layout.dir() / target).parent_path());
     fs::copy_file(source, layout.dir() / target);

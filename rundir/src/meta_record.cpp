@@ -65,6 +65,7 @@ nlohmann::json MetaRecord::to_json() const {
       {"start_time", start_time},
       {"end_time", end_time.empty() ? nlohmann::json() : nlohmann::json(end_time)},
       {"status", spelling(status)}};
+  if (!gpus.empty()) json["gpus"] = gpus;
   return json;
 }
 
@@ -83,6 +84,14 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     meta.reference_compilers[language] = CompilerFingerprint::from_json(references.object(language.c_str()));
   fields.object("gpu");  // an object, whatever it holds
   meta.gpu = fields.any("gpu");
+  if (fields.has("gpus")) {
+    const nlohmann::json& gpus = fields.any("gpus");
+    if (!gpus.is_array()) fields.fail("gpus", "expected an array of devices");
+    for (const auto& gpu : gpus) {
+      if (!gpu.is_object()) fields.fail("gpus", "expected an array of devices (objects)");
+      meta.gpus.push_back(gpu);
+    }
+  }
   fields.object("host");
   meta.host = fields.any("host");
   JsonFields abtool = fields.object("abtool");

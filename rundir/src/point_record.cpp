@@ -132,6 +132,7 @@ nlohmann::json PointRecord::to_json() const {
            {"compile_ms", retuned->compile_ms ? nlohmann::json(*retuned->compile_ms) : nlohmann::json()}};
     write_measurement(own, retuned->measurement, retuned->latency);
   }
+  json["gpu"] = gpu ? nlohmann::json{{"index", gpu->index}, {"uuid", gpu->uuid}} : nlohmann::json();
   if (verify) {
     json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
@@ -184,6 +185,10 @@ PointRecord PointRecord::from_json(const JsonFields& entry) {
     const JsonFields bits = fields.object("output_vs_baseline");
     record.output_vs_baseline = OutputComparison{bits.boolean("identical"), bits.number("max_abs"), bits.number("max_rel"),
                                                  size_t(bits.unsigned_integer("differing"))};
+  }
+  if (fields.has("gpu")) {
+    const JsonFields gpu = fields.object("gpu");
+    record.gpu = PointGpu{int(gpu.unsigned_integer("index")), gpu.text("uuid")};
   }
   if (fields.has("retuned")) {
     const JsonFields own = fields.object("retuned");

@@ -106,6 +106,26 @@ TEST_F(Shards, DiffAndReplayTakeTheMerge) {
   EXPECT_TRUE(pairs["warnings"].dump().find("not a replay") == std::string::npos) << pairs["warnings"];
 }
 
+// Ops of different sweep sizes weigh differently in a record's split than in a replay's: a
+// replay of a shard run still measures exactly that shard's points.
+TEST_F(Shards, AReplayOfAShardRunMeasuresExactlyItsPoints) {
+  const fs::path mixed = dir_->path() / "mixed.yaml", a = dir_->path() / "mixed_a0", b = dir_->path() / "mixed_b0";
+  std::ofstream(mixed) << "cpu_saxpy:\n  shapes: [[1024], [2048], [4096], [8192], [16384], [32768]]\n"
+                          "cpu_matmul:\n  shapes: [[32, 32, 32], [48, 48, 48], [64, 64, 64]]\n";
+  std::vector<std::string> args{"record", "--out", a.string(), "--compiler", "host:g++", "--ops-dir",
+                                (source_dir() / "examples" / "ops").string(), "--shapes", mixed.string(), "--shard", "0/2"};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  ProcessResult recorded = abtool(args);
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+  ProcessResult replayed = replay(a, b, {});
+  ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  EXPECT_EQ(read_json(b / "results.json")["planned"], read_json(a / "results.json")["planned"]);
+  EXPECT_EQ(read_json(b / "meta.json")["selection"]["shard"], "0/2");
+  auto report = nlohmann::json::parse(abtool({"diff", a.string(), b.string(), "--format", "json"}).out);
+  EXPECT_EQ(report["counts"]["MISSING"], 0);
+  for (const auto& row : report["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>()) << row["point"];
+}
+
 TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
   auto refused = [&](const std::string& name, std::vector<fs::path> runs, const std::string& words) {
     fs::path out = dir_->path() / ("refused_" + name);

@@ -355,4 +355,71 @@ TEST_F(GpuTriton, ReplayRunsAsStoredKernelsWithTheirStoredLaunchContracts) {
   expect_interleaved(a(), b(), diff_->out);
 }
 
+// --gpus all on the real devices of this machine (one or more): every CUDA point names the GPU
+// it ran on (index and UUID, as the driver reports them); with two or more, the points are
+// spread, the run lists every device, and the replay's in-process pairs each ran on one device.
+class GpuFleetOnDevices : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (!CudaDriver::get()) return;
+    dir_ = new TempDir("abtool-gpu-fleet-");
+    const std::vector<std::string> budget{"--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"};
+    std::vector<std::string> args{"record", "--op", "saxpy,softmax,gemm", "--shapes", gpu_shapes().string(), "--out",
+                                  a().string(), "--gpus", "all"};
+    args.insert(args.end(), budget.begin(), budget.end());
+    record_ = new ProcessResult(abtool(args));
+    replay_ = new ProcessResult(abtool({"replay", "--from", a().string(), "--out", b().string(), "--gpus", "all"}));
+  }
+  static void TearDownTestSuite() {
+    delete record_;
+    delete replay_;
+    delete dir_;
+  }
+  void SetUp() override {
+    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
+  }
+  static fs::path a() { return dir_->path() / "A"; }
+  static fs::path b() { return dir_->path() / "B"; }
+  static TempDir* dir_;
+  static ProcessResult *record_, *replay_;
+};
+TempDir* GpuFleetOnDevices::dir_ = nullptr;
+ProcessResult *GpuFleetOnDevices::record_ = nullptr, *GpuFleetOnDevices::replay_ = nullptr;
+
+TEST_F(GpuFleetOnDevices, EveryPointNamesItsGpuAndTheRunListsEveryDevice) {
+  ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
+  ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
+  int devices = 0;
+  CudaDriver::get()->device_count(&devices);
+  for (const fs::path& run : {a(), b()}) {
+    const nlohmann::json results = read_json(run / "results.json"), meta = read_json(run / "meta.json");
+    ASSERT_EQ(results["points"].size(), 6u) << run;
+    std::set<int> used;
+    for (const auto& point : results["points"]) {
+      EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+      ASSERT_TRUE(point["gpu"].is_object()) << point["shape_text"];
+      const std::string uuid = point["gpu"]["uuid"];
+      EXPECT_EQ(uuid.rfind("GPU-", 0), 0u) << uuid;
+      EXPECT_EQ(uuid.size(), 40u) << uuid;
+      used.insert(point["gpu"]["index"].get<int>());
+      if (run == b()) EXPECT_FALSE(point["baseline"].is_null()) << "A's code beside B's, on the same GPU";
+    }
+    EXPECT_EQ(meta["gpu"]["uuid"].get<std::string>().rfind("GPU-", 0), 0u) << meta["gpu"].dump();
+    if (devices >= 2) {
+      EXPECT_EQ(int(used.size()), devices) << run << ": the points are spread over every GPU";
+      ASSERT_TRUE(meta.contains("gpus")) << meta.dump(1);
+      EXPECT_EQ(int(meta["gpus"].size()), devices);
+    } else {
+      EXPECT_EQ(used.size(), 1u);
+      EXPECT_FALSE(meta.contains("gpus"));
+    }
+    std::printf("%s: %zu points on GPU(s)", run.filename().c_str(), results["points"].size());
+    for (int index : used) std::printf(" %d", index);
+    std::printf(" of %d\n", devices);
+  }
+  ProcessResult diff = abtool({"diff", a().string(), b().string(), "--format", "json"});
+  ASSERT_EQ(diff.exit_code, 0) << describe(diff);
+  for (const auto& row : nlohmann::json::parse(diff.out)["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>());
+}
+
 }  // namespace abt::e2e

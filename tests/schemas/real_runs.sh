@@ -20,5 +20,23 @@ quick=(--warmup-ms 2 --rep-ms 4 --rounds 2)
 "$abtool" diff "$work/A" "$work/C" --format json > "$work/retuned.json"
 grep -q '"same_as_pinned"' "$work/C/results.json"
 grep -q AUTOTUNE_REPLAY_FALLBACK "$work/B/results.json"
+# --gpus over three stand-in devices (host ops), stopped once its parts exist: OUT/gpus.json; then
+# --resume merges the parts into one run.
+printf 'cpu_matmul:\n  shapes: [[96, 96, 96], [128, 96, 96], [96, 128, 96], [96, 96, 128], [128, 128, 96], [128, 96, 128]]\n' > "$work/gpus.yaml"
+export ABTOOL_TEST_GPUS="Stand-in GPU;Stand-in GPU;Stand-in GPU"
+"$abtool" record --compiler host:g++ --shapes "$work/gpus.yaml" --gpus all --out "$work/G" "${quick[@]}" > "$work/G.log" 2>&1 &
+fleet=$!
+for _ in $(seq 600); do
+  [[ -f $work/G/parts/gpu0/meta.json && -f $work/G/parts/gpu1/meta.json && -f $work/G/parts/gpu2/meta.json ]] && break
+  sleep 0.05
+done
+kill -INT $fleet
+status=0; wait $fleet || status=$?
+[[ $status == 130 ]] || { echo "a stopped --gpus run exits 130, not $status"; exit 1; }
+cp "$work/G/gpus.json" "$work/gpus.json"
+"$abtool" record --resume "$work/G" > "$work/G-resume.log"
+unset ABTOOL_TEST_GPUS
+[[ ! -e $work/G/gpus.json ]]
 /usr/bin/python3 "$here/tests/schemas/validate.py" "$here/rundir/schemas" "$work/A" "$work/B" "$work/diff.json" "$work/C" "$work/retuned.json" \
+  "$work/gpus.json" "$work/G" \
   "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json"

@@ -99,3 +99,20 @@ TEST(DeviceInputGenerator, CompilesWithTheReferenceNvrtc) {
 }
 
 }  // namespace abt
+
+namespace abt {
+
+// The sweep's on-device output check builds where CI has no GPU; its judgement is compared with
+// the host's on a device in test_gpu (DeviceCheck).
+TEST(DeviceOutputCheck, CompilesWithTheReferenceNvrtcWithoutFusedMultiplyAdds) {
+  TempDir dir("abtool-check-");
+  write_file_atomically(dir.path() / "check.cu", device_check_source());
+  auto reference = make_reference_compiler(Language::cuda, "sm_90");
+  CompiledVariant check = reference->compile({dir.path() / "check.cu", kDeviceCheckKernel, nullptr, {}, DType::fp32, dir.path(), {}});
+  ASSERT_TRUE(check.ok) << check.log;
+  const std::string ptx = read_text_file(check.ir.at("ptx"));
+  EXPECT_NE(ptx.find(std::string(".entry ") + kDeviceCheckKernel + "("), std::string::npos);
+  EXPECT_EQ(ptx.find("fma.rn.f64"), std::string::npos) << "atol + rtol * |want| rounds twice, as on the host";
+}
+
+}  // namespace abt

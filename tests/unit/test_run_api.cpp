@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "recorder/run.h"
+#include "recorder/sweep.h"
+#include "rundir/autotune_store.h"
 #include "rundir/results_file.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -59,6 +61,45 @@ TEST(RunApi, BadInputIsRefusedWhilePlanningBeforeAnythingIsWritten) {
   options.ops_dir.reset();
   EXPECT_THROW(resolve_request(options, RunMode::record, RunDefaults{}), InputError) << "no default ops folder";
   EXPECT_FALSE(fs::exists(dir.path() / "A"));
+}
+
+}  // namespace abt
+
+namespace abt {
+
+// Successive halving (recorder/sweep.h): every verified candidate is screened, a quarter (at
+// least 3) is timed with the sweep budget, and the choice is the fastest of those finalists.
+TEST(RunApi, ASweepScreensEveryCandidateAndChoosesTheFastestFinalist) {
+  TempDir dir("abtool-api-");
+  RunOptions options = tiny_record(dir.path() / "A");
+  options.ops = std::vector<std::string>{"cpu_matmul"};
+  RunPlan plan(resolve_request(options, RunMode::record, source_defaults()));
+  RunOutcome outcome = execute_run(plan, {}, {});
+  ASSERT_EQ(outcome.failed, 0);
+  auto record = AutotuneStore::open_record(dir.path() / "A" / "autotune.sqlite");
+  const std::vector<ChoiceRecord> choices = record->choices("cpu_matmul");
+  ASSERT_FALSE(choices.empty());
+  for (const ChoiceRecord& choice : choices) {
+    const std::vector<CandidateRecord> candidates = record->candidates(choice.key);
+    size_t finalists = 0, screened = 0;
+    double fastest = 1e300;
+    for (const auto& candidate : candidates) {
+      if (candidate.status == CandidateStatus::ok) {
+        ++finalists;
+        ASSERT_TRUE(candidate.time_us);
+        fastest = std::min(fastest, *candidate.time_us);
+        if (candidate.variant == choice.variant) EXPECT_EQ(candidate.time_us, choice.time_us);
+      }
+      if (candidate.status == CandidateStatus::screened_out) {
+        ++screened;
+        EXPECT_TRUE(candidate.time_us) << "a screened-out candidate keeps its first-stage time";
+        EXPECT_NE(candidate.variant, choice.variant);
+      }
+    }
+    ASSERT_GT(finalists + screened, 4u) << "cpu_matmul's space is large enough to be screened";
+    EXPECT_EQ(finalists, sweep_finalists(finalists + screened));
+    EXPECT_EQ(choice.time_us, fastest) << choice.key.shape;
+  }
 }
 
 }  // namespace abt

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "rundir/gpu_parts.h"
 #include "rundir/json_fields.h"
 #include "rundir/layout.h"
 #include "rundir/markers.h"
@@ -156,6 +157,48 @@ TEST_F(RundirFiles, MetaSurvivesTheRoundTripAndItsDamageIsNamed) {
   } catch (const RunFormatError& error) {
     EXPECT_EQ(std::string(error.what()), layout_.meta().string() + ": timing: rounds: expected an integer");
   }
+}
+
+TEST_F(RundirFiles, APointsGpuAndARunsDevicesSurviveTheRoundTrip) {
+  ResultsFile results;
+  results.planned = {"cpu_saxpy/65536/fp32"};
+  results.points = {sample_point()};
+  results.points[0].gpu = PointGpu{1, "GPU-95427054-539b-f731-fbe0-04447ab13d1d"};
+  write_file_atomically(layout_.results(), results.to_json().dump());
+  const ResultsFile read = ResultsFile::read(layout_.results());
+  ASSERT_TRUE(read.points[0].gpu);
+  EXPECT_EQ(read.points[0].gpu->index, 1);
+  EXPECT_EQ(read.points[0].gpu->uuid, "GPU-95427054-539b-f731-fbe0-04447ab13d1d");
+
+  MetaRecord meta;
+  meta.gpus = {{{"name", "NVIDIA H200"}, {"index", 0}}, {{"name", "NVIDIA H200"}, {"index", 1}}};
+  write_file_atomically(layout_.meta(), meta.to_json().dump());
+  EXPECT_EQ(MetaRecord::read(layout_.meta()).gpus, meta.gpus);
+  meta.gpus.clear();
+  EXPECT_FALSE(meta.to_json().contains("gpus")) << "one device: no list";
+}
+
+TEST_F(RundirFiles, GpuPartsSurviveTheRoundTripAndAPartOutsideTheRunIsRefused) {
+  GpuPartsRecord record;
+  record.mode = RunMode::replay;
+  record.command_line = {"abtool", "replay", "--from", "A", "--gpus", "all"};
+  record.working_directory = "/work";
+  record.parts = {{0, "NVIDIA H200", "GPU-a", "gpu0", {"replay", "--from", "A", "--gpu", "0", "--shard", "0/2"}},
+                  {1, "NVIDIA H200", "GPU-b", "gpu1", {"replay", "--from", "A", "--gpu", "1", "--shard", "1/2"}}};
+  record.write(dir_.path());
+  const GpuPartsRecord read = GpuPartsRecord::read(dir_.path());
+  EXPECT_EQ(read.mode, RunMode::replay);
+  EXPECT_EQ(read.command_line, record.command_line);
+  ASSERT_EQ(read.parts.size(), 2u);
+  EXPECT_EQ(read.parts[1].args, record.parts[1].args);
+  EXPECT_EQ(read.part_dir(dir_.path(), read.parts[1]), dir_.path() / "parts" / "gpu1");
+
+  record.parts[1].dir = "../elsewhere";
+  record.write(dir_.path());
+  EXPECT_THROW(GpuPartsRecord::read(dir_.path()), RunFormatError);
+  record.parts.clear();
+  record.write(dir_.path());
+  EXPECT_THROW(GpuPartsRecord::read(dir_.path()), RunFormatError);
 }
 
 TEST_F(RundirFiles, AMissingMetaOrADuplicatePointIsARunFormatError) {

@@ -59,4 +59,9 @@ void Progress::finish() {
   active_ = false;
 }
 
+double plain_progress_interval_s() {
+  if (const char* text = std::getenv("ABTOOL_PROGRESS_S"); text && *text) return std::strtod(text, nullptr);
+  return 5.0;
+}
+
 }  // namespace abt

@@ -10,6 +10,10 @@
 namespace abt {
 namespace {
 
+std::string mismatch_text(const std::string& name, size_t index, double got, double want) {
+  return fmt::format("args.{}[{}]: got {}, expected {}", name, index, got, want);
+}
+
 template <typename T>
 double value_of(T raw) {
   return double(raw);
@@ -47,13 +51,38 @@ void compare_typed(const OutputCopy& got, const OutputCopy& want, const Toleranc
     if (y != 0 && std::isfinite(abs_error)) outcome.max_rel = std::max(outcome.max_rel, abs_error / std::fabs(y));
     if (!std::isfinite(abs_error)) outcome.max_rel = INFINITY;
     if (!ok) {
-      if (outcome.mismatches++ == 0)
-        outcome.first_mismatch = fmt::format("args.{}[{}]: got {}, expected {}", got.spec->name, i, x, y);
+      if (outcome.mismatches++ == 0) outcome.first_mismatch = mismatch_text(got.spec->name, i, x, y);
     }
   }
 }
 
+// Element 0 of a copy, as the float value it encodes.
+double first_value(const OutputCopy& copy) {
+  switch (copy.dtype) {
+    case DType::fp32: return value_of(*reinterpret_cast<const float*>(copy.bytes.data()));
+    case DType::fp64: return value_of(*reinterpret_cast<const double*>(copy.bytes.data()));
+    case DType::i32: return value_of(*reinterpret_cast<const int32_t*>(copy.bytes.data()));
+    case DType::i64: return value_of(*reinterpret_cast<const int64_t*>(copy.bytes.data()));
+    case DType::fp16: return value_of(*reinterpret_cast<const Half*>(copy.bytes.data()));
+    case DType::bf16: return value_of(*reinterpret_cast<const BFloat16*>(copy.bytes.data()));
+  }
+  return 0;
+}
+
 }  // namespace
+
+VerifyOutcome outcome_of(const OutputsCheckedInPlace& checked) {
+  VerifyOutcome outcome;
+  outcome.max_abs = checked.max_abs;
+  outcome.max_rel = checked.max_rel;
+  outcome.mismatches = checked.mismatches;
+  if (checked.mismatches > 0) {
+    outcome.status = VerifyOutcome::Status::failed;
+    outcome.first_mismatch = mismatch_text(checked.first_got.spec->name, checked.first_index,
+                                           first_value(checked.first_got), first_value(checked.first_want));
+  }
+  return outcome;
+}
 
 VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnapshot& reference,
                               const Tolerance& tolerance) {

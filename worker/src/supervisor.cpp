@@ -238,16 +238,21 @@ class Supervisor {
 
 double default_point_timeout_s(double warmup_ms, double rep_ms) { return 60.0 + 4.0 * (warmup_ms + rep_ms) / 1000.0; }
 
-std::vector<std::string> with_run_directory(const std::vector<std::string>& args, const fs::path& dir) {
-  std::vector<std::string> result;
+std::vector<std::string> without_option(const std::vector<std::string>& args, const std::string& option) {
+  std::vector<std::string> kept;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--out") {
+    if (args[i] == option) {
       ++i;
       continue;
     }
-    if (args[i].rfind("--out=", 0) == 0) continue;
-    result.push_back(args[i]);
+    if (args[i].rfind(option + "=", 0) == 0) continue;
+    kept.push_back(args[i]);
   }
+  return kept;
+}
+
+std::vector<std::string> with_run_directory(const std::vector<std::string>& args, const fs::path& dir) {
+  std::vector<std::string> result = without_option(args, "--out");
   result.insert(result.end(), {"--out", fs::absolute(dir).string()});
   return result;
 }

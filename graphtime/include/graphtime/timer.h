@@ -46,6 +46,12 @@ std::unique_ptr<Timer> make_host_timer();
 // Short budgets for sweep candidates: enough to rank variants, not to report them.
 TimingSettings sweep_settings(const TimingSettings& full);
 
+// The sweep's first stage (successive halving, recorder/sweep.h): every verified candidate gets
+// a few milliseconds, enough to tell the best quarter from the rest; only those get
+// sweep_settings' budget.
+inline constexpr double kScreenWarmupMs = 2, kScreenRepMs = 4;
+TimingSettings screen_settings(const TimingSettings& full);
+
 // One round of a point's measurement: a share of the budget; the warm-up of the round comes
 // from warmup.h (the first round warms up fully, later ones after other points ran briefly).
 TimingSettings round_settings(const TimingSettings& full, int round);

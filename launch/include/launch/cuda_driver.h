@@ -29,6 +29,7 @@ class CudaDriver {
   decltype(&::cuDeviceGetName) device_name = nullptr;
   decltype(&::cuDeviceGetAttribute) device_attribute = nullptr;
   decltype(&::cuDeviceGetPCIBusId) device_pci_bus_id = nullptr;
+  decltype(&::cuDeviceGetUuid) device_uuid = nullptr;
   decltype(&::cuDevicePrimaryCtxRetain) primary_retain = nullptr;
   decltype(&::cuDevicePrimaryCtxRelease) primary_release = nullptr;
   decltype(&::cuCtxSetCurrent) set_current = nullptr;
@@ -69,6 +70,9 @@ class CudaDriver {
   CudaDriver() = default;
 };
 
+// A device's UUID as nvidia-smi -L prints it: "GPU-8f5c1a2b-...".
+std::string uuid_text(const CudaDriver& driver, CUdevice device);
+
 // The primary context of one device, current on this thread while the object lives.
 class DeviceContext {
  public:
@@ -84,6 +88,7 @@ class DeviceContext {
   int attribute(CUdevice_attribute attribute) const;
   std::string arch() const;  // "sm_90"
   std::string pci_bus_id() const;  // "0000:19:00.0": how NVML names the same device
+  std::string uuid() const;        // "GPU-8f5c...": as nvidia-smi -L prints it
 
  private:
   const CudaDriver& driver_;

@@ -13,6 +13,8 @@ namespace abt {
 
 struct DeviceInfo {
   std::string name;
+  int index = 0;     // the CUDA ordinal it was opened as
+  std::string uuid;  // "GPU-8f5c1a2b-...": which physical device, whatever the ordinal
   std::string arch;  // sm_90
   int sm_count = 0;
   int driver_version = 0;   // 13000 = 13.0

@@ -14,11 +14,16 @@ namespace abt {
 // The counter-based input generator as CUDA source: kernels abt_fill_<dtype> that write element i
 // of argument a under seed s as a pure function of (s, a, i), the same function as counter_rng.h.
 const std::string& device_fill_source();
+// The verification gate's comparison as a CUDA kernel (abt_check_outputs): sweep candidates are
+// checked where their outputs are, without copying them to the host.
+const std::string& device_check_source();
+inline constexpr const char* kDeviceCheckKernel = "abt_check_outputs";
 
 class DeviceTarget : public ExecutionTarget {
  public:
-  // `fill_cubin` is device_fill_source() compiled for this device by the reference compiler.
-  DeviceTarget(int ordinal, const std::string& fill_cubin);  // throws PointError
+  // `fill_cubin` is device_fill_source() compiled for this device by the reference compiler;
+  // `check_cubin` device_check_source() (empty: outputs are checked on the host only).
+  DeviceTarget(int ordinal, const std::string& fill_cubin, const std::string& check_cubin = {});  // throws PointError
   ~DeviceTarget() override;
 
   std::string kind() const override { return "cuda"; }
@@ -31,11 +36,16 @@ class DeviceTarget : public ExecutionTarget {
   const DeviceInfo& info() const { return info_; }
   // Fills `count` elements at `address` with the generator (an enqueued launch).
   void fill(CUdeviceptr address, DType dtype, size_t count, const InitSpec& init, uint64_t seed, uint64_t stream) const;
+  bool can_check() const { return check_module_ != nullptr; }
+  // Enqueues the comparison of `count` elements of `got` with `want` into the four counters at
+  // `result` (device_check_source()).
+  void check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t count, const Tolerance& tolerance,
+             CUdeviceptr result) const;
 
  private:
   std::unique_ptr<DeviceContext> context_;
   std::unique_ptr<DeviceStream> stream_;
-  std::unique_ptr<DeviceModule> fill_module_;
+  std::unique_ptr<DeviceModule> fill_module_, check_module_;
   DeviceInfo info_;
 };
 

@@ -21,6 +21,15 @@ using OutputSnapshot = std::vector<OutputCopy>;  // out and inout buffers, in ar
 
 std::string digest_of(const OutputSnapshot& outputs);  // sha256 over every output's bytes
 
+// The outputs checked against the reference where they are (a device), as the verification gate
+// would on host copies: the figures, and the first mismatching element read back alone.
+struct OutputsCheckedInPlace {
+  double max_abs = 0, max_rel = 0;
+  uint64_t mismatches = 0;
+  OutputCopy first_got, first_want;  // one element each (count 1) at first_index; empty when none differ
+  uint64_t first_index = 0;
+};
+
 class Workspace {
  public:
   virtual ~Workspace() = default;
@@ -33,6 +42,11 @@ class Workspace {
   // Waits for queued work and copies the outputs to the host.
   virtual OutputSnapshot read_outputs() const = 0;
   virtual std::string input_digest() const = 0;  // sha256 over generated inputs and scalars
+  // The outputs now (the reference kernel's) become what check_outputs_in_place compares later
+  // outputs with, kept where they are. False where outputs can only be checked as host copies.
+  virtual bool keep_outputs_as_reference() { return false; }
+  // Waits for queued work and checks the outputs against the kept reference (`close` or `exact`).
+  virtual OutputsCheckedInPlace check_outputs_in_place(const Tolerance& tolerance) const;
   // Moves the arguments to other addresses (a new offset within their memory), inputs intact, so
   // that a placement that happens to be fast or slow (cache sets, L2 slices, DRAM channels) varies
   // between rounds instead of biasing a whole run. The same `placement` gives the same layout.

@@ -32,6 +32,9 @@ class PointBench {
   // Restores inputs, poisons outputs, runs once and compares with the reference. A launch the
   // driver refuses throws PointError; a kernel that faults throws DeviceFault.
   VerifyOutcome verify(const LoadedVariant& variant);
+  // The same gate for a sweep candidate: on a device, its outputs are compared there with the
+  // reference (no copy to the host: last_outputs() is not this run's); elsewhere it is verify().
+  VerifyOutcome verify_candidate(const LoadedVariant& variant);
   std::string output_digest() const { return digest_of(last_outputs_); }  // of the last verify(): hashes on demand
   const OutputSnapshot& last_outputs() const { return last_outputs_; }
   OutputSnapshot take_last_outputs() { return std::move(last_outputs_); }  // no copy of a big output
@@ -44,6 +47,7 @@ class PointBench {
   Point point_;
   std::unique_ptr<Workspace> workspace_;
   std::optional<OutputSnapshot> reference_;
+  bool reference_in_place_ = false;  // the workspace keeps it where the outputs are (a device)
   std::string input_digest_;
   Specialization specialization_;
   OutputSnapshot last_outputs_;

@@ -42,11 +42,13 @@ class RunPlan {
   std::optional<std::set<std::string>> shard_points_;  // --shard: the ids this run measures
 };
 
-// --shard I/N: the points in plan order are cut into N consecutive parts of about equal
-// expected cost, so each shard compiles few ops' variants and the shards finish together. A
-// record's point costs 1 + 0.25 per config of its op (the sweep times every config briefly), a
-// replay's 1. The same plan always gives the same parts.
-std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode);
+// --shard I/N (and --gpus): the points in plan order are cut into N consecutive parts of about
+// equal expected cost, so each shard compiles few ops' variants and the shards finish together.
+// A point's cost is its measurement (warm-up + rep, plus 0.3 s), and for a record its sweep:
+// 0.03 s per config (load, verify, screen) and 0.05 s per finalist (sweep_finalists), as seen
+// on the H200 (bench/RESULTS.md). The same plan and settings always give the same parts.
+std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode,
+                                   const TimingSettings& timing);
 
 struct RunOutcome {
   std::filesystem::path dir;

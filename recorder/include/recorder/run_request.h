@@ -57,6 +57,7 @@ struct RunRequest {
   TimingSettings timing;
   int gpu = 0;
   std::optional<Shard> shard;
+  std::vector<std::string> shard_points;  // the shard's points as A's shard run planned them (replay)
   std::optional<std::filesystem::path> cache_dir;
   bool no_cache = false;
   std::string arch;
@@ -77,6 +78,9 @@ struct RunDefaults {
   std::optional<std::string> compiler;
   TimingSettings timing;
   std::optional<Shard> shard;
+  // A's points when A is that shard: replayed as the same shard, B measures exactly these (a
+  // replay's own split weighs points differently from a record's).
+  std::vector<std::string> shard_points;
 };
 
 // Throws InputError for an unknown dtype, or when an option without a default is absent.

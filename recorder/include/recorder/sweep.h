@@ -1,11 +1,17 @@
-// The record side's autotuner: every variant compiled (in parallel), each verified and timed
-// briefly on the point, the fastest verified one chosen and stored with every candidate.
+// The record side's autotuner: every variant compiled (in parallel) and verified on the point
+// (on a device, its outputs are compared there: no copy to the host), then timed by successive
+// halving: every verified candidate briefly (screen_settings), the best quarter with the sweep's
+// budget (sweep_settings); the fastest finalist is chosen and stored with every candidate.
 #pragma once
 #include "recorder/run_engine.h"
 
 namespace abt {
 
 Choice sweep_point(PointBench& bench, ConfigSource source);
+
+// How many of `verified` candidates get the sweep's full budget after the first stage: all of a
+// space of 4 or fewer, else a quarter (at least 3); all with ABTOOL_FULL_SWEEP=1.
+size_t sweep_finalists(size_t verified);
 
 class SweepChooser : public ConfigChooser {
  public:

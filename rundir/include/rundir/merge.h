@@ -19,8 +19,11 @@ struct MergeOutcome {
 // that is not a shard or did not finish, shards of different selections, compilers, timer
 // settings, seeds, replay sources or GPU models, a shard given twice or missing, a point in two
 // shards, or two shards whose IR or binary files of the same name differ. OUT must not exist or
-// be empty; nothing is written before every check passed.
+// be empty; nothing is written before every check passed. Shards that ran on different devices
+// list them all in the merged meta.json ("gpus"). `heading`: run.log's first line (default: the
+// merge's own).
 MergeOutcome merge_runs(const std::filesystem::path& out, const std::vector<std::filesystem::path>& shards,
-                        const std::vector<std::string>& command_line, const RunDirectory::Echo& echo = {});
+                        const std::vector<std::string>& command_line, const RunDirectory::Echo& echo = {},
+                        const std::string& heading = {});
 
 }  // namespace abt

@@ -46,6 +46,7 @@ struct MetaRecord {
   CompilerFingerprint compiler;
   std::map<std::string, CompilerFingerprint> reference_compilers;  // by reference language
   nlohmann::json gpu;   // launch/device_info.h's DeviceInfo::to_json, or why there is none
+  std::vector<nlohmann::json> gpus;  // a --gpus run: each device it ran on (empty: one device)
   nlohmann::json host;  // the host machine: CPU, cores, kernel, governor
   std::string abtool_version, abtool_git_sha;
   TimingRecord timing;

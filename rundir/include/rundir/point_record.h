@@ -56,6 +56,12 @@ struct Retuned {
   std::optional<double> compile_ms;
 };
 
+// The device a CUDA point ran on: with --gpus, points of one run run on several.
+struct PointGpu {
+  int index = 0;     // the CUDA ordinal
+  std::string uuid;  // the physical device
+};
+
 struct PointRecord {
   Point point;
   std::string kernel;
@@ -78,6 +84,7 @@ struct PointRecord {
   std::optional<double> compile_ms;  // of the measured variant (absent: a run older than this field)
   std::optional<OutputComparison> output_vs_baseline;  // interleaved replays whose A binary ran here
   std::optional<Retuned> retuned;                      // replay --retune
+  std::optional<PointGpu> gpu;                         // CUDA points (absent: host ops, or an older run)
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;

@@ -67,13 +67,14 @@ struct Spellings<VariantRole> {
 };
 
 // What became of one sweep candidate (autotune.sqlite, autotune_records/<op>.json).
-enum class CandidateStatus { ok, compile_failed, launch_failed, verify_failed, timing_failed };
+// screened_out: verified and timed briefly (the sweep's first stage), too slow to be timed longer.
+enum class CandidateStatus { ok, compile_failed, launch_failed, verify_failed, timing_failed, screened_out };
 template <>
 struct Spellings<CandidateStatus> {
-  static constexpr std::array<std::pair<CandidateStatus, std::string_view>, 5> table{
+  static constexpr std::array<std::pair<CandidateStatus, std::string_view>, 6> table{
       {{CandidateStatus::ok, "ok"}, {CandidateStatus::compile_failed, "compile_failed"},
        {CandidateStatus::launch_failed, "launch_failed"}, {CandidateStatus::verify_failed, "verify_failed"},
-       {CandidateStatus::timing_failed, "timing_failed"}}};
+       {CandidateStatus::timing_failed, "timing_failed"}, {CandidateStatus::screened_out, "screened_out"}}};
 };
 
 }  // namespace abt

@@ -16,6 +16,8 @@ bool stdout_wants_colour();
 std::string clock_text(double seconds);
 // Erases the progress line on stderr (the cursor back at its start), where one may be drawn.
 void clear_progress_line();
+// Off a terminal, seconds between plain progress lines: ABTOOL_PROGRESS_S, default 5 (0: none).
+double plain_progress_interval_s();
 
 // "points done/total, current point, ETA" on one self-overwriting stderr line; silent when
 // stderr is not interactive, so logs never receive control codes.

@@ -14,4 +14,7 @@ namespace abt {
 VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnapshot& reference,
                               const Tolerance& tolerance);
 
+// The same judgement made where the outputs are (Workspace::check_outputs_in_place), in the same words.
+VerifyOutcome outcome_of(const OutputsCheckedInPlace& checked);
+
 }  // namespace abt

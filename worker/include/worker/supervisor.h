@@ -29,6 +29,8 @@ double default_point_timeout_s(double warmup_ms, double rep_ms);
 
 // The worker's command line for an existing run: `args` with its --out replaced by `dir`.
 std::vector<std::string> with_run_directory(const std::vector<std::string>& args, const std::filesystem::path& dir);
+// `args` without `option` and its value (as "--x V" or "--x=V").
+std::vector<std::string> without_option(const std::vector<std::string>& args, const std::string& option);
 
 // Runs to the end and returns abtool's exit code.
 int supervise(const SupervisedRun& run);

@@ -1,0 +1,119 @@
+// The sweep's on-device output check (launch/device_target.h, device_check_source) against the
+// host's verification gate (verify/compare_outputs.h) on the same outputs: the same maximum
+// errors (bit for bit), mismatch count and first-mismatch text, for every float dtype, in close
+// and exact mode, with NaN, infinities, zeros, and errors inside and outside the tolerance.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "compilers/compiler.h"
+#include "launch/device_target.h"
+#include "launch/half_bits.h"
+#include "launch/point_workspace.h"
+#include "util/files.h"
+#include "verify/compare_outputs.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+// `values` as `dtype`'s bytes.
+std::vector<std::byte> encode(const std::vector<double>& values, DType dtype) {
+  std::vector<std::byte> bytes(values.size() * dtype_size(dtype));
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::byte* at = bytes.data() + i * dtype_size(dtype);
+    if (dtype == DType::fp32) {
+      const float value = float(values[i]);
+      std::memcpy(at, &value, 4);
+    } else if (dtype == DType::fp64) {
+      std::memcpy(at, &values[i], 8);
+    } else {
+      const uint16_t bits = dtype == DType::fp16 ? float_to_half(float(values[i])) : float_to_bf16(float(values[i]));
+      std::memcpy(at, &bits, 2);
+    }
+  }
+  return bytes;
+}
+
+}  // namespace
+
+class DeviceCheck : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
+    std::string why;
+    auto info = probe_device(0, &why);
+    ASSERT_TRUE(info) << why;
+    auto reference = make_reference_compiler(Language::cuda, info->arch);
+    auto build = [&](const std::string& source, const std::string& kernel) {
+      write_file_atomically(work_.path() / (kernel + ".cu"), source);
+      CompiledVariant built = reference->compile({work_.path() / (kernel + ".cu"), kernel, nullptr, {}, DType::fp32, work_.path(), {}});
+      EXPECT_TRUE(built.ok) << built.log;
+      return read_text_file(built.binary);
+    };
+    target_ = std::make_unique<DeviceTarget>(0, build(device_fill_source(), "abt_fill_fp32"),
+                                             build(device_check_source(), kDeviceCheckKernel));
+    op_ = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "saxpy");
+  }
+
+  // The host's and the device's verdicts on `got` against `want` (saxpy's output `out`).
+  void expect_same_verdict(DType dtype, const std::vector<double>& want, const std::vector<double>& got,
+                           const Tolerance& tolerance, const std::string& label) {
+    SCOPED_TRACE(label + " " + dtype_name(dtype));
+    Point point{"saxpy", {(long long)want.size()}, dtype};
+    auto workspace = target_->make_workspace(op_, point, 5);
+    const CUdeviceptr out = *static_cast<const CUdeviceptr*>(workspace->args()[4]);
+    const CudaDriver& driver = target_->context().driver();
+    const std::vector<std::byte> want_bytes = encode(want, dtype), got_bytes = encode(got, dtype);
+    driver.check(driver.copy_to_device(out, want_bytes.data(), want_bytes.size()), "writing the reference");
+    ASSERT_TRUE(workspace->keep_outputs_as_reference());
+    const OutputSnapshot reference = workspace->read_outputs();
+    driver.check(driver.copy_to_device(out, got_bytes.data(), got_bytes.size()), "writing the candidate");
+    const VerifyOutcome host = compare_outputs(workspace->read_outputs(), reference, tolerance);
+    const VerifyOutcome device = outcome_of(workspace->check_outputs_in_place(tolerance));
+    EXPECT_EQ(device.status, host.status);
+    EXPECT_EQ(device.mismatches, host.mismatches);
+    EXPECT_EQ(device.first_mismatch, host.first_mismatch);
+    EXPECT_EQ(std::memcmp(&device.max_abs, &host.max_abs, sizeof(double)), 0) << device.max_abs << " vs " << host.max_abs;
+    EXPECT_EQ(std::memcmp(&device.max_rel, &host.max_rel, sizeof(double)), 0) << device.max_rel << " vs " << host.max_rel;
+  }
+
+  TempDir work_{"abtool-gpu-check-"};
+  std::unique_ptr<DeviceTarget> target_;
+  OpSpec op_;
+};
+
+TEST_F(DeviceCheck, TheDeviceJudgesOutputsExactlyAsTheHostGate) {
+  const size_t n = 200003;  // more than one wave of blocks, not a multiple of anything
+  std::vector<double> want(n);
+  for (size_t i = 0; i < n; ++i) want[i] = std::sin(double(i) * 0.37) * (1 + double(i % 97));
+  want[10] = 0;  // a zero reference: no relative error from it
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  want[20] = nan;
+  want[30] = inf;
+  for (DType dtype : {DType::fp32, DType::fp64, DType::fp16, DType::bf16}) {
+    Tolerance close{Tolerance::Mode::close, 1e-2, 1e-3, ""}, exact{Tolerance::Mode::exact, 0, 0, ""};
+    std::vector<double> same = want;
+    expect_same_verdict(dtype, want, same, close, "identical");
+    expect_same_verdict(dtype, want, same, exact, "identical, exact");
+
+    std::vector<double> near = want;  // every element a little off: inside the tolerance for most
+    for (size_t i = 0; i < n; ++i)
+      if (std::isfinite(want[i])) near[i] = want[i] * (1 + 1e-3 * std::cos(double(i))) + 1e-4;
+    near[10] = 5e-4;
+    expect_same_verdict(dtype, want, near, close, "near");
+    expect_same_verdict(dtype, want, near, exact, "near, exact");
+
+    std::vector<double> broken = near;  // and some far off, NaN and infinite where the reference is not
+    broken[77777] = want[77777] + 50;
+    broken[123456] = nan;
+    broken[199999] = -inf;
+    broken[20] = 1.0;  // the reference's NaN matched by a number
+    broken[30] = inf;  // the reference's infinity matched
+    expect_same_verdict(dtype, want, broken, close, "broken");
+  }
+}
+
+}  // namespace abt
