@@ -1,5 +1,6 @@
 #include "replay/replay_source.h"
 
+#include "rundir/gpu_parts.h"
 #include "rundir/results_file.h"
 #include "util/errors.h"
 
@@ -11,6 +12,7 @@ RecordRun open_record_run(const fs::path& dir) {
   if (!fs::is_directory(dir)) throw InputError(where + ": no such run directory");
   RecordRun run;
   run.layout = RunLayout(fs::absolute(dir).lexically_normal());
+  refuse_unmerged_gpu_run(run.layout.dir());
   if (!fs::exists(run.layout.meta())) throw InputError(where + ": not a run directory (no meta.json)");
   run.meta = MetaRecord::read(run.layout.meta());
   if (run.meta.mode == RunMode::replay)

@@ -1,5 +1,6 @@
 #include "rundir/gpu_parts.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "rundir/json_fields.h"
@@ -43,6 +44,14 @@ GpuPartsRecord GpuPartsRecord::read(const fs::path& out) {
   }
   if (record.parts.empty()) fields.fail("parts", "a --gpus run has at least one part");
   return record;
+}
+
+void refuse_unmerged_gpu_run(const fs::path& dir) {
+  if (fs::exists(dir / "meta.json") || !fs::exists(GpuPartsRecord::file(dir))) return;
+  throw InputError(fmt::format("{}: a --gpus run whose parts are not merged yet (it is running, or it stopped); each "
+                               "part is a run of its own in {}, and `abtool {} --resume {}` finishes and merges them",
+                               dir.string(), GpuPartsRecord::parts_dir(dir).string(),
+                               spelling(GpuPartsRecord::read(dir).mode), dir.string()));
 }
 
 }  // namespace abt

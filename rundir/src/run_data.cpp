@@ -1,5 +1,6 @@
 #include "rundir/run_data.h"
 
+#include "rundir/gpu_parts.h"
 #include "rundir/json_fields.h"
 
 namespace abt {
@@ -14,6 +15,7 @@ RunData read_run(const fs::path& dir) {
   RunData run;
   run.layout = RunLayout(dir);
   if (!fs::is_directory(dir)) throw InputError(dir.string() + ": no such run directory");
+  refuse_unmerged_gpu_run(dir);
   if (!fs::exists(run.layout.meta()) && !fs::exists(run.layout.results()))
     throw InputError(dir.string() + ": not a run directory (no meta.json or results.json)");
   run.meta = MetaRecord::read(run.layout.meta());

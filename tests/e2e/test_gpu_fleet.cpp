@@ -204,6 +204,16 @@ TEST_F(GpuFleet, AStoppedRunKeepsItsPartsAndResumeFinishesAndMergesThem) {
   EXPECT_GE(interrupted, 1u);
   EXPECT_LT(before, 18u) << "stopped midway";
 
+  // Until merged, readers say where the parts are and how to finish them.
+  for (const std::vector<std::string>& reader : {std::vector<std::string>{"diff", out.string(), out.string()},
+                                                 std::vector<std::string>{"replay", "--from", out.string()}}) {
+    ProcessResult refused = abtool(reader, kThreeGpus);
+    EXPECT_EQ(refused.exit_code, 2) << describe(refused);
+    EXPECT_NE(refused.err.find("a --gpus run whose parts are not merged yet"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("`abtool record --resume " + out.string() + "` finishes and merges them"), std::string::npos)
+        << refused.err;
+  }
+
   ProcessResult resumed = abtool({"record", "--resume", out.string()}, kThreeGpus);
   ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
   EXPECT_FALSE(fs::exists(out / "gpus.json"));

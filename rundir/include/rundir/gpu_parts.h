@@ -34,4 +34,8 @@ struct GpuPartsRecord {
   static GpuPartsRecord read(const std::filesystem::path& out);  // validates; RunFormatError on damage
 };
 
+// A reader given such a run before its parts were merged (gpus.json, no meta.json): InputError
+// saying where the parts are and that `--resume` merges them. Nothing otherwise.
+void refuse_unmerged_gpu_run(const std::filesystem::path& dir);
+
 }  // namespace abt
