@@ -96,6 +96,20 @@ std::vector<PartEnd> run_parts(const GpuPartsRecord& record, const fs::path& out
   return ends;
 }
 
+// A part's exit as one of abtool's codes (SPEC section 4): a part killed by a signal other than
+// SIGINT or SIGTERM (the kernel's OOM killer: 137) is a broken environment, 3.
+int contract_exit_code(int code) {
+  switch (code) {
+    case kExitOk:
+    case kExitPointFailed:
+    case kExitBadInput:
+    case kExitInternal:
+    case 128 + SIGINT:
+    case 128 + SIGTERM: return code;
+    default: return kExitInternal;
+  }
+}
+
 // What a part said about why it ended: its "abtool:" lines, the last few.
 std::vector<std::string> last_words(const fs::path& output) {
   std::vector<std::string> said;
@@ -153,7 +167,7 @@ int finish_parts(const GpuPartsRecord& record, const fs::path& out, std::optiona
     if (end.code == kExitOk || end.code == kExitPointFailed) continue;
     failed.push_back(&end);
     said.insert(last_words(output_file(out, *end.part)));
-    worst = std::max(worst, end.code);
+    worst = std::max(worst, contract_exit_code(end.code));
   }
   if (failed.size() == ends.size() && said.size() == 1 && !said.begin()->empty()) {
     for (const auto& line : *said.begin()) fmt::print(stderr, "{}\n", line);  // every part said the same: say it once

@@ -45,8 +45,8 @@ class RunPlan {
 // --shard I/N (and --gpus): the points in plan order are cut into N consecutive parts of about
 // equal expected cost, so each shard compiles few ops' variants and the shards finish together.
 // A point's cost is its measurement (warm-up + rep, plus 0.3 s), and for a record its sweep:
-// 0.03 s per config (load, verify, screen) and 0.05 s per finalist (sweep_finalists), as seen
-// on the H200 (bench/RESULTS.md). The same plan and settings always give the same parts.
+// 0.03 s per config (load, verify, screen) and 0.05 s per finalist (sweep_finalists), fitted by
+// hand to the per-point costs of an H200 record (bench/RESULTS.md). The same plan and settings always give the same parts.
 std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode,
                                    const TimingSettings& timing);
 
