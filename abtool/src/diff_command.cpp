@@ -14,10 +14,9 @@
 namespace abt {
 
 int run_diff(const DiffOptions& options) {
-  RunData a = read_run(options.a);
-  RunData b = read_run(options.b);
+  auto [a, b] = read_runs(options.a, options.b);
   const char* exhaustive = std::getenv("ABTOOL_EXHAUSTIVE_BOOTSTRAP");
-  Comparison report = compare_runs(a, b, options.threshold_pct, !(exhaustive && std::string(exhaustive) == "1"));
+  Comparison report = compare_runs(a, b, options.threshold_pct, exhaustive && std::string(exhaustive) == "1");
   if (options.format == "json") {
     // One JSON document: the IR diffs go inside it.
     nlohmann::json json = report.to_json();

@@ -253,7 +253,7 @@ int main(int argc, char** argv) {
       "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
       "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), "
       "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache), ABTOOL_PROGRESS_S (seconds between plain progress "
-      "lines off a terminal), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws all 2000 resamples per interval), "
+      "lines off a terminal), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws all 2000 resamples per interval, and every sample of each), "
       "ABTOOL_FULL_SWEEP=1 (every verified sweep candidate gets the full sweep budget, no first-stage screening), TMPDIR.";
   for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
   try {

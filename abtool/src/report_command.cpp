@@ -11,8 +11,7 @@
 namespace abt {
 
 int run_report(const ReportOptions& options) {
-  RunData a = read_run(options.a);
-  RunData b = read_run(options.b);
+  auto [a, b] = read_runs(options.a, options.b);
   Comparison report = compare_runs(a, b, options.threshold_pct);
   std::ostringstream page;
   write_html_report(report, a, b, page);

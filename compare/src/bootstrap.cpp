@@ -2,91 +2,49 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
+#include <optional>
 #include <random>
 
+#include "computed_median.h"
+#include "resample_rounds.h"
+#include "simulated_median.h"
 #include "util/statistics.h"
 
 namespace abt {
 namespace {
 
-// A round of more samples than this is represented by as many of its quantiles, evenly spaced:
-// the resampled median then varies a little more than with every sample (a wider interval, never
-// a narrower one), and a point of 100,000 samples costs what one of a few thousand does.
-constexpr int kMaxDrawsPerRound = 256;
-
-class RoundResampler {
+// One side's resampled medians, simulated or computed (WithinRounds).
+class SideResampler {
  public:
-  explicit RoundResampler(const RoundedSamples& set) {
-    std::vector<int> sizes = set.round_sizes;
-    if (sizes.empty() || std::accumulate(sizes.begin(), sizes.end(), 0) != int(set.samples.size()))
-      sizes = {int(set.samples.size())};
-    size_t start = 0;
-    for (int size : sizes) {
-      if (size <= 0) continue;
-      std::vector<double> round(set.samples.begin() + long(start), set.samples.begin() + long(start) + size);
-      start += size_t(size);
-      if (size > kMaxDrawsPerRound) {
-        std::sort(round.begin(), round.end());
-        std::vector<double> sketch;
-        for (int i = 0; i < kMaxDrawsPerRound; ++i) sketch.push_back(quantile_sorted(round, (i + 0.5) / kMaxDrawsPerRound));
-        round = std::move(sketch);
-      }
-      rounds_.push_back({int(samples_.size()), int(round.size())});
-      samples_.insert(samples_.end(), round.begin(), round.end());
+  SideResampler(const RoundedSamples& set, WithinRounds within) {
+    auto rounds = resample_rounds(set);
+    round_count_ = rounds.size();
+    size_t fewest = rounds.empty() ? 0 : rounds.front().size();
+    for (const auto& round : rounds) fewest = std::min(fewest, round.size());
+    // A resample picks round_count_ rounds: at least this many draws, however they fall.
+    if (within == WithinRounds::computed_when_large && fewest * round_count_ >= size_t(kComputedFromDraws)) {
+      computed_.emplace(rounds);
+      rounds_ = std::move(rounds);  // to simulate the resamples the approximation does not cover
+    } else {
+      simulated_.emplace(rounds);
     }
   }
 
-  size_t round_count() const { return rounds_.size(); }
+  size_t round_count() const { return round_count_; }
 
-  // The median of one resample made of the rounds `picks` (indices into this set's rounds).
-  // Each draw counts its sample's rank in the sorted set; the median is then read off the counts
-  // in one pass, which gives what sorting the drawn values would, at a fraction of the cost.
   double median(const std::vector<size_t>& picks, std::mt19937_64& random) {
-    if (rank_.empty()) rank_samples();
-    std::fill(counts_.begin(), counts_.end(), 0u);
-    size_t drawn = 0;
-    for (size_t round : picks) {
-      auto [start, size] = rounds_[round];
-      std::uniform_int_distribution<int> pick(0, size - 1);
-      for (int i = 0; i < size; ++i) ++counts_[rank_[size_t(start + pick(random))]];
-      drawn += size_t(size);
+    if (computed_) {
+      if (computed_->covers(picks)) return computed_->median(random);
+      if (!simulated_) simulated_.emplace(rounds_);
     }
-    // The value at position `middle` of the drawn values in order, and (even count) the one before.
-    const size_t middle = drawn / 2;
-    double below = 0, at = 0;
-    size_t seen = 0;
-    for (size_t rank = 0; rank < counts_.size(); ++rank) {
-      if (!counts_[rank]) continue;
-      if (middle > 0 && seen <= middle - 1 && middle - 1 < seen + counts_[rank]) below = sorted_[rank];
-      if (seen <= middle && middle < seen + counts_[rank]) {
-        at = sorted_[rank];
-        break;
-      }
-      seen += counts_[rank];
-    }
-    return drawn % 2 == 1 ? at : 0.5 * (at + below);
+    return simulated_->median(picks, random);
   }
 
  private:
-  void rank_samples() {
-    std::vector<size_t> order(samples_.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return samples_[a] < samples_[b]; });
-    rank_.resize(samples_.size());
-    sorted_.resize(samples_.size());
-    for (size_t rank = 0; rank < order.size(); ++rank) {
-      rank_[order[rank]] = uint32_t(rank);
-      sorted_[rank] = samples_[order[rank]];
-    }
-    counts_.assign(samples_.size(), 0u);
-  }
-
-  std::vector<double> samples_;
-  std::vector<std::pair<int, int>> rounds_;  // (start, size) in samples_
-  std::vector<uint32_t> rank_;               // samples_[i] is sorted_[rank_[i]]
-  std::vector<double> sorted_;
-  std::vector<uint32_t> counts_;             // draws per rank in the current resample
+  size_t round_count_ = 0;
+  std::optional<SimulatedMedian> simulated_;
+  std::optional<ComputedMedian> computed_;
+  std::vector<std::vector<double>> rounds_;
 };
 
 void pick_rounds(size_t count, std::mt19937_64& random, std::vector<size_t>& picks) {
@@ -95,24 +53,34 @@ void pick_rounds(size_t count, std::mt19937_64& random, std::vector<size_t>& pic
   for (size_t& round : picks) round = pick(random);
 }
 
-}  // namespace
-
-namespace {
-
-// Whether every order statistic within the margin of each end of the interval lies on one side
-// of every boundary (bootstrap.h).
-bool ends_decided(const std::vector<double>& sorted, double tail, int final_count, const std::vector<double>& boundaries) {
-  constexpr double kStandardErrors = 4;
-  const double count = double(sorted.size());
-  for (double p : {tail, 1 - tail}) {
-    const double spread = std::sqrt(p * (1 - p));
-    // In positions of the current sort: this count's error, and the final count's, scaled here.
-    const double margin = kStandardErrors * spread * (std::sqrt(count) + count / std::sqrt(double(final_count)));
-    const double center = p * (count - 1);
-    const size_t first = size_t(std::max(0.0, std::floor(center - margin)));
-    const size_t last = size_t(std::min(count - 1, std::ceil(center + margin)));
-    for (double boundary : boundaries)
-      if (sorted[first] <= boundary && sorted[last] >= boundary) return false;
+// Whether each end of the interval that all `final_count` resamples would give is, with near
+// certainty, on the side of every boundary where it lies now (bootstrap.h). For one end and one
+// boundary: the final interval's end is the order statistic at position p (N - 1) of N ratios, so
+// it lies below the boundary when more than that many ratios do, and above when at most that many
+// do. Of the n drawn so far c lie below; the N - n still to come add Bin(N - n, F) more, F being
+// the bootstrap distribution's share below the boundary, itself known from the c of n only to
+// within its binomial error. The end counts as decided when that predicted count is kSureBy
+// standard deviations clear of the end's position, for the ratios below the boundary and for
+// those at or below it (a ratio that equals a boundary decides nothing).
+bool ends_decided(const std::vector<double>& ratios, double tail, int final_count, const std::vector<double>& boundaries) {
+  constexpr double kSureBy = 4;
+  const double drawn = double(ratios.size()), to_come = double(final_count) - drawn;
+  for (double boundary : boundaries) {
+    const double below = double(std::count_if(ratios.begin(), ratios.end(), [&](double r) { return r < boundary; }));
+    const double at_or_below = below + double(std::count(ratios.begin(), ratios.end(), boundary));
+    for (double p : {tail, 1 - tail}) {
+      const double position = p * (final_count - 1);
+      int side = 0;  // -1: the end stays above the boundary; +1: below
+      for (double count : {below, at_or_below}) {
+        const double share = (count + 1) / (drawn + 2);
+        const double expected = count + to_come * share;
+        const double spread = std::sqrt(to_come * share * (1 - share) * (1 + to_come / (drawn + 3)));
+        const int now = expected + kSureBy * spread <= std::floor(position) ? -1
+                        : expected - kSureBy * spread >= std::ceil(position) + 1 ? 1 : 0;
+        if (now == 0 || (side != 0 && now != side)) return false;
+        side = now;
+      }
+    }
   }
   return true;
 }
@@ -120,12 +88,14 @@ bool ends_decided(const std::vector<double>& sorted, double tail, int final_coun
 }  // namespace
 
 RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b, Pairing pairing,
-                                     double confidence, int resamples, uint64_t seed, const std::vector<double>& boundaries) {
+                                     double confidence, int resamples, uint64_t seed, const std::vector<double>& boundaries,
+                                     WithinRounds within) {
   RatioInterval interval;
   if (a.samples.empty() || b.samples.empty()) return interval;
-  interval.ratio = median_of(b.samples) / median_of(a.samples);
+  auto median = [](const RoundedSamples& set) { return set.median ? *set.median : median_of(set.samples); };
+  interval.ratio = median(b) / median(a);
   std::mt19937_64 random(seed);
-  RoundResampler resample_a(a), resample_b(b);
+  SideResampler resample_a(a, within), resample_b(b, within);
   const bool paired = pairing == Pairing::by_round && resample_a.round_count() == resample_b.round_count();
   std::vector<double> ratios;
   ratios.reserve(resamples);
@@ -139,16 +109,14 @@ RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSampl
     double median_a = resample_a.median(picks_a, random);
     ratios.push_back(resample_b.median(picks_b, random) / median_a);
     if (i + 1 == checkpoint && checkpoint < resamples) {
-      std::vector<double> sorted(ratios);
-      std::sort(sorted.begin(), sorted.end());
-      if (ends_decided(sorted, tail, resamples, boundaries)) break;
+      if (ends_decided(ratios, tail, resamples, boundaries)) break;
       checkpoint = std::min(resamples, checkpoint * 2);
     }
   }
   interval.resamples = int(ratios.size());
-  std::sort(ratios.begin(), ratios.end());
-  interval.low = quantile_sorted(ratios, tail);
-  interval.high = quantile_sorted(ratios, 1 - tail);
+  const std::vector<double> ends = quantiles_of(std::move(ratios), {tail, 1 - tail});
+  interval.low = ends[0];
+  interval.high = ends[1];
   return interval;
 }
 

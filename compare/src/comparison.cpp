@@ -2,14 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
 #include <cmath>
 #include <map>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include "util/files.h"
+#include "util/parallel.h"
 #include "util/statistics.h"
 
 namespace abt {
@@ -72,8 +71,13 @@ RoundedSamples rounded(const Measurement& measurement) {
   return RoundedSamples{measurement.samples_us, measurement.round_sizes};
 }
 
-SideSummary summary_of(const Measurement& measurement) {
-  SampleSummary stats = summarize(measurement.samples_us);
+// With the median the record already holds (`summary` is of measurement's samples).
+RoundedSamples rounded(const Measurement& measurement, const SampleSummary& summary) {
+  return RoundedSamples{measurement.samples_us, measurement.round_sizes, summary.median};
+}
+
+// `stats`: the record's summary of `measurement`'s samples (rundir derives it as it reads them).
+SideSummary summary_of(const Measurement& measurement, const SampleSummary& stats) {
   SideSummary side;
   side.median_us = stats.median;
   side.n = stats.n;
@@ -125,7 +129,7 @@ RetuneComparison compare_retuned(const Measurement& a_best, const PointRecord& p
 }
 
 PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold,
-                              bool early_stop, IrDeltaMemo& ir_memo) {
+                              bool exhaustive_bootstrap, IrDeltaMemo& ir_memo) {
   PointComparison row;
   row.id = id;
   const PointRecord* pa = a.find(id);
@@ -162,14 +166,18 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   // differs between two processes. A's record then only tells how far A's code drifted.
   row.in_process_pair = pb->baseline.has_value();
   const Measurement& a_measured = row.in_process_pair ? pb->baseline->measurement : pa->measurement;
-  row.a = summary_of(a_measured);
-  row.b = summary_of(pb->measurement);
+  const SampleSummary& a_summary = row.in_process_pair ? pb->baseline->latency : pa->latency;
+  row.a = summary_of(a_measured, a_summary);
+  row.b = summary_of(pb->measurement, pb->latency);
   if (row.in_process_pair) row.drift_pct = 100.0 * (row.a->median_us / pa->latency.median - 1.0);
 
   VerdictRule rule{threshold};
   rule.pairing = row.in_process_pair ? Pairing::by_round : Pairing::independent;
-  rule.early_stop = early_stop;
-  Decision decision = decide(rounded(a_measured), rounded(pb->measurement), rule);
+  if (exhaustive_bootstrap) {
+    rule.early_stop = false;
+    rule.within = WithinRounds::simulated;
+  }
+  Decision decision = decide(rounded(a_measured, a_summary), rounded(pb->measurement, pb->latency), rule);
   row.speedup = decision.speedup.ratio;
   row.speedup_low = decision.speedup.low;
   row.speedup_high = decision.speedup.high;
@@ -189,8 +197,11 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   const double effect_pct = 100.0 * std::fabs(row.speedup - 1.0);
 
   // A claimed change must also hold in SM cycles, so a clock difference cannot make it.
-  RoundedSamples a_cycles = in_cycles(rounded(a_measured), a_measured.round_clock_mhz);
-  RoundedSamples b_cycles = in_cycles(rounded(pb->measurement), pb->measurement.round_clock_mhz);
+  auto cycles = [](const Measurement& side) {
+    return side.round_clock_mhz.empty() ? RoundedSamples{} : in_cycles(rounded(side), side.round_clock_mhz);
+  };
+  RoundedSamples a_cycles = claimed ? cycles(a_measured) : RoundedSamples{};
+  RoundedSamples b_cycles = claimed ? cycles(pb->measurement) : RoundedSamples{};
   if (claimed && !a_cycles.samples.empty() && !b_cycles.samples.empty() &&
       decide(a_cycles, b_cycles, rule).verdict != row.verdict) {
     row.verdict = Verdict::untrusted;
@@ -331,7 +342,7 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
 
 }  // namespace
 
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool early_stop) {
+Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap) {
   Comparison report;
   report.a_dir = a.layout.dir().string();
   report.b_dir = b.layout.dir().string();
@@ -340,16 +351,8 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   // report is the same as compared one by one.
   const std::vector<std::string> ids = ordered_ids(a, b);
   report.points.resize(ids.size());
-  std::atomic<size_t> next{0};
   IrDeltaMemo ir_memo;
-  auto compare_some = [&] {
-    for (size_t i = next++; i < ids.size(); i = next++) report.points[i] = compare_point(a, b, ids[i], threshold_pct, early_stop, ir_memo);
-  };
-  std::vector<std::thread> helpers;
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  for (size_t i = 1; i < std::min(cores, ids.size()); ++i) helpers.emplace_back(compare_some);
-  compare_some();
-  for (auto& helper : helpers) helper.join();
+  for_each_index(ids.size(), [&](size_t i) { report.points[i] = compare_point(a, b, ids[i], threshold_pct, exhaustive_bootstrap, ir_memo); });
 
   double log_sum = 0;
   int trusted = 0;

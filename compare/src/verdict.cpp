@@ -45,7 +45,7 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
     // 1 matters only for "a change, but below the noise floor", when the floor is above the threshold.
     if (decision.effective_threshold_pct > rule.threshold_pct) boundaries.push_back(1.0);
   }
-  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing, 0.95, 2000, 1, boundaries);  // B/A
+  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing, 0.95, 2000, 1, boundaries, rule.within);  // B/A
   decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low, ratio.resamples};
   const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
   if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <sstream>
 
 namespace abt {
 
@@ -11,13 +10,21 @@ JsonFields::JsonFields(const nlohmann::json& json, std::string where) : json_(js
   if (!json_.is_object()) fail("expected an object");
 }
 
-nlohmann::json JsonFields::parse_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw RunFormatError(file.string() + ": missing or unreadable");
-  std::ostringstream text;
-  text << in.rdbuf();
+std::string JsonFields::read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary | std::ios::ate);
+  const std::streamoff size = in ? std::streamoff(in.tellg()) : -1;
+  if (size < 0) throw RunFormatError(file.string() + ": missing or unreadable");
+  std::string text(size_t(size), '\0');
+  in.seekg(0);
+  if (!in.read(text.data(), std::streamsize(text.size()))) throw RunFormatError(file.string() + ": missing or unreadable");
+  return text;
+}
+
+nlohmann::json JsonFields::parse_file(const std::filesystem::path& file) { return parse(read_file(file), file); }
+
+nlohmann::json JsonFields::parse(std::string_view text, const std::filesystem::path& file) {
   try {
-    return nlohmann::json::parse(text.str());
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& error) {
     // nlohmann's message carries the byte offset; the rest is its prefix.
     throw RunFormatError(fmt::format("{}: not valid JSON (truncated or damaged at byte {})", file.string(), error.byte));

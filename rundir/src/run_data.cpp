@@ -2,6 +2,7 @@
 
 #include "rundir/gpu_parts.h"
 #include "rundir/json_fields.h"
+#include "util/parallel.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -27,6 +28,15 @@ RunData read_run(const fs::path& dir) {
                            run.results.points[i].id() + "): the same point appears twice");
   }
   return run;
+}
+
+std::pair<RunData, RunData> read_runs(const fs::path& a, const fs::path& b) {
+  std::pair<RunData, RunData> runs;
+  for_each_index(2, [&](size_t side) {
+    if (side == 0) runs.first = read_run(a);
+    else runs.second = read_run(b);
+  });
+  return runs;
 }
 
 }  // namespace abt

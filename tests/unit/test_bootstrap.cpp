@@ -5,6 +5,8 @@
 #include <random>
 
 #include "compare/bootstrap.h"
+#include "computed_median.h"
+#include "resample_rounds.h"
 #include "util/statistics.h"
 
 namespace abt {
@@ -146,10 +148,92 @@ TEST(Bootstrap, CountingRanksGivesTheIntervalsThatSortingTheDrawsGave) {
       rounds_b.push_back(int(block_b.size()));
     }
     for (Pairing pairing : {Pairing::independent, Pairing::by_round}) {
-      auto counted = bootstrap_median_ratio({a, rounds_a}, {b, rounds_b}, pairing);
+      auto counted = bootstrap_median_ratio({a, rounds_a}, {b, rounds_b}, pairing, 0.95, 2000, 1, {}, WithinRounds::simulated);
       auto sorted = sorting_reference({a, rounds_a}, {b, rounds_b}, pairing);
       EXPECT_EQ(counted.low, sorted.low) << "trial " << trial;
       EXPECT_EQ(counted.high, sorted.high) << "trial " << trial;
+    }
+  }
+}
+
+// Rounds of `size` samples around `center`: jitter within a round, a heavy tail, a drift of each
+// round's level (shared between A and B when `levels` is given: an interleaved pair), and times
+// rounded to `quantum` (host timers).
+RoundedSamples rounds_of(int rounds, int size, double center, double jitter, double drift, double quantum, unsigned seed,
+                         const std::vector<double>* levels = nullptr) {
+  std::mt19937 random(seed);
+  std::normal_distribution<double> normal;
+  std::exponential_distribution<double> tail;
+  RoundedSamples set;
+  for (int r = 0; r < rounds; ++r) {
+    const double level = center * (1 + drift * (levels ? (*levels)[r] : normal(random)));
+    for (int i = 0; i < size; ++i) {
+      double sample = level * (1 + jitter * (normal(random) + (i % 17 == 0 ? 3 * tail(random) : 0)));
+      set.samples.push_back(quantum > 0 ? std::round(sample / quantum) * quantum : sample);
+    }
+    set.round_sizes.push_back(size);
+  }
+  return set;
+}
+
+// The within-round stage computed (computed_median.h) against every draw simulated: each end of
+// the computed interval must lie where the simulated resamples put a share of the ratios within
+// 4 Monte Carlo standard errors of the end's 2.5%: between the simulated ends at 2.5% -+ that.
+TEST(Bootstrap, ComputingTheWithinRoundStageGivesTheIntervalsOfSimulatingIt) {
+  struct Case {
+    int rounds, size;
+    double jitter, drift, quantum, effect;
+    Pairing pairing;
+  };
+  const std::vector<Case> cases = {
+      {40, 100, 0.05, 0.0, 0.0, 1.0, Pairing::by_round},     // host-like: many short rounds, a tail
+      {40, 100, 0.05, 0.02, 0.1, 1.01, Pairing::independent},  // ... drifting, on a coarse clock
+      {10, 300, 0.003, 0.0, 0.0, 1.0, Pairing::by_round},    // GPU-like: few long (sketched) rounds
+      {10, 300, 0.003, 0.01, 0.0, 1.02, Pairing::by_round},
+      {10, 300, 0.003, 0.01, 0.0, 1.02, Pairing::independent},
+      {2, 100, 0.01, 0.05, 0.0, 1.0, Pairing::independent},  // two rounds 5% apart
+      {10, 20, 0.02, 0.03, 2.0, 1.03, Pairing::by_round},    // the fewest draws computed, ties
+      {5, 41, 0.01, 0.02, 0.0, 0.98, Pairing::independent},  // odd counts
+  };
+  constexpr int kResamples = 5000;
+  const double tail = 0.025, error = 4 * std::sqrt(2 * tail * (1 - tail) / kResamples);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    std::mt19937 level_random{unsigned(i)};
+    std::normal_distribution<double> normal;
+    std::vector<double> levels;
+    for (int r = 0; r < c.rounds; ++r) levels.push_back(normal(level_random));
+    const std::vector<double>* shared = c.pairing == Pairing::by_round ? &levels : nullptr;
+    auto a = rounds_of(c.rounds, c.size, 100, c.jitter, c.drift, c.quantum, 10 * unsigned(i), shared);
+    auto b = rounds_of(c.rounds, c.size, 100 * c.effect, c.jitter, c.drift, c.quantum, 10 * unsigned(i) + 1, shared);
+    ASSERT_GE(c.rounds * std::min(c.size, 256), kComputedFromDraws) << "case " << i << " is computed";
+    auto simulated_at = [&](double level) {
+      return bootstrap_median_ratio(a, b, c.pairing, 1 - 2 * level, kResamples, 7, {}, WithinRounds::simulated);
+    };
+    const RatioInterval narrow = simulated_at(tail + error), wide = simulated_at(tail - error);
+    const RatioInterval computed = bootstrap_median_ratio(a, b, c.pairing, 1 - 2 * tail, kResamples, 7);
+    EXPECT_GE(computed.low, wide.low) << "case " << i;
+    EXPECT_LE(computed.low, narrow.low) << "case " << i;
+    EXPECT_GE(computed.high, narrow.high) << "case " << i;
+    EXPECT_LE(computed.high, wide.high) << "case " << i;
+    EXPECT_EQ(computed.ratio, narrow.ratio);
+  }
+}
+
+// The terms a resample's medians are computed from, tabulated up front or computed as searches
+// reach them (a big table): the same medians, bit for bit.
+TEST(Bootstrap, TabulatedAndOnDemandTermsGiveTheSameMedians) {
+  for (int c = 0; c < 3; ++c) {
+    auto set = rounds_of(c == 0 ? 40 : 12, c == 2 ? 300 : 60, 100, 0.02, c == 1 ? 0.03 : 0.0, c == 1 ? 0.1 : 0.0, 90 + unsigned(c));
+    const auto rounds = resample_rounds(set);
+    ComputedMedian tabulated(rounds), on_demand(rounds, 0);
+    std::mt19937_64 picks_random(5), random_a(6), random_b(6);
+    std::uniform_int_distribution<size_t> pick(0, rounds.size() - 1);
+    for (int resample = 0; resample < 300; ++resample) {
+      std::vector<size_t> picks(rounds.size());
+      for (auto& round : picks) round = pick(picks_random);
+      ASSERT_EQ(tabulated.covers(picks), on_demand.covers(picks));
+      ASSERT_EQ(tabulated.median(random_a), on_demand.median(random_b)) << "case " << c << " resample " << resample;
     }
   }
 }

@@ -125,6 +125,62 @@ TEST_F(RundirFiles, ATruncatedOrSchemalessFileIsNamed) {
   EXPECT_NE(read_error().find("schema: 'abtool.results/1' is not abtool.results/2"), std::string::npos);
 }
 
+// A big file's points are parsed side by side (results_file.cpp): the same records, in order,
+// and the same message for damage as reading it point after point.
+nlohmann::json many_points(int count) {
+  ResultsFile results;
+  for (int i = 0; i < count; ++i) {
+    PointRecord point = sample_point();
+    point.point.shape = {1000 + i};
+    point.measurement.samples_us = {double(i + 1), 1.0, 2.0};
+    results.planned.push_back(point.id());
+    results.points.push_back(point);
+  }
+  return results.to_json();
+}
+
+TEST_F(RundirFiles, ManyPointsComeBackInTheirOrder) {
+  write_file_atomically(layout_.results(), many_points(300).dump(1));  // with line breaks and indents
+  const ResultsFile read = ResultsFile::read(layout_.results());
+  ASSERT_EQ(read.points.size(), 300u);
+  for (int i = 0; i < 300; ++i) {
+    EXPECT_EQ(read.points[i].id(), "cpu_saxpy/" + std::to_string(1000 + i) + "/fp32");
+    EXPECT_EQ(read.points[i].measurement.samples_us[0], double(i + 1));
+  }
+  EXPECT_EQ(read.planned.size(), 300u);
+}
+
+TEST_F(RundirFiles, AmongManyPointsTheDamageReportedIsTheOneAReadInOrderMeets) {
+  auto json = many_points(300);
+  json["points"][200]["method"] = "sundial";
+  json["points"][40]["samples_us"] = {1.0, "fast"};
+  write_results(json);
+  EXPECT_EQ(read_error(), layout_.results().string() +
+                              ": point 41 (cpu_saxpy/1040/fp32): samples_us: expected an array of numbers");
+  json["points"][250] = 7;  // checked for every point before any point's fields
+  write_results(json);
+  EXPECT_EQ(read_error(), layout_.results().string() + ": point 251: expected an object");
+  json["schema"] = "abtool.results/1";  // the file's own fields come first
+  write_results(json);
+  EXPECT_NE(read_error().find(": schema: 'abtool.results/1' is not abtool.results/2"), std::string::npos) << read_error();
+
+  // Broken JSON inside one point: named by its byte in the file, as a parse of the whole names it.
+  std::string text = many_points(300).dump();
+  const size_t inside = text.find("\"samples_us\":[", text.size() / 2);
+  text.insert(inside + 14, ",");
+  write_file_atomically(layout_.results(), text);
+  size_t byte = 0;
+  try {
+    const nlohmann::json parsed = nlohmann::json::parse(text);
+    ADD_FAILURE() << "the damage did not break the JSON";
+  } catch (const nlohmann::json::parse_error& error) {
+    byte = error.byte;
+  }
+  ASSERT_GT(byte, 0u);
+  EXPECT_EQ(read_error(), layout_.results().string() + ": not valid JSON (truncated or damaged at byte " +
+                              std::to_string(byte) + ")");
+}
+
 TEST_F(RundirFiles, MetaSurvivesTheRoundTripAndItsDamageIsNamed) {
   MetaRecord meta;
   meta.mode = RunMode::replay;

@@ -2,6 +2,8 @@
 // the noise floor from A's own rounds, and cycles.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <iostream>
 #include <random>
 
 #include "compare/verdict.h"
@@ -77,41 +79,88 @@ TEST(Verdict, SamplesInCyclesFollowTheirRoundsClock) {
   EXPECT_TRUE(in_cycles(samples, {1000}).samples.empty()) << "a clock per round, or none";
 }
 
+// Pairs from "clearly the same" through every threshold to "clearly slower" (B/A 0.96 to 1.04 in
+// 50 steps, every `step`-th), jitter 0.1-2%, with round-to-round drift and without, paired and not.
+struct SyntheticPair {
+  double effect, jitter;
+  int shape;
+  Pairing pairing;
+  RoundedSamples a, b;
+};
+
+template <typename Body>
+void for_each_synthetic_pair(int step, Body body) {
+  for (int effect_step = 0; effect_step < 50; effect_step += step)
+    for (int shape = 0; shape < 6; ++shape)
+      for (Pairing pairing : {Pairing::independent, Pairing::by_round}) {
+        const double effect = 0.96 + 0.0016 * effect_step;  // through 2% and the floors
+        const double jitter = shape % 3 == 0 ? 0.001 : shape % 3 == 1 ? 0.005 : 0.02;
+        const std::vector<double> drift = shape < 3 ? std::vector<double>{0} : std::vector<double>{0.01, -0.01, 0.004};
+        const unsigned seed = unsigned(effect_step * 100 + shape * 10 + int(pairing));
+        body(SyntheticPair{effect, jitter, shape, pairing, synthetic(100, 10, 40, jitter, drift, seed),
+                           synthetic(100 * effect, 10, 40, jitter, drift, seed + 7)});
+      }
+}
+
 // Stopping the resampling early (bootstrap.h) must not change a verdict: 600 pairs from "clearly
 // the same" through every threshold to "clearly slower", with round-to-round drift and without,
 // paired and not, each decided with early stopping and with all 2000 resamples.
 TEST(Verdict, StoppingTheResamplingEarlyGivesTheVerdictOfAllResamples) {
   int early = 0, cases = 0;
-  for (int effect_step = 0; effect_step < 50; ++effect_step)
-    for (int shape = 0; shape < 6; ++shape)
-      for (Pairing pairing : {Pairing::independent, Pairing::by_round}) {
-        const double effect = 0.96 + 0.0016 * effect_step;  // 0.96 .. 1.04: through 2% and the floors
-        const double jitter = shape % 3 == 0 ? 0.001 : shape % 3 == 1 ? 0.005 : 0.02;
-        const std::vector<double> drift = shape < 3 ? std::vector<double>{0} : std::vector<double>{0.01, -0.01, 0.004};
-        const unsigned seed = unsigned(effect_step * 100 + shape * 10 + int(pairing));
-        auto a = synthetic(100, 10, 40, jitter, drift, seed);
-        auto b = synthetic(100 * effect, 10, 40, jitter, drift, seed + 7);
-        VerdictRule fast{2.0}, full{2.0};
-        fast.pairing = full.pairing = pairing;
-        full.early_stop = false;
-        const Decision quick = decide(a, b, fast), all = decide(a, b, full);
-        ++cases;
-        ASSERT_EQ(quick.verdict, all.verdict) << "effect " << effect << " jitter " << jitter << " shape " << shape;
-        EXPECT_EQ(quick.why, all.why);
-        EXPECT_EQ(all.speedup.resamples, 2000);
-        if (quick.speedup.resamples < 2000) {
-          ++early;
-          // The same statistic from fewer resamples: the ends agree to within their Monte Carlo error.
-          const double width = all.speedup.high - all.speedup.low;
-          EXPECT_NEAR(quick.speedup.low, all.speedup.low, 0.25 * width + 1e-4);
-          EXPECT_NEAR(quick.speedup.high, all.speedup.high, 0.25 * width + 1e-4);
-        } else {
-          EXPECT_EQ(quick.speedup.low, all.speedup.low) << "not stopped early: the same random stream, bit for bit";
-          EXPECT_EQ(quick.speedup.high, all.speedup.high);
-        }
-        EXPECT_EQ(quick.speedup.ratio, all.speedup.ratio);
-      }
+  for_each_synthetic_pair(1, [&](const SyntheticPair& pair) {
+    VerdictRule fast{2.0}, full{2.0};
+    fast.pairing = full.pairing = pair.pairing;
+    full.early_stop = false;
+    const Decision quick = decide(pair.a, pair.b, fast), all = decide(pair.a, pair.b, full);
+    ++cases;
+    ASSERT_EQ(quick.verdict, all.verdict) << "effect " << pair.effect << " jitter " << pair.jitter << " shape " << pair.shape;
+    EXPECT_EQ(quick.why, all.why);
+    EXPECT_EQ(all.speedup.resamples, 2000);
+    if (quick.speedup.resamples < 2000) {
+      ++early;
+      // The same statistic from fewer resamples: the ends agree to within their Monte Carlo error.
+      const double width = all.speedup.high - all.speedup.low;
+      EXPECT_NEAR(quick.speedup.low, all.speedup.low, 0.25 * width + 1e-4);
+      EXPECT_NEAR(quick.speedup.high, all.speedup.high, 0.25 * width + 1e-4);
+    } else {
+      EXPECT_EQ(quick.speedup.low, all.speedup.low) << "not stopped early: the same random stream, bit for bit";
+      EXPECT_EQ(quick.speedup.high, all.speedup.high);
+    }
+    EXPECT_EQ(quick.speedup.ratio, all.speedup.ratio);
+  });
   EXPECT_GT(early, cases / 3) << "most pairs are clear of every threshold";
+}
+
+// The within-round stage computed instead of simulated (bootstrap.h) must not change a verdict
+// that the simulation itself is sure of: 300 pairs through every threshold, all 2000 resamples
+// each way. Where the verdicts differ, a boundary must lie within the simulated ends' own Monte
+// Carlo error (4 standard errors of the 2.5% share): a coin the simulation would flip too.
+TEST(Verdict, ComputingTheWithinRoundStageGivesTheVerdictsOfSimulatingIt) {
+  int differ = 0, cases = 0;
+  const double tail = 0.025, error = 4 * std::sqrt(2 * tail * (1 - tail) / 2000);
+  for_each_synthetic_pair(2, [&](const SyntheticPair& pair) {
+    VerdictRule computed{2.0}, simulated{2.0};
+    computed.pairing = simulated.pairing = pair.pairing;
+    computed.early_stop = simulated.early_stop = false;
+    simulated.within = WithinRounds::simulated;
+    const Decision fast = decide(pair.a, pair.b, computed), reference = decide(pair.a, pair.b, simulated);
+    ++cases;
+    if (fast.verdict == reference.verdict) return;
+    ++differ;
+    auto simulated_at = [&](double level) {
+      return bootstrap_median_ratio(pair.a, pair.b, pair.pairing, 1 - 2 * level, 2000, 1, {}, WithinRounds::simulated);
+    };
+    const RatioInterval narrow = simulated_at(tail + error), wide = simulated_at(tail - error);
+    const double effective = 1 + reference.effective_threshold_pct / 100;
+    bool borderline = false;
+    for (double boundary : {effective, 1 / effective, 1.02, 1 / 1.02, 1.0})
+      borderline = borderline || (wide.low <= boundary && boundary <= narrow.low) ||
+                   (narrow.high <= boundary && boundary <= wide.high);
+    EXPECT_TRUE(borderline) << "effect " << pair.effect << " jitter " << pair.jitter << " shape " << pair.shape << ": "
+                            << spelling(fast.verdict) << " vs " << spelling(reference.verdict);
+  });
+  EXPECT_LE(differ, cases / 20) << "the shortcut is that rare coin, not a habit";
+  std::cout << differ << " of " << cases << " verdicts differ, each at a boundary within Monte Carlo error\n";
 }
 
 }  // namespace abt

@@ -1,14 +1,21 @@
 // Confidence interval of the ratio of medians of two sample sets, by percentile bootstrap.
 #pragma once
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace abt {
 
 // A point's samples, grouped into the measurement rounds they came from.
 struct RoundedSamples {
+  RoundedSamples() = default;
+  RoundedSamples(std::vector<double> samples, std::vector<int> round_sizes, std::optional<double> median = std::nullopt)
+      : samples(std::move(samples)), round_sizes(std::move(round_sizes)), median(median) {}
+
   std::vector<double> samples;
   std::vector<int> round_sizes;  // empty or summing to samples.size(); empty = one round
+  std::optional<double> median;  // of samples, when already known (a record's summary); else computed
 };
 
 struct RatioInterval {
@@ -24,22 +31,31 @@ struct RatioInterval {
 // cancels in the ratio. `independent`: two processes, nothing shared.
 enum class Pairing { independent, by_round };
 
+// How a resample's median is had once its rounds are picked. `simulated`: every draw made, as the
+// bootstrap is defined. `computed_when_large`: a resample of at least kComputedFromDraws draws
+// takes its median from the distribution those draws would give it (computed_median.h), at a
+// cost that does not grow with the samples; tests/unit/test_bootstrap.cpp checks that the two
+// give the same intervals to within their Monte Carlo error.
+enum class WithinRounds { computed_when_large, simulated };
+constexpr int kComputedFromDraws = 200;
+
 // Two-stage bootstrap: rounds are resampled first, then samples within each chosen round, so
 // the interval is as wide as the disagreement between rounds (a machine whose speed drifts),
 // not just the jitter within one stretch of samples. `by_round` draws the same rounds for both
 // sides; with unequal round counts it falls back to `independent`. A round of many samples is
-// resampled from a sketch of 256 of its quantiles (bootstrap.cpp). Deterministic for a given seed.
+// resampled from a sketch of 256 of its quantiles (resample_rounds.h). Deterministic for a given seed.
 //
 // `boundaries` (ratios where a verdict changes): the resampling stops early, at 250, 500 or 1000
-// resamples, once each end of the interval lies on one side of every boundary by a wide margin:
-// the order statistics within 4 Monte Carlo standard errors of the end (those of the current
-// count plus those of `resamples`) all lie on that side. Drawing the rest would then move the end
-// by far less than that margin: the verdict is the one all `resamples` would give, at a fraction
+// resamples, once each end of the interval that all `resamples` would give is sure to lie on the
+// side of every boundary where it lies now: the count of ratios below the boundary that the rest
+// would bring, predicted from those drawn so far, is 4 standard deviations clear of the end's
+// position (bootstrap.cpp). The verdict is then the one all `resamples` would give, at a fraction
 // of the cost (`diff` on big runs). The random stream is the same, so an interval that is not
 // decided early is bit for bit the one without boundaries.
 RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b,
                                      Pairing pairing = Pairing::independent, double confidence = 0.95,
                                      int resamples = 2000, uint64_t seed = 1,
-                                     const std::vector<double>& boundaries = {});
+                                     const std::vector<double>& boundaries = {},
+                                     WithinRounds within = WithinRounds::computed_when_large);
 
 }  // namespace abt

@@ -101,8 +101,9 @@ Gate gate_of(const Comparison& report);
 // drift (A's code now against A's record) makes a FASTER/SLOWER UNTRUSTED only beyond the same
 // tolerance and beyond the change itself.
 inline constexpr double kMachineSpeedTolerance = 0.10;
-// `early_stop`: the bootstrap stops once a verdict is clear (VerdictRule::early_stop); false draws
-// every resample (ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 for diff, to check that the verdicts agree).
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool early_stop = true);
+// `exhaustive_bootstrap`: every resample drawn, and every draw within it (VerdictRule::early_stop
+// and ::within off): the bootstrap as defined, slower by up to 100x on big runs; for diff,
+// ABTOOL_EXHAUSTIVE_BOOTSTRAP=1, to check that its shortcuts leave the verdicts as they are.
+Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap = false);
 
 }  // namespace abt

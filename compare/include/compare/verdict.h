@@ -33,6 +33,7 @@ struct VerdictRule {
   // Stop resampling once the interval's ends are clear of every threshold (bootstrap.h); false:
   // always all 2000 resamples.
   bool early_stop = true;
+  WithinRounds within = WithinRounds::computed_when_large;  // bootstrap.h
 };
 
 struct Decision {

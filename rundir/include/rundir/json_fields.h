@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +27,8 @@ class JsonFields {
 
   // Parses `file`; a missing, unreadable or truncated file is a RunFormatError naming it.
   static nlohmann::json parse_file(const std::filesystem::path& file);
+  static std::string read_file(const std::filesystem::path& file);                      // missing: RunFormatError
+  static nlohmann::json parse(std::string_view text, const std::filesystem::path& file);  // `file`'s text
   // The file's "schema" must be `expected` (e.g. "abtool.results/2").
   void require_schema(const std::string& expected) const;
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "rundir/layout.h"
 #include "rundir/meta_record.h"
@@ -22,5 +23,7 @@ struct RunData {
 
 // Throws InputError when `dir` is not a run directory, RunFormatError when a file is damaged.
 RunData read_run(const std::filesystem::path& dir);
+// The two sides of a comparison, read side by side; A's error first when both are damaged.
+std::pair<RunData, RunData> read_runs(const std::filesystem::path& a, const std::filesystem::path& b);
 
 }  // namespace abt

@@ -13,6 +13,8 @@ struct SampleSummary {
 SampleSummary summarize(std::vector<double> samples);
 double median_of(std::vector<double> samples);
 double quantile_sorted(const std::vector<double>& sorted, double q);  // linear interpolation
+// quantile_sorted's values at each of `ascending` (increasing q), in linear time: no sort.
+std::vector<double> quantiles_of(std::vector<double> samples, const std::vector<double>& ascending);
 
 // The two-sided 95% critical value of Student's t: a 95% interval of a mean from n samples is
 // mean +- t(n - 1) * s / sqrt(n). From a table up to 30 degrees of freedom, within 0.1% above.

@@ -1,0 +1,93 @@
+// The median of one resample, drawn from its distribution instead of made draw by draw.
+//
+// Given how often each round was picked (c_r times, a round of n_r values), a resample holds
+// c_r * n_r draws from round r. The number of draws at or below a value v is then a sum of
+// binomials, S(v) = sum_r Bin(c_r n_r, F_r(v)), F_r being round r's share of values <= v; and the
+// t-th smallest draw is at or below v exactly when S(v) >= t. So the t-th order statistic is drawn
+// by inversion: one standard normal deviate z, and the smallest sample value at which S's
+// quantile for z reaches t. That quantile is S's mean + z * its sd plus the Cornish-Fisher term of
+// its skewness, with a continuity correction: close to exact when many draws could fall either
+// side of the median (kMinCountVariance; tests/unit/test_bootstrap.cpp measures how close).
+//
+// An even count's median is the mean of the two middle draws, t and t + 1. Given draw t at value
+// v, draw t + 1 is elsewhere when draw t was the last at v: S(v) = t with some draw at v, of all
+// the ways draw t falls at v (S below v under t, S(v) at least t); the chances are read off S's
+// distribution (Edgeworth) and that of no draw at v; where many draws are expected at v, reading
+// S(v) at the same z says the same, for less. It is then the next value above v drawn at all,
+// each value being skipped with the chance that none of its draws happened.
+//
+// Cost: about log2(distinct values) sums over the rounds per resample, whatever the number of
+// samples; against one random draw per sample when simulated.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace abt {
+
+// S's variance at the median below which a resample is simulated instead (ComputedMedian::covers).
+constexpr double kMinCountVariance = 30;
+
+// The most floats of terms computed up front (4 MB).
+constexpr size_t kMaxTabulated = size_t(1) << 20;
+
+class ComputedMedian {
+ public:
+  // `rounds`: resample_rounds(). The terms below are computed up front when they take at most
+  // `max_tabulated` floats, else as searches need them (the same values either way).
+  explicit ComputedMedian(const std::vector<std::vector<double>>& rounds, size_t max_tabulated = kMaxTabulated);
+
+  // Takes a resample's picks (indices of the rounds picked); false when they leave too few draws
+  // near the median for the approximation (kMinCountVariance): that resample is to be simulated.
+  bool covers(const std::vector<size_t>& picks);
+  // The median of a resample of the picks covered last.
+  double median(std::mt19937_64& random);
+
+ private:
+  struct CountMoments {
+    double mean = 0, variance = 0, third = 0;
+  };
+  // The smallest index into values_ in [low, high] where S's quantile for z reaches `rank`;
+  // `high` reaches; the search starts at `guess`.
+  size_t first_reaching(double rank, double z, size_t low, size_t high, size_t guess);
+  template <typename Reaches>  // ... where `reaches(index)` first holds
+  size_t first_reaching(Reaches reaches, size_t low, size_t high, size_t guess);
+  CountMoments count_moments(size_t value);        // of S at values_[value], for the picks in picks_
+  CountMoments sum_moments(size_t value);          // ... computed, not looked up
+  double mean_count(size_t value);                 // ... its mean alone (whole numbers)
+  double count_quantile(size_t value, double z);  // ... its quantile for z
+  static double count_cdf(const CountMoments& moments, double count);  // P(S <= count)
+  double log_chance_of_no_draw(size_t value);  // at exactly values_[value]
+  // The next value above values_[value] that has a draw.
+  size_t next_drawn(size_t value, std::mt19937_64& random);
+  const float* terms_at(size_t value);
+  void tabulate_terms();  // every value's terms, in one sweep
+  // A floor under S's variance at the z = 0 median of any picks: when it is kMinCountVariance or
+  // more, every resample is covered, and covers() need not find that median.
+  double least_center_variance() const;
+  // Round `round`'s terms in a row, given its values at or below this one and equal to it.
+  void fill_terms(float* terms, size_t round, double at_or_below, double at) const;
+
+  std::vector<std::vector<double>> rounds_;  // each ascending
+  std::vector<double> values_;               // every distinct value of every round, ascending
+  size_t lanes_ = 0;                         // the round count, rounded up to a multiple of kLanes
+  // Per value, all at once or when a search first needs it: for each round, one pick's share of S's
+  // mean, variance and third cumulant (n F, n F (1-F) and n F (1-F)(1-2F)) and the log of the
+  // chance that it draws none of the k values equal to this one (n log(1 - k/n)), as four runs of
+  // lanes_ (zero past the last round). Floats: the counts and their sums are whole
+  // numbers, exact in a float below 2^24 draws; the others need no more than its 7 digits.
+  std::vector<int32_t> terms_index_;
+  std::vector<float> terms_;
+  std::vector<float> picks_;       // the current resample's picks per round, lanes_ long
+  double drawn_ = 0, middle_ = 0;  // its draws, and the median's 0-based position among them
+  size_t center_ = 0;              // its median at z = 0 (or the last answer), where the searches start
+  bool always_covered_ = false;    // least_center_variance() >= kMinCountVariance
+  uint64_t resample_ = 0;          // counts the picks covered
+  std::vector<CountMoments> moments_;        // per value, as summed for the resample in...
+  std::vector<uint64_t> moments_resample_;  // ... this one (0: none yet)
+  std::normal_distribution<double> normal_;
+  std::uniform_real_distribution<double> uniform_;
+};
+
+}  // namespace abt
