@@ -253,8 +253,8 @@ double ComputedMedian::median(std::mt19937_64& random) {
   const CountMoments before = lower > 0 ? count_moments(lower - 1) : CountMoments{};
   size_t upper = lower;
   if (here.mean - before.mean >= kManyDraws) {
-    // Many draws expected at this value: one of them is (nearly) sure, and reading S at the same
-    // z is exact for where among them draw t falls.
+    // Many draws expected at this value: some draw here is all but sure, and reading S at the
+    // same z gives the chance that draw t is the last one here.
     if (count_quantile(lower, z) < t + 0.5) upper = next_drawn(lower, random);
   } else {
     const double lower_here = (lower > 0 ? count_cdf(before, t - 0.5) : 1.0) - count_cdf(here, t - 0.5);
