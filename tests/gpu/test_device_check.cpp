@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "compilers/compiler.h"
+#include "on_device.h"
 #include "launch/device_target.h"
 #include "launch/half_bits.h"
 #include "launch/point_workspace.h"
@@ -39,22 +40,15 @@ std::vector<std::byte> encode(const std::vector<double>& values, DType dtype) {
 
 }  // namespace
 
-class DeviceCheck : public ::testing::Test {
+class DeviceCheck : public OnDevice {
  protected:
   void SetUp() override {
-    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
-    std::string why;
-    auto info = probe_device(0, &why);
-    ASSERT_TRUE(info) << why;
-    auto reference = make_reference_compiler(Language::cuda, info->arch);
-    auto build = [&](const std::string& source, const std::string& kernel) {
-      write_file_atomically(work_.path() / (kernel + ".cu"), source);
-      CompiledVariant built = reference->compile({work_.path() / (kernel + ".cu"), kernel, nullptr, {}, DType::fp32, work_.path(), {}});
-      EXPECT_TRUE(built.ok) << built.log;
-      return read_text_file(built.binary);
-    };
-    target_ = std::make_unique<DeviceTarget>(0, build(device_fill_source(), "abt_fill_fp32"),
-                                             build(device_check_source(), kDeviceCheckKernel));
+    OnDevice::SetUp();
+    if (unavailable()) return;
+    const std::string fill = reference_binary(device_fill_source(), "abt_fill_fp32");
+    const std::string check = reference_binary(device_check_source(), kDeviceCheckKernel);
+    if (HasFailure()) return;
+    target_ = std::make_unique<DeviceTarget>(0, fill, check);
     op_ = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "saxpy");
   }
 
@@ -80,7 +74,6 @@ class DeviceCheck : public ::testing::Test {
     EXPECT_EQ(std::memcmp(&device.max_rel, &host.max_rel, sizeof(double)), 0) << device.max_rel << " vs " << host.max_rel;
   }
 
-  TempDir work_{"abtool-gpu-check-"};
   std::unique_ptr<DeviceTarget> target_;
   OpSpec op_;
 };

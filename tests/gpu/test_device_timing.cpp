@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "compilers/compiler.h"
+#include "on_device.h"
 #include "graphtime/device_clock_probe.h"
 #include "graphtime/device_timer.h"
 #include "launch/gpu_activity.h"
@@ -18,20 +19,16 @@
 namespace abt {
 namespace fs = std::filesystem;
 
-class DeviceTiming : public ::testing::Test {
+class DeviceTiming : public OnDevice {
  protected:
   void SetUp() override {
-    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
-    std::string why;
-    auto info = probe_device(0, &why);
-    ASSERT_TRUE(info) << why;
-    reference_ = make_reference_compiler(Language::cuda, info->arch);
-    write_file_atomically(work_.path() / "fill.cu", device_fill_source());
-    CompiledVariant fill = reference_->compile({work_.path() / "fill.cu", "abt_fill_fp32", nullptr, {}, DType::fp32, work_.path(), {}});
-    ASSERT_TRUE(fill.ok) << fill.log;
-    target_ = std::make_unique<DeviceTarget>(0, read_text_file(fill.binary));
+    OnDevice::SetUp();
+    if (unavailable()) return;
+    const std::string fill = reference_binary(device_fill_source(), "abt_fill_fp32");
+    if (HasFailure()) return;
+    target_ = std::make_unique<DeviceTarget>(0, fill);
     op_ = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "saxpy");
-    compiler_ = make_compiler(parse_compiler_spec("nvrtc", "", {}), info->arch);
+    compiler_ = make_compiler(parse_compiler_spec("nvrtc", "", {}), device_->arch);
     fs::create_directories(work_.path() / "v");
     variant_ = compiler_->compile({op_.source, op_.kernel, &op_.args, {{"BLOCK", "256"}, {"ITEMS", "4"}}, DType::fp32,
                                    work_.path() / "v", {}});
@@ -55,8 +52,7 @@ class DeviceTiming : public ::testing::Test {
     return timer->measure(call, settings);
   }
 
-  TempDir work_{"abtool-gpu-timing-"};
-  std::unique_ptr<CompilerBackend> reference_, compiler_;
+  std::unique_ptr<CompilerBackend> compiler_;
   std::unique_ptr<DeviceTarget> target_;
   OpSpec op_;
   CompiledVariant variant_;
@@ -167,11 +163,9 @@ TEST_F(DeviceTiming, CuptiCountsOnlyTheOpsKernelsAfterAnL2Flush) {
 namespace abt {
 
 TEST_F(DeviceTiming, TheClockProbeReadsTheSmClockAfterWork) {
-  write_file_atomically(work_.path() / "probe.cu", clock_probe_source());
-  CompiledVariant probe_cubin =
-      reference_->compile({work_.path() / "probe.cu", kClockProbeKernel, nullptr, {}, DType::fp32, work_.path(), {}});
-  ASSERT_TRUE(probe_cubin.ok) << probe_cubin.log;
-  auto probe = make_device_clock_probe(*target_, read_text_file(probe_cubin.binary));
+  const std::string probe_cubin = reference_binary(clock_probe_source(), kClockProbeKernel);
+  ASSERT_FALSE(HasFailure());
+  auto probe = make_device_clock_probe(*target_, probe_cubin);
   time(Point{"saxpy", {1 << 24}, DType::fp32}, TimerKind::graph);  // load first: the clock rises under it
   const double mhz = probe->sm_clock_mhz();
   std::cout << "SM clock after a graph measurement: " << mhz << " MHz (maximum " << probe->max_clock_mhz() << ")\n";

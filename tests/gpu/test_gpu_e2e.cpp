@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <set>
 
 #include "../e2e/abtool_runner.h"
@@ -14,32 +16,37 @@ namespace fs = std::filesystem;
 
 fs::path gpu_shapes() { return source_dir() / "tests" / "fixtures" / "shapes" / "gpu_tiny.yaml"; }
 
-class GpuAbLoop : public ::testing::Test {
+// A suite whose tests read one A and B that its SetUpTestSuite made once (`Suite` for a set of
+// results per suite): their folder, the processes that made them, and the skip without a GPU.
+template <typename Suite>
+class RunPairSuite : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    if (!CudaDriver::get()) return;
-    dir_ = new TempDir("abtool-gpu-e2e-");
-    record_ = new ProcessResult(abtool({"record", "--op", "saxpy,softmax,gemm", "--shapes", gpu_shapes().string(), "--out",
-                                        a().string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"}));
-    replay_ = new ProcessResult(replay(a(), b(), {"--compiler-flags", "-Xptxas -O1"}));
-    diff_ = new ProcessResult(abtool({"diff", a().string(), b().string(), "--ir", "--format", "json"}));
-  }
   static void TearDownTestSuite() {
-    delete record_;
-    delete replay_;
-    delete diff_;
-    delete dir_;
+    record_.reset();
+    replay_.reset();
+    diff_.reset();
+    dir_.reset();
   }
   void SetUp() override {
     if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
   }
   static fs::path a() { return dir_->path() / "A"; }
   static fs::path b() { return dir_->path() / "B"; }
-  static TempDir* dir_;
-  static ProcessResult *record_, *replay_, *diff_;
+  static inline std::unique_ptr<TempDir> dir_;
+  static inline std::unique_ptr<ProcessResult> record_, replay_, diff_;
 };
-TempDir* GpuAbLoop::dir_ = nullptr;
-ProcessResult *GpuAbLoop::record_ = nullptr, *GpuAbLoop::replay_ = nullptr, *GpuAbLoop::diff_ = nullptr;
+
+class GpuAbLoop : public RunPairSuite<GpuAbLoop> {
+ protected:
+  static void SetUpTestSuite() {
+    if (!CudaDriver::get()) return;
+    dir_ = std::make_unique<TempDir>("abtool-gpu-e2e-");
+    record_ = std::make_unique<ProcessResult>(abtool({"record", "--op", "saxpy,softmax,gemm", "--shapes", gpu_shapes().string(),
+                                                      "--out", a().string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"}));
+    replay_ = std::make_unique<ProcessResult>(replay(a(), b(), {"--compiler-flags", "-Xptxas -O1"}));
+    diff_ = std::make_unique<ProcessResult>(abtool({"diff", a().string(), b().string(), "--ir", "--format", "json"}));
+  }
+};
 
 TEST_F(GpuAbLoop, BothSidesVerifyAndTimeEveryPointWithGraphs) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
@@ -196,7 +203,7 @@ TEST_F(GpuTimers, AFaultingKernelFailsOnlyItsPointAndAFreshWorkerMeasuresTheRest
 
 // The Triton backend end to end: the interpreter named is the compiler build (python3 on the GPU
 // machine, or ABTOOL_TEST_TRITON_PYTHON); B changes one Triton option.
-class GpuTriton : public ::testing::Test {
+class GpuTriton : public RunPairSuite<GpuTriton> {
  protected:
   static std::string python() {
     const char* env = std::getenv("ABTOOL_TEST_TRITON_PYTHON");
@@ -206,43 +213,36 @@ class GpuTriton : public ::testing::Test {
     if (!CudaDriver::get()) return;
     try {
       ProcessResult probe = run_process({python(), {"-c", "import triton"}, "", {}, std::chrono::seconds(120)});
-      if (probe.exit_code != 0) no_triton_ = new std::string(python() + " cannot import triton: " + probe.err.substr(0, 200));
+      if (probe.exit_code != 0) no_triton_ = python() + " cannot import triton: " + probe.err.substr(0, 200);
     } catch (const std::exception& error) {
-      no_triton_ = new std::string(python() + ": " + error.what());
+      no_triton_ = python() + ": " + error.what();
     }
     if (no_triton_) return;
-    dir_ = new TempDir("abtool-gpu-triton-");
+    dir_ = std::make_unique<TempDir>("abtool-gpu-triton-");
     const std::string compiler = "triton:" + python();
     std::vector<std::string> args{"record", "--op", "triton_add,triton_softmax,triton_matmul", "--compiler", compiler,
                                   "--shapes", gpu_shapes().string(), "--out", a().string()};
     args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
-    record_ = new ProcessResult(abtool(args));
-    replay_ = new ProcessResult(replay(a(), b(), {"--compiler-flags", "enable_fp_fusion=0"}));
-    diff_ = new ProcessResult(abtool({"diff", a().string(), b().string(), "--ir", "--format", "json"}));
+    record_ = std::make_unique<ProcessResult>(abtool(args));
+    replay_ = std::make_unique<ProcessResult>(replay(a(), b(), {"--compiler-flags", "enable_fp_fusion=0"}));
+    diff_ = std::make_unique<ProcessResult>(abtool({"diff", a().string(), b().string(), "--ir", "--format", "json"}));
     args = {"record", "--op", "fixture_triton_scratch", "--ops-dir", fixture_ops().string(), "--compiler", compiler,
             "--shapes", gpu_shapes().string(), "--out", (dir_->path() / "scratch").string()};
     args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
-    scratch_ = new ProcessResult(abtool(args));
+    scratch_ = std::make_unique<ProcessResult>(abtool(args));
   }
   static void TearDownTestSuite() {
-    for (ProcessResult* result : {record_, replay_, diff_, scratch_}) delete result;
-    delete dir_;
-    delete no_triton_;
+    scratch_.reset();
+    no_triton_.reset();
+    RunPairSuite::TearDownTestSuite();
   }
   void SetUp() override {
-    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
-    if (no_triton_) GTEST_SKIP() << "Triton test skipped: " << *no_triton_;
+    RunPairSuite::SetUp();
+    if (!IsSkipped() && no_triton_) GTEST_SKIP() << "Triton test skipped: " << *no_triton_;
   }
-  static fs::path a() { return dir_->path() / "A"; }
-  static fs::path b() { return dir_->path() / "B"; }
-  static TempDir* dir_;
-  static std::string* no_triton_;
-  static ProcessResult *record_, *replay_, *diff_, *scratch_;
+  static inline std::optional<std::string> no_triton_;
+  static inline std::unique_ptr<ProcessResult> scratch_;
 };
-TempDir* GpuTriton::dir_ = nullptr;
-std::string* GpuTriton::no_triton_ = nullptr;
-ProcessResult *GpuTriton::record_ = nullptr, *GpuTriton::replay_ = nullptr, *GpuTriton::diff_ = nullptr,
-              *GpuTriton::scratch_ = nullptr;
 
 TEST_F(GpuTriton, BothSidesLaunchVerifyAndTimeEveryPointFromCpp) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
@@ -358,33 +358,19 @@ TEST_F(GpuTriton, ReplayRunsAsStoredKernelsWithTheirStoredLaunchContracts) {
 // --gpus all on the real devices of this machine (one or more): every CUDA point names the GPU
 // it ran on (index and UUID, as the driver reports them); with two or more, the points are
 // spread, the run lists every device, and the replay's in-process pairs each ran on one device.
-class GpuFleetOnDevices : public ::testing::Test {
+class GpuFleetOnDevices : public RunPairSuite<GpuFleetOnDevices> {
  protected:
   static void SetUpTestSuite() {
     if (!CudaDriver::get()) return;
-    dir_ = new TempDir("abtool-gpu-fleet-");
+    dir_ = std::make_unique<TempDir>("abtool-gpu-fleet-");
     const std::vector<std::string> budget{"--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"};
     std::vector<std::string> args{"record", "--op", "saxpy,softmax,gemm", "--shapes", gpu_shapes().string(), "--out",
                                   a().string(), "--gpus", "all"};
     args.insert(args.end(), budget.begin(), budget.end());
-    record_ = new ProcessResult(abtool(args));
-    replay_ = new ProcessResult(abtool({"replay", "--from", a().string(), "--out", b().string(), "--gpus", "all"}));
+    record_ = std::make_unique<ProcessResult>(abtool(args));
+    replay_ = std::make_unique<ProcessResult>(abtool({"replay", "--from", a().string(), "--out", b().string(), "--gpus", "all"}));
   }
-  static void TearDownTestSuite() {
-    delete record_;
-    delete replay_;
-    delete dir_;
-  }
-  void SetUp() override {
-    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
-  }
-  static fs::path a() { return dir_->path() / "A"; }
-  static fs::path b() { return dir_->path() / "B"; }
-  static TempDir* dir_;
-  static ProcessResult *record_, *replay_;
 };
-TempDir* GpuFleetOnDevices::dir_ = nullptr;
-ProcessResult *GpuFleetOnDevices::record_ = nullptr, *GpuFleetOnDevices::replay_ = nullptr;
 
 TEST_F(GpuFleetOnDevices, EveryPointNamesItsGpuAndTheRunListsEveryDevice) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
