@@ -4,9 +4,12 @@
 
 #include <fstream>
 
+#include "lifted_numbers.h"
+
 namespace abt {
 
-JsonFields::JsonFields(const nlohmann::json& json, std::string where) : json_(json), where_(std::move(where)) {
+JsonFields::JsonFields(const nlohmann::json& json, std::string where, const LiftedNumbers* lifted)
+    : json_(json), where_(std::move(where)), lifted_(lifted) {
   if (!json_.is_object()) fail("expected an object");
 }
 
@@ -92,6 +95,8 @@ bool JsonFields::boolean(const char* key) const {
 
 std::vector<double> JsonFields::numbers(const char* key) const {
   const auto& value = field(key, "an array of numbers");
+  if (lifted_ && value.is_string())
+    if (const std::vector<double>* array = lifted_->array_for(value.get_ref<const std::string&>())) return *array;
   if (!value.is_array()) fail(key, "expected an array of numbers");
   std::vector<double> result;
   result.reserve(value.size());
@@ -165,7 +170,7 @@ const nlohmann::json& JsonFields::any(const char* key) const { return field(key,
 JsonFields JsonFields::object(const char* key) const {
   const auto& value = field(key, "an object");
   if (!value.is_object()) fail(key, "expected an object");
-  return JsonFields(value, where_ + ": " + key);
+  return JsonFields(value, where_ + ": " + key, lifted_);
 }
 
 std::vector<JsonFields> JsonFields::objects(const char* key, const std::string& label) const {
@@ -173,7 +178,7 @@ std::vector<JsonFields> JsonFields::objects(const char* key, const std::string& 
   if (!value.is_array()) fail(key, "expected an array of objects");
   std::vector<JsonFields> result;
   for (size_t i = 0; i < value.size(); ++i)
-    result.emplace_back(value[i], fmt::format("{}: {} {}", where_, label, i + 1));
+    result.emplace_back(value[i], fmt::format("{}: {} {}", where_, label, i + 1), lifted_);
   return result;
 }
 

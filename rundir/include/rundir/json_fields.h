@@ -21,9 +21,13 @@ class RunFormatError : public InputError {
   using InputError::InputError;
 };
 
+struct LiftedNumbers;
+
 class JsonFields {
  public:
-  JsonFields(const nlohmann::json& json, std::string where);
+  // `lifted`: the arrays taken out of the text `json` was parsed from (rundir/src/lifted_numbers.h);
+  // numbers() returns the array a string of theirs stands for.
+  JsonFields(const nlohmann::json& json, std::string where, const LiftedNumbers* lifted = nullptr);
 
   // Parses `file`; a missing, unreadable or truncated file is a RunFormatError naming it.
   static nlohmann::json parse_file(const std::filesystem::path& file);
@@ -34,7 +38,7 @@ class JsonFields {
 
   const std::string& where() const { return where_; }
   // The same fields, named differently in messages (e.g. once a point's id is known).
-  JsonFields named(std::string where) const { return JsonFields(json_, std::move(where)); }
+  JsonFields named(std::string where) const { return JsonFields(json_, std::move(where), lifted_); }
   bool has(const char* key) const;  // present and not null
 
   std::string text(const char* key) const;
@@ -71,6 +75,7 @@ class JsonFields {
   const nlohmann::json& field(const char* key, const char* expected) const;
   const nlohmann::json& json_;
   std::string where_;
+  const LiftedNumbers* lifted_ = nullptr;
 };
 
 }  // namespace abt
