@@ -11,7 +11,19 @@ namespace {
 // Independent partial sums, so that the sums over rounds run side by side (and in SIMD lanes
 // where the compiler can) in a fixed order: the same result on every machine.
 constexpr size_t kLanes = 8;
-enum Term : size_t { kAtOrBelow, kVariance, kThird, kLogNone, kTerms };
+using Lanes = float __attribute__((vector_size(16)));  // GCC's vector extension: SIMD on every x86-64
+static_assert(kLanes == 2 * sizeof(Lanes) / sizeof(float));
+
+Lanes lanes_at(const float* from) {
+  Lanes lanes;
+  std::memcpy(&lanes, from, sizeof lanes);
+  return lanes;
+}
+
+double total(Lanes first, Lanes second) {
+  const Lanes both = first + second;
+  return double((both[0] + both[1]) + (both[2] + both[3]));
+}
 // A round made of one value is never without a draw there: a log chance of about exp(-745).
 constexpr double kLogNever = -745;
 // Expected draws at a value beyond which none there has a chance under exp(-8) (an even count).
@@ -20,27 +32,43 @@ constexpr double kManyDraws = 8;
 }  // namespace
 
 ComputedMedian::ComputedMedian(const std::vector<std::vector<double>>& rounds, size_t max_tabulated) : rounds_(rounds) {
-  // The sorted rounds merged pairwise: every value in order, in N log(rounds) steps.
+  // The sorted rounds merged pairwise, each value with its round: every value in order, in
+  // N log(rounds) steps.
+  std::vector<RoundValue> merged;
   std::vector<size_t> runs = {0};
-  for (auto& round : rounds_) {
-    std::sort(round.begin(), round.end());
-    values_.insert(values_.end(), round.begin(), round.end());
-    runs.push_back(values_.size());
+  size_t sample_count = 0;
+  for (const auto& round : rounds_) sample_count += round.size();
+  merged.reserve(sample_count);
+  for (size_t r = 0; r < rounds_.size(); ++r) {
+    std::sort(rounds_[r].begin(), rounds_[r].end());
+    for (double value : rounds_[r]) merged.push_back({value, uint32_t(r)});
+    runs.push_back(merged.size());
   }
+  auto by_value = [](const RoundValue& x, const RoundValue& y) { return x.value < y.value; };
   for (size_t width = 1; width + 1 < runs.size(); width *= 2)
     for (size_t first = 0; first + width + 1 < runs.size(); first += 2 * width)
-      std::inplace_merge(values_.begin() + long(runs[first]), values_.begin() + long(runs[first + width]),
-                         values_.begin() + long(runs[std::min(first + 2 * width, runs.size() - 1)]));
-  values_.erase(std::unique(values_.begin(), values_.end()), values_.end());
-  terms_index_.assign(values_.size(), -1);
+      std::inplace_merge(merged.begin() + long(runs[first]), merged.begin() + long(runs[first + width]),
+                         merged.begin() + long(runs[std::min(first + 2 * width, runs.size() - 1)]), by_value);
+  for (size_t i = 0; i < merged.size(); ++i)
+    if (i + 1 == merged.size() || merged[i + 1].value != merged[i].value) {
+      values_.push_back(merged[i].value);
+      all_picked_counts_.push_back(double(i + 1));
+    }
+  all_picked_center_ = first_all_picked_reaching(0.5 * double(merged.size()));
+  counts_index_.assign(values_.size(), -1);
   moments_.resize(values_.size());
   moments_resample_.assign(values_.size(), 0);
   lanes_ = (rounds_.size() + kLanes - 1) / kLanes * kLanes;
   picks_.assign(lanes_, 0.0f);
+  inverse_sizes_.assign(lanes_, 0.0f);
+  for (size_t r = 0; r < rounds_.size(); ++r) {
+    round_sizes_.push_back(rounds_[r].size());
+    inverse_sizes_[r] = float(1.0 / double(rounds_[r].size()));
+  }
   always_covered_ = least_center_variance() >= kMinCountVariance;
-  // Every value's row at once, in one sweep, unless the table would be big (many rounds of many
-  // values): then each row when a search first needs it.
-  if (values_.size() * kTerms * lanes_ <= max_tabulated) tabulate_terms();
+  // Every value's counts at once, in one sweep, unless the table would be big (many rounds of many
+  // values): then each value's when a search first needs it.
+  if (values_.size() * lanes_ <= max_tabulated) tabulate_counts(merged);
 }
 
 double ComputedMedian::least_center_variance() const {
@@ -65,44 +93,26 @@ double ComputedMedian::least_center_variance() const {
   return least * double(rounds_.size());
 }
 
-void ComputedMedian::fill_terms(float* terms, size_t round, double at_or_below, double at) const {
-  const double size = double(rounds_[round].size()), share = at_or_below / size;
-  terms[kAtOrBelow * lanes_ + round] = float(at_or_below);
-  terms[kVariance * lanes_ + round] = float(at_or_below * (1 - share));
-  terms[kThird * lanes_ + round] = float(at_or_below * (1 - share) * (1 - 2 * share));
-  terms[kLogNone * lanes_ + round] = at == 0 ? 0.0f : float(at == size ? kLogNever : size * std::log1p(-at / size));
-}
-
-void ComputedMedian::tabulate_terms() {
-  // One sweep up the values, a cursor per round: each value's row is the one before, changed
-  // only in the rounds that hold this value.
-  const size_t row = kTerms * lanes_;
-  terms_.assign(values_.size() * row, 0.0f);
-  std::vector<size_t> cursor(rounds_.size(), 0);
+void ComputedMedian::tabulate_counts(const std::vector<RoundValue>& merged) {
+  // One sweep up the merged values: each value's counts are the ones before, one more in each
+  // round for each of its values equal to this one.
+  std::vector<float> row(lanes_, 0.0f);
+  counts_.reserve(values_.size() * lanes_);
+  auto entry = merged.begin();
   for (size_t value = 0; value < values_.size(); ++value) {
-    float* terms = &terms_[value * row];
-    if (value > 0) std::copy(terms - row, terms, terms);
-    for (size_t r = 0; r < rounds_.size(); ++r) {
-      const size_t before = cursor[r];
-      while (cursor[r] < rounds_[r].size() && rounds_[r][cursor[r]] <= values_[value]) ++cursor[r];
-      const size_t at = cursor[r] - before;
-      if (at > 0 || terms[kLogNone * lanes_ + r] != 0) fill_terms(terms, r, double(cursor[r]), double(at));
-    }
-    terms_index_[value] = int32_t(value * row);
+    for (; entry != merged.end() && entry->value == values_[value]; ++entry) row[entry->round] += 1;
+    counts_index_[value] = int32_t(counts_.size());
+    counts_.insert(counts_.end(), row.begin(), row.end());
   }
 }
 
-const float* ComputedMedian::terms_at(size_t value) {
-  if (terms_index_[value] < 0) {
-    terms_index_[value] = int32_t(terms_.size());
-    terms_.resize(terms_.size() + kTerms * lanes_, 0.0f);
-    float* terms = &terms_[size_t(terms_index_[value])];
-    for (size_t r = 0; r < rounds_.size(); ++r) {
-      const auto [first, last] = std::equal_range(rounds_[r].begin(), rounds_[r].end(), values_[value]);
-      fill_terms(terms, r, double(last - rounds_[r].begin()), double(last - first));
-    }
-  }
-  return &terms_[size_t(terms_index_[value])];
+const float* ComputedMedian::new_counts_at(size_t value) {
+  counts_index_[value] = int32_t(counts_.size());
+  counts_.resize(counts_.size() + lanes_, 0.0f);
+  float* counts = &counts_[size_t(counts_index_[value])];
+  for (size_t r = 0; r < rounds_.size(); ++r)
+    counts[r] = float(std::upper_bound(rounds_[r].begin(), rounds_[r].end(), values_[value]) - rounds_[r].begin());
+  return counts;
 }
 
 ComputedMedian::CountMoments ComputedMedian::count_moments(size_t value) {
@@ -113,43 +123,29 @@ ComputedMedian::CountMoments ComputedMedian::count_moments(size_t value) {
 }
 
 ComputedMedian::CountMoments ComputedMedian::sum_moments(size_t value) {
-  // Two vectors of four lanes per sum (GCC's vector extension): the partial sums stay in
-  // registers, in SIMD on every x86-64, each lane summed in round order.
-  using Lanes = float __attribute__((vector_size(16)));
-  static_assert(kLanes == 8);
-  const float* terms = terms_at(value);
+  // Two vectors of four lanes per sum: the partial sums stay in registers, each lane summed in
+  // round order.
+  const float* counts = counts_at(value);
   Lanes sums[3][2] = {};
   for (size_t r = 0; r < lanes_; r += kLanes)
     for (size_t half = 0; half < 2; ++half) {
-      Lanes picks;
-      std::memcpy(&picks, &picks_[r + 4 * half], sizeof picks);
-      for (size_t term = 0; term < 3; ++term) {
-        Lanes here;
-        std::memcpy(&here, &terms[term * lanes_ + r + 4 * half], sizeof here);
-        sums[term][half] += picks * here;
-      }
+      const size_t at = r + 4 * half;
+      const Lanes picks = lanes_at(&picks_[at]), below = lanes_at(&counts[at]);
+      const Lanes variance = below - below * (below * lanes_at(&inverse_sizes_[at]));  // a (1 - a/n)
+      const Lanes third = variance - 2 * variance * (below * lanes_at(&inverse_sizes_[at]));
+      sums[0][half] += picks * below;
+      sums[1][half] += picks * variance;
+      sums[2][half] += picks * third;
     }
-  double totals[3] = {};
-  for (size_t term = 0; term < 3; ++term) {
-    const Lanes both = sums[term][0] + sums[term][1];
-    totals[term] = double((both[0] + both[1]) + (both[2] + both[3]));
-  }
-  return {totals[kAtOrBelow], totals[kVariance], totals[kThird]};
+  return {total(sums[0][0], sums[0][1]), total(sums[1][0], sums[1][1]), total(sums[2][0], sums[2][1])};
 }
 
 double ComputedMedian::mean_count(size_t value) {
-  using Lanes = float __attribute__((vector_size(16)));
-  const float* terms = terms_at(value) + kAtOrBelow * lanes_;
+  const float* counts = counts_at(value);
   Lanes sums[2] = {};
   for (size_t r = 0; r < lanes_; r += kLanes)
-    for (size_t half = 0; half < 2; ++half) {
-      Lanes picks, here;
-      std::memcpy(&picks, &picks_[r + 4 * half], sizeof picks);
-      std::memcpy(&here, &terms[r + 4 * half], sizeof here);
-      sums[half] += picks * here;
-    }
-  const Lanes both = sums[0] + sums[1];
-  return double((both[0] + both[1]) + (both[2] + both[3]));
+    for (size_t half = 0; half < 2; ++half) sums[half] += lanes_at(&picks_[r + 4 * half]) * lanes_at(&counts[r + 4 * half]);
+  return total(sums[0], sums[1]);
 }
 
 double ComputedMedian::count_quantile(size_t value, double z) {
@@ -169,9 +165,17 @@ double ComputedMedian::count_cdf(const CountMoments& moments, double count) {
 }
 
 double ComputedMedian::log_chance_of_no_draw(size_t value) {
-  const float* terms = terms_at(value);
+  // Each pick of round r (n values, k of them equal to this one) misses it with chance (1 - k/n)^n.
+  if (value > 0) counts_at(value - 1);  // both rows made before either is read: a new row may move them
+  const float* counts = counts_at(value);
+  const float* before = value > 0 ? counts_at(value - 1) : nullptr;
   double log_none = 0;
-  for (size_t r = 0; r < rounds_.size(); ++r) log_none += double(picks_[r]) * terms[kLogNone * lanes_ + r];
+  for (size_t r = 0; r < rounds_.size(); ++r) {
+    const double at = double(counts[r]) - (before ? double(before[r]) : 0.0);
+    if (at == 0 || picks_[r] == 0) continue;
+    const double size = double(rounds_[r].size());
+    log_none += double(picks_[r]) * (at == size ? kLogNever : size * std::log1p(-at / size));
+  }
   return log_none;
 }
 
@@ -210,8 +214,10 @@ size_t ComputedMedian::first_reaching(Reaches reaches, size_t low, size_t high, 
   }
   while (low < high) {
     const size_t middle = low + (high - low) / 2;
-    if (reaches(middle)) high = middle;
-    else low = middle + 1;
+    // Selects, not branches: which half holds the answer is a coin toss no predictor learns.
+    const bool in_lower_half = reaches(middle);
+    high = in_lower_half ? middle : high;
+    low = in_lower_half ? low : middle + 1;
   }
   return low;
 }
@@ -221,31 +227,42 @@ size_t ComputedMedian::first_reaching(double rank, double z, size_t low, size_t 
   return first_reaching([&](size_t value) { return count_quantile(value, z) >= rank - 0.5; }, low, high, guess);
 }
 
+size_t ComputedMedian::first_all_picked_reaching(double count) const {
+  const auto reaching = std::lower_bound(all_picked_counts_.begin(), all_picked_counts_.end(), count);
+  return std::min(size_t(reaching - all_picked_counts_.begin()), values_.size() - 1);
+}
+
 bool ComputedMedian::covers(const std::vector<size_t>& picks) {
   ++resample_;
-  drawn_ = 0;
   std::fill(picks_.begin(), picks_.end(), 0.0f);
+  size_t drawn = 0;
   for (size_t round : picks) {
     picks_[round] += 1;
-    drawn_ += double(rounds_[round].size());
+    drawn += round_sizes_[round];
   }
+  odd_draws_ = drawn % 2 == 1;
   // As the simulation reads it: the value at 0-based position floor(drawn / 2) of the drawn values
   // in order, averaged with the one before when the count is even.
-  middle_ = std::floor(drawn_ / 2);
+  middle_ = double(drawn / 2);
   if (always_covered_) return true;
   // Where these rounds put the median on average (S's mean reaching it). The approximation holds
   // when many draws could fall either side of it; when few can (rounds that lie wholly apart, the
   // median in a gap between them), S is a few small binomials, and the caller simulates. Decided
   // before any random draw, so which resamples are computed does not depend on where they land.
   const double rank = middle_ + 1;
-  center_ = first_reaching([&](size_t value) { return mean_count(value) >= rank - 0.5; }, 0, values_.size() - 1, center_);
+  // The search starts where every round picked once would put the median, moved by what these
+  // picks change there: where the all-picked counts, shifted by these picks' difference from them
+  // at the start, reach the median's rank; twice.
+  size_t start = all_picked_center_;
+  for (int step = 0; step < 2; ++step) start = first_all_picked_reaching(rank - 0.5 + all_picked_counts_[start] - mean_count(start));
+  center_ = first_reaching([&](size_t value) { return mean_count(value) >= rank - 0.5; }, 0, values_.size() - 1, start);
   return count_moments(center_).variance >= kMinCountVariance;
 }
 
 double ComputedMedian::median(std::mt19937_64& random) {
   const double z = normal_(random);
   const size_t last = values_.size() - 1;
-  if (std::fmod(drawn_, 2) == 1) return values_[center_ = first_reaching(middle_ + 1, z, 0, last, center_)];
+  if (odd_draws_) return values_[center_ = first_reaching(middle_ + 1, z, 0, last, center_)];
   // 1-based, the middle two are draws t = middle_ and t + 1 (computed_median.h).
   const double t = middle_;
   const size_t lower = center_ = first_reaching(t, z, 0, last, center_);
@@ -257,8 +274,9 @@ double ComputedMedian::median(std::mt19937_64& random) {
     // same z gives the chance that draw t is the last one here.
     if (count_quantile(lower, z) < t + 0.5) upper = next_drawn(lower, random);
   } else {
-    const double lower_here = (lower > 0 ? count_cdf(before, t - 0.5) : 1.0) - count_cdf(here, t - 0.5);
-    const double last_here = (count_cdf(here, t + 0.5) - count_cdf(here, t - 0.5)) * (1 - std::exp(log_chance_of_no_draw(lower)));
+    const double below_t_here = count_cdf(here, t - 0.5);
+    const double lower_here = (lower > 0 ? count_cdf(before, t - 0.5) : 1.0) - below_t_here;
+    const double last_here = (count_cdf(here, t + 0.5) - below_t_here) * (1 - std::exp(log_chance_of_no_draw(lower)));
     if (uniform_(random) * lower_here < last_here) upper = next_drawn(lower, random);
   }
   return 0.5 * (values_[lower] + values_[upper]);

@@ -29,12 +29,12 @@ namespace abt {
 // S's variance at the median below which a resample is simulated instead (ComputedMedian::covers).
 constexpr double kMinCountVariance = 30;
 
-// The most floats of terms computed up front (4 MB).
+// The most counts tabulated up front (4 MB of floats).
 constexpr size_t kMaxTabulated = size_t(1) << 20;
 
 class ComputedMedian {
  public:
-  // `rounds`: resample_rounds(). The terms below are computed up front when they take at most
+  // `rounds`: resample_rounds(). The counts below are tabulated up front when they take at most
   // `max_tabulated` floats, else as searches need them (the same values either way).
   explicit ComputedMedian(const std::vector<std::vector<double>>& rounds, size_t max_tabulated = kMaxTabulated);
 
@@ -61,26 +61,39 @@ class ComputedMedian {
   double log_chance_of_no_draw(size_t value);  // at exactly values_[value]
   // The next value above values_[value] that has a draw.
   size_t next_drawn(size_t value, std::mt19937_64& random);
-  const float* terms_at(size_t value);
-  void tabulate_terms();  // every value's terms, in one sweep
+  const float* counts_at(size_t value) {  // inline: the searches' every step
+    return counts_index_[value] >= 0 ? &counts_[size_t(counts_index_[value])] : new_counts_at(value);
+  }
+  const float* new_counts_at(size_t value);
+  struct RoundValue {
+    double value;
+    uint32_t round;
+  };
+  void tabulate_counts(const std::vector<RoundValue>& merged);  // every value's counts, in one sweep
   // A floor under S's variance at the z = 0 median of any picks: when it is kMinCountVariance or
   // more, every resample is covered, and covers() need not find that median.
   double least_center_variance() const;
-  // Round `round`'s terms in a row, given its values at or below this one and equal to it.
-  void fill_terms(float* terms, size_t round, double at_or_below, double at) const;
+  // The first value where all_picked_counts_ reaches `count` (the last if none does).
+  size_t first_all_picked_reaching(double count) const;
 
   std::vector<std::vector<double>> rounds_;  // each ascending
   std::vector<double> values_;               // every distinct value of every round, ascending
+  std::vector<double> all_picked_counts_;    // per value, S's mean with every round picked once
+  size_t all_picked_center_ = 0;             // where that reaches half the draws
   size_t lanes_ = 0;                         // the round count, rounded up to a multiple of kLanes
-  // Per value, all at once or when a search first needs it: for each round, one pick's share of S's
-  // mean, variance and third cumulant (n F, n F (1-F) and n F (1-F)(1-2F)) and the log of the
-  // chance that it draws none of the k values equal to this one (n log(1 - k/n)), as four runs of
-  // lanes_ (zero past the last round). Floats: the counts and their sums are whole
-  // numbers, exact in a float below 2^24 draws; the others need no more than its 7 digits.
-  std::vector<int32_t> terms_index_;
-  std::vector<float> terms_;
+  // Per value, all at once or when a search first needs it: each round's count of values at or
+  // below it, a run of lanes_ floats (zero past the last round). One pick of round r (n values, a
+  // of them at or below) adds Bin(n, a/n) to S: a to its mean, a (1 - a/n) to its variance and
+  // a (1 - a/n)(1 - 2a/n) to its third cumulant, worked out from the count as the sums need them.
+  // Floats: the counts and their sums are whole numbers, exact in a float below 2^24 draws; the
+  // others need no more than its 7 digits.
+  std::vector<int32_t> counts_index_;
+  std::vector<float> counts_;
+  std::vector<size_t> round_sizes_;
+  std::vector<float> inverse_sizes_;  // 1/n per round, lanes_ long (zero past the last round)
   std::vector<float> picks_;       // the current resample's picks per round, lanes_ long
-  double drawn_ = 0, middle_ = 0;  // its draws, and the median's 0-based position among them
+  bool odd_draws_ = false;         // its draws are an odd count
+  double middle_ = 0;              // the median's 0-based position among them
   size_t center_ = 0;              // its median at z = 0 (or the last answer), where the searches start
   bool always_covered_ = false;    // least_center_variance() >= kMinCountVariance
   uint64_t resample_ = 0;          // counts the picks covered

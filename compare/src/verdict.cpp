@@ -33,19 +33,43 @@ std::optional<double> noise_floor_pct(const RoundedSamples& a) {
   return 100.0 * std::fabs(median_of(even) / median_of(odd) - 1.0);
 }
 
+namespace {
+
+// What a speedup interval says, past the samples gate; the numbers of `why` are the point's own.
+enum class Reading { faster, slower, same, below_floor, crosses };
+
+struct Thresholds {
+  double threshold_pct, effective_pct;
+};
+
+Reading read_interval(double low, double high, const Thresholds& thresholds) {
+  const double effective = 1.0 + thresholds.effective_pct / 100.0;
+  const double threshold = 1.0 + thresholds.threshold_pct / 100.0;
+  if (low > effective) return Reading::faster;
+  if (high < 1.0 / effective) return Reading::slower;
+  if (low >= 1.0 / threshold && high <= threshold) return Reading::same;
+  if ((low > 1.0 || high < 1.0) && thresholds.effective_pct > thresholds.threshold_pct && low >= 1.0 / effective &&
+      high <= effective)
+    return Reading::below_floor;
+  return Reading::crosses;
+}
+
+}  // namespace
+
 Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
   Decision decision;
   decision.noise_floor_pct = noise_floor_pct(a);
   decision.effective_threshold_pct = std::max(rule.threshold_pct, decision.noise_floor_pct.value_or(0.0));
-  // Where the verdict below changes, as ratios B/A (the set is its own inverse).
-  const double effective_ratio = 1.0 + decision.effective_threshold_pct / 100.0, threshold_ratio = 1.0 + rule.threshold_pct / 100.0;
-  std::vector<double> boundaries;
+  const Thresholds thresholds{rule.threshold_pct, decision.effective_threshold_pct};
+  EarlyStop early_stop;
   if (rule.early_stop) {
-    boundaries = {effective_ratio, 1.0 / effective_ratio, threshold_ratio, 1.0 / threshold_ratio};
-    // 1 matters only for "a change, but below the noise floor", when the floor is above the threshold.
-    if (decision.effective_threshold_pct > rule.threshold_pct) boundaries.push_back(1.0);
+    // The bootstrap's ratios are B/A, the speedup A/B: every threshold read_interval compares
+    // with, inverted (the set is its own inverse).
+    const double effective_ratio = 1.0 + decision.effective_threshold_pct / 100.0, threshold_ratio = 1.0 + rule.threshold_pct / 100.0;
+    early_stop.boundaries = {effective_ratio, 1.0 / effective_ratio, threshold_ratio, 1.0 / threshold_ratio, 1.0};
+    early_stop.outcome = [thresholds](double low, double high) { return int(read_interval(1.0 / high, 1.0 / low, thresholds)); };
   }
-  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing, 0.95, 2000, 1, boundaries, rule.within);  // B/A
+  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing, 0.95, 2000, 1, early_stop, rule.within);  // B/A
   decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low, ratio.resamples};
   const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
   if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {
@@ -53,17 +77,17 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
                                b.samples.size(), rounds, rule.min_samples, rule.min_rounds);
     return decision;
   }
-  const double low = decision.speedup.low, high = decision.speedup.high;
-  const double effective = 1.0 + decision.effective_threshold_pct / 100.0;
-  const double threshold = 1.0 + rule.threshold_pct / 100.0;
-  if (low > effective) decision.verdict = Verdict::faster;
-  else if (high < 1.0 / effective) decision.verdict = Verdict::slower;
-  else if (low >= 1.0 / threshold && high <= threshold) decision.verdict = Verdict::same;
-  else if ((low > 1.0 || high < 1.0) && decision.effective_threshold_pct > rule.threshold_pct &&
-           low >= 1.0 / effective && high <= effective)
-    decision.why = fmt::format("a change, but below this point's noise floor of {:.2f}%", *decision.noise_floor_pct);
-  else
-    decision.why = fmt::format("the interval crosses the {:.2f}% threshold: more rounds needed", decision.effective_threshold_pct);
+  switch (read_interval(decision.speedup.low, decision.speedup.high, thresholds)) {
+    case Reading::faster: decision.verdict = Verdict::faster; break;
+    case Reading::slower: decision.verdict = Verdict::slower; break;
+    case Reading::same: decision.verdict = Verdict::same; break;
+    case Reading::below_floor:
+      decision.why = fmt::format("a change, but below this point's noise floor of {:.2f}%", *decision.noise_floor_pct);
+      break;
+    case Reading::crosses:
+      decision.why = fmt::format("the interval crosses the {:.2f}% threshold: more rounds needed", decision.effective_threshold_pct);
+      break;
+  }
   return decision;
 }
 

@@ -6,6 +6,7 @@
 #include "lifted_numbers.h"
 #include "rundir/json_fields.h"
 #include "rundir/layout.h"
+#include "util/mapped_file.h"
 #include "util/parallel.h"
 
 namespace abt {
@@ -33,7 +34,7 @@ ResultsHead read_head(const JsonFields& fields) {
 
 // One document, parsed as a whole: the reading for a file the split does not understand, and the
 // one whose messages are the reference (a damaged byte is named by its offset in the file).
-ResultsFile read_whole(const std::string& text, const std::filesystem::path& file) {
+ResultsFile read_whole(std::string_view text, const std::filesystem::path& file) {
   nlohmann::json json = JsonFields::parse(text, file);
   JsonFields fields(json, file.string());
   ResultsHead head = read_head(fields);
@@ -99,7 +100,14 @@ nlohmann::json ResultsFile::to_json() const {
 }
 
 ResultsFile ResultsFile::read(const std::filesystem::path& file) {
-  const std::string text = JsonFields::read_file(file);
+  // Mapped, not copied: a big run's file is tens of MB.
+  std::optional<MappedFile> mapped;
+  try {
+    mapped.emplace(file);
+  } catch (const InputError&) {
+    throw RunFormatError(file.string() + ": missing or unreadable");
+  }
+  const std::string_view text = mapped->text();
   // A big run's points are nearly all of its bytes: parsed one by one on every core.
   if (auto split = split_array_field(text, "points"))
     if (auto results = read_split(*split, file)) return std::move(*results);

@@ -220,9 +220,9 @@ TEST(Bootstrap, ComputingTheWithinRoundStageGivesTheIntervalsOfSimulatingIt) {
   }
 }
 
-// The terms a resample's medians are computed from, tabulated up front or computed as searches
+// The counts a resample's medians are computed from, tabulated up front or computed as searches
 // reach them (a big table): the same medians, bit for bit.
-TEST(Bootstrap, TabulatedAndOnDemandTermsGiveTheSameMedians) {
+TEST(Bootstrap, TabulatedAndOnDemandCountsGiveTheSameMedians) {
   for (int c = 0; c < 3; ++c) {
     auto set = rounds_of(c == 0 ? 40 : 12, c == 2 ? 300 : 60, 100, 0.02, c == 1 ? 0.03 : 0.0, c == 1 ? 0.1 : 0.0, 90 + unsigned(c));
     const auto rounds = resample_rounds(set);
@@ -244,6 +244,56 @@ TEST(Bootstrap, IsDeterministic) {
   auto second = bootstrap_median_ratio({a, {}}, {b, {}});
   EXPECT_EQ(first.low, second.low);
   EXPECT_EQ(first.high, second.high);
+}
+
+// Early stopping (EarlyStop): the resampling ends at the first checkpoint whose outcome cannot
+// change, on the same random stream as without it.
+TEST(Bootstrap, AnOutcomeNoEndCanChangeStopsAtTheFirstCheckpoint) {
+  const RoundedSamples a{noisy(10, 1, 400, 5), {100, 100, 100, 100}}, b{noisy(10.5, 1, 400, 6), {100, 100, 100, 100}};
+  const EarlyStop always_the_same{{0.98, 1.0, 1.02}, [](double, double) { return 0; }};
+  const RatioInterval stopped = bootstrap_median_ratio(a, b, Pairing::by_round, 0.95, 2000, 1, always_the_same);
+  const RatioInterval first_250 = bootstrap_median_ratio(a, b, Pairing::by_round, 0.95, 250, 1);
+  EXPECT_EQ(stopped.resamples, 250);
+  EXPECT_EQ(stopped.low, first_250.low);
+  EXPECT_EQ(stopped.high, first_250.high);
+}
+
+// Timer ticks make ties: here every resample's medians are the same tick on both sides, so every
+// ratio is exactly 1, a boundary. Both ends are then surely at it: an outcome read off the ends'
+// side of each boundary is decided at the first checkpoint, and an outcome that one end's side
+// of 1 would change, were it not exactly 1, too.
+TEST(Bootstrap, EndsExactlyOnABoundaryAreDecided) {
+  std::vector<double> ticks(400, 10.0);
+  for (size_t i = 0; i < ticks.size(); i += 10) ticks[i] = 11.0;
+  const RoundedSamples a{ticks, {100, 100, 100, 100}}, b{ticks, {100, 100, 100, 100}};
+  const std::vector<double> boundaries = {0.98, 1.0, 1.02};
+  auto cell = [](double ratio) { return ratio < 1 ? 0 : ratio == 1 ? 1 : 2; };
+  const EarlyStop by_side{boundaries, [&](double low, double high) { return 3 * cell(low) + cell(high); }};
+  const RatioInterval interval = bootstrap_median_ratio(a, b, Pairing::by_round, 0.95, 2000, 1, by_side);
+  EXPECT_EQ(interval.low, 1.0);
+  EXPECT_EQ(interval.high, 1.0);
+  EXPECT_EQ(interval.resamples, 250);
+}
+
+// The outcome is what must not change, not each end's side of each boundary: an interval from
+// well below 0.98 to well above 1.02 is "crosses" wherever its ends fall beyond those, so a wide
+// interval stops at once when only that is asked, and runs on when each end's side of a boundary
+// it lies near is asked too.
+TEST(Bootstrap, OnlyWhatTheOutcomeReadsMustBeDecided) {
+  std::vector<double> slow_and_fast;
+  for (int round = 0; round < 20; ++round)
+    for (double sample : noisy(round % 2 ? 10 : 13, 0.5, 100, 40 + unsigned(round))) slow_and_fast.push_back(sample);
+  const RoundedSamples a{slow_and_fast, std::vector<int>(20, 100)}, b{noisy(11.5, 0.5, 2000, 7), std::vector<int>(20, 100)};
+  const RatioInterval full = bootstrap_median_ratio(a, b, Pairing::independent, 0.95, 2000, 1);
+  ASSERT_LT(full.low, 0.95);
+  ASSERT_GT(full.high, 1.05);
+  const EarlyStop crosses{{0.98, 1.02}, [](double low, double high) { return low < 0.98 && high > 1.02; }};
+  EXPECT_EQ(bootstrap_median_ratio(a, b, Pairing::independent, 0.95, 2000, 1, crosses).resamples, 250);
+  // Where the low end lies against a boundary placed on it: not decided from a few resamples.
+  const double on_the_low_end = full.low;
+  const EarlyStop low_side{{on_the_low_end, 0.98, 1.02},
+                           [&](double low, double high) { return 2 * (low < on_the_low_end) + (low < 0.98 && high > 1.02); }};
+  EXPECT_EQ(bootstrap_median_ratio(a, b, Pairing::independent, 0.95, 2000, 1, low_side).resamples, 2000);
 }
 
 }  // namespace abt

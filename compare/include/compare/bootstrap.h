@@ -1,6 +1,7 @@
 // Confidence interval of the ratio of medians of two sample sets, by percentile bootstrap.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -22,7 +23,7 @@ struct RatioInterval {
   double ratio = 0;  // median(b) / median(a)
   double low = 0;
   double high = 0;
-  int resamples = 0;  // how many were drawn (fewer than asked when the boundaries were decided early)
+  int resamples = 0;  // how many were drawn (fewer than asked when stopped early: EarlyStop)
 };
 
 // How A's rounds relate to B's. `by_round`: round i of A and round i of B ran back to back in one
@@ -45,17 +46,27 @@ constexpr int kComputedFromDraws = 200;
 // sides; with unequal round counts it falls back to `independent`. A round of many samples is
 // resampled from a sketch of 256 of its quantiles (resample_rounds.h). Deterministic for a given seed.
 //
-// `boundaries` (ratios where a verdict changes): the resampling stops early, at 250, 500 or 1000
-// resamples, once each end of the interval that all `resamples` would give is sure to lie on the
-// side of every boundary where it lies now: the count of ratios below the boundary that the rest
-// would bring, predicted from those drawn so far, is 4 standard deviations clear of the end's
-// position (bootstrap.cpp). The verdict is then the one all `resamples` would give, at a fraction
-// of the cost (`diff` on big runs). The random stream is the same, so an interval that is not
-// decided early is bit for bit the one without boundaries.
+// When the resampling may stop before `resamples`: at 250, 500 or 1000 resamples, once the outcome
+// that the caller reads off the interval (a verdict) is sure to be the one that all `resamples`
+// would give. `boundaries` are the ratios where that outcome can change: `outcome(low, high)` must
+// be the same for any two intervals whose ends lie in the same cells, a cell being a boundary
+// itself or the open stretch between two neighbours (or beyond the last). For each end, the cells
+// it could still reach are those where the count of ratios below and at each boundary that the
+// rest of the resamples would bring, predicted from those drawn so far, may put it within 4
+// standard deviations (bootstrap.cpp); the resampling stops when every pair of such cells, and the
+// interval drawn so far, give one outcome. The verdict is then the one all `resamples` would
+// give, at a fraction of the cost (`diff` on big runs), and the interval the same statistic from
+// fewer resamples. The random stream is the same, so an interval that is not decided early is bit
+// for bit the one without an early stop. No `outcome`: all `resamples`, always.
+struct EarlyStop {
+  std::vector<double> boundaries;
+  std::function<int(double low, double high)> outcome;
+};
+
 RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSamples& b,
                                      Pairing pairing = Pairing::independent, double confidence = 0.95,
                                      int resamples = 2000, uint64_t seed = 1,
-                                     const std::vector<double>& boundaries = {},
+                                     const EarlyStop& early_stop = {},
                                      WithinRounds within = WithinRounds::computed_when_large);
 
 }  // namespace abt

@@ -30,7 +30,7 @@ struct VerdictRule {
   int min_rounds = 2;        // per side
   size_t min_samples = 10;   // per side
   Pairing pairing = Pairing::independent;  // by_round for an interleaved replay's in-process pair
-  // Stop resampling once the interval's ends are clear of every threshold (bootstrap.h); false:
+  // Stop resampling once the verdict is sure to be the one of all 2000 (bootstrap.h, EarlyStop); false:
   // always all 2000 resamples.
   bool early_stop = true;
   WithinRounds within = WithinRounds::computed_when_large;  // bootstrap.h
