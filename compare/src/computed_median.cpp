@@ -61,10 +61,7 @@ ComputedMedian::ComputedMedian(const std::vector<std::vector<double>>& rounds, s
   lanes_ = (rounds_.size() + kLanes - 1) / kLanes * kLanes;
   picks_.assign(lanes_, 0.0f);
   inverse_sizes_.assign(lanes_, 0.0f);
-  for (size_t r = 0; r < rounds_.size(); ++r) {
-    round_sizes_.push_back(rounds_[r].size());
-    inverse_sizes_[r] = float(1.0 / double(rounds_[r].size()));
-  }
+  for (size_t r = 0; r < rounds_.size(); ++r) inverse_sizes_[r] = float(1.0 / double(rounds_[r].size()));
   always_covered_ = least_center_variance() >= kMinCountVariance;
   // Every value's counts at once, in one sweep, unless the table would be big (many rounds of many
   // values): then each value's when a search first needs it.
@@ -238,7 +235,7 @@ bool ComputedMedian::covers(const std::vector<size_t>& picks) {
   size_t drawn = 0;
   for (size_t round : picks) {
     picks_[round] += 1;
-    drawn += round_sizes_[round];
+    drawn += rounds_[round].size();
   }
   odd_draws_ = drawn % 2 == 1;
   // As the simulation reads it: the value at 0-based position floor(drawn / 2) of the drawn values

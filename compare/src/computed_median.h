@@ -89,7 +89,6 @@ class ComputedMedian {
   // others need no more than its 7 digits.
   std::vector<int32_t> counts_index_;
   std::vector<float> counts_;
-  std::vector<size_t> round_sizes_;
   std::vector<float> inverse_sizes_;  // 1/n per round, lanes_ long (zero past the last round)
   std::vector<float> picks_;       // the current resample's picks per round, lanes_ long
   bool odd_draws_ = false;         // its draws are an odd count

@@ -2,11 +2,10 @@
 
 #include <array>
 
+#include "json_space.h"
+
 namespace abt {
 namespace {
-
-// JSON's whitespace (RFC 8259), no more: this loop sees every byte of a big file.
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 // Bytes that matter inside a string, and inside an element (where neither commas nor keys do):
 // the loop below skips the rest a byte at a time, without a branch per kind.
@@ -19,8 +18,8 @@ constexpr auto kEndsString = table_of("\"\\");
 constexpr auto kNests = table_of("\"[]{}");
 
 std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  while (!text.empty() && is_json_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_json_space(text.back())) text.remove_suffix(1);
   return text;
 }
 
@@ -50,7 +49,7 @@ std::optional<JsonArraySplit> split_array_field(std::string_view text, std::stri
       value_of_key = false;
       continue;
     }
-    if (is_space(c)) continue;
+    if (is_json_space(c)) continue;
     const bool was_value_of_key = value_of_key;
     value_of_key = c == ':' && key_before_colon;
     key_before_colon = false;

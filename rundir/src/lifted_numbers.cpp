@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "json_space.h"
+
 namespace abt {
 namespace {
 
@@ -12,7 +14,6 @@ namespace {
 constexpr char kStandsFor = '\0';
 constexpr std::string_view kStandsForEscaped = "\\u0000";
 
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // The end of the JSON number (RFC 8259 grammar, no minus sign) that starts at `at`; npos if none.
@@ -39,7 +40,7 @@ size_t number_end(std::string_view json, size_t at) {
 size_t read_numbers(std::string_view json, size_t open, std::vector<double>& values) {
   size_t i = open + 1;
   for (;;) {
-    while (i < json.size() && is_space(json[i])) ++i;
+    while (i < json.size() && is_json_space(json[i])) ++i;
     const size_t end = number_end(json, i);
     if (end == std::string_view::npos) return end;
     double value;
@@ -47,7 +48,7 @@ size_t read_numbers(std::string_view json, size_t open, std::vector<double>& val
     if (error != std::errc() || stop != json.data() + end) return std::string_view::npos;  // e.g. 1e999
     values.push_back(value);
     i = end;
-    while (i < json.size() && is_space(json[i])) ++i;
+    while (i < json.size() && is_json_space(json[i])) ++i;
     if (i >= json.size()) return std::string_view::npos;
     if (json[i] == ']') return i + 1;
     if (json[i] != ',') return std::string_view::npos;
@@ -85,7 +86,7 @@ std::optional<LiftedNumbers> lift_number_arrays(std::string_view json, const std
   bool value_next = false;
   for (size_t i = 0; i < json.size(); ++i) {
     const char c = json[i];
-    if (is_space(c)) continue;
+    if (is_json_space(c)) continue;
     if (c == '"') {
       const size_t start = ++i;
       while (i < json.size() && json[i] != '"') i += json[i] == '\\' ? 2 : 1;

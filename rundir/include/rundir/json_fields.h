@@ -31,7 +31,6 @@ class JsonFields {
 
   // Parses `file`; a missing, unreadable or truncated file is a RunFormatError naming it.
   static nlohmann::json parse_file(const std::filesystem::path& file);
-  static std::string read_file(const std::filesystem::path& file);                      // missing: RunFormatError
   static nlohmann::json parse(std::string_view text, const std::filesystem::path& file);  // `file`'s text
   // The file's "schema" must be `expected` (e.g. "abtool.results/2").
   void require_schema(const std::string& expected) const;
@@ -72,6 +71,7 @@ class JsonFields {
   [[noreturn]] void fail(const std::string& what) const;
 
  private:
+  static std::string read_file(const std::filesystem::path& file);  // missing: RunFormatError
   const nlohmann::json& field(const char* key, const char* expected) const;
   const nlohmann::json& json_;
   std::string where_;
