@@ -8,12 +8,14 @@
 #include "compare/ir_diff.h"
 #include "compare/report_printers.h"
 #include "util/errors.h"
+#include "util/memory_reuse.h"
 #include "util/terminal.h"
 #include "util/units.h"
 
 namespace abt {
 
 int run_diff(const DiffOptions& options) {
+  keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
   const char* exhaustive = std::getenv("ABTOOL_EXHAUSTIVE_BOOTSTRAP");
   Comparison report = compare_runs(a, b, options.threshold_pct, exhaustive && std::string(exhaustive) == "1");

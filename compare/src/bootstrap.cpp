@@ -7,6 +7,7 @@
 
 #include "computed_median.h"
 #include "resample_rounds.h"
+#include "round_order.h"
 #include "simulated_median.h"
 #include "util/statistics.h"
 
@@ -16,42 +17,33 @@ namespace {
 // One side's resampled medians, simulated or computed (WithinRounds).
 class SideResampler {
  public:
-  SideResampler(const RoundedSamples& set, WithinRounds within) {
-    auto rounds = resample_rounds(set);
-    round_count_ = rounds.size();
-    size_t fewest = rounds.empty() ? 0 : rounds.front().size();
-    for (const auto& round : rounds) fewest = std::min(fewest, round.size());
-    // A resample picks round_count_ rounds: at least this many draws, however they fall.
-    if (within == WithinRounds::computed_when_large && fewest * round_count_ >= size_t(kComputedFromDraws)) {
-      computed_.emplace(rounds);
-      rounds_ = std::move(rounds);  // to simulate the resamples the approximation does not cover
-    } else {
-      simulated_.emplace(rounds);
-    }
+  SideResampler(const RoundedSamples& set, WithinRounds within)
+      : rounds_(resample_rounds(set)), order_(order_rounds(rounds_)) {
+    size_t fewest = rounds_.empty() ? 0 : rounds_.front().size();
+    for (const auto& round : rounds_) fewest = std::min(fewest, round.size());
+    // A resample picks as many rounds as there are: at least this many draws, however they fall.
+    if (within == WithinRounds::computed_when_large && fewest * rounds_.size() >= size_t(kComputedFromDraws))
+      computed_.emplace(order_);
+    else
+      simulated_.emplace(rounds_, order_);
   }
 
-  size_t round_count() const { return round_count_; }
+  size_t round_count() const { return rounds_.size(); }
 
-  double median(const std::vector<size_t>& picks, std::mt19937_64& random) {
+  double median(const RoundPicks& picks, BootstrapRandom& random) {
     if (computed_) {
-      if (computed_->covers(picks)) return computed_->median(random);
-      if (!simulated_) simulated_.emplace(rounds_);
+      if (computed_->covers(picks.counts)) return computed_->median(random);
+      if (!simulated_) simulated_.emplace(rounds_, order_);  // for the resamples the approximation does not cover
     }
-    return simulated_->median(picks, random);
+    return simulated_->median(picks.order, random);
   }
 
  private:
-  size_t round_count_ = 0;
+  std::vector<std::vector<double>> rounds_;
+  RoundOrder order_;
   std::optional<SimulatedMedian> simulated_;
   std::optional<ComputedMedian> computed_;
-  std::vector<std::vector<double>> rounds_;
 };
-
-void pick_rounds(size_t count, std::mt19937_64& random, std::vector<size_t>& picks) {
-  picks.resize(count);
-  std::uniform_int_distribution<size_t> pick(0, count - 1);
-  for (size_t& round : picks) round = pick(random);
-}
 
 // The final count of ratios that some test puts on one side of a boundary, as far as it can be
 // told from the `drawn` so far: of those, `count` passed; the `to_come` still to be drawn add
@@ -133,23 +125,22 @@ RatioInterval bootstrap_median_ratio(const RoundedSamples& a, const RoundedSampl
   if (a.samples.empty() || b.samples.empty()) return interval;
   auto median = [](const RoundedSamples& set) { return set.median ? *set.median : median_of(set.samples); };
   interval.ratio = median(b) / median(a);
-  std::mt19937_64 random(seed);
+  BootstrapRandom random(seed);
   SideResampler resample_a(a, within), resample_b(b, within);
   const bool paired = pairing == Pairing::by_round && resample_a.round_count() == resample_b.round_count();
   std::vector<double> ratios;
   ratios.reserve(resamples);
-  std::vector<size_t> picks_a, picks_b;
+  RoundPicks picks_a, picks_b;
   const double tail = (1 - confidence) / 2;
   std::vector<double> boundaries = early_stop.boundaries;
   std::sort(boundaries.begin(), boundaries.end());
   boundaries.erase(std::unique(boundaries.begin(), boundaries.end()), boundaries.end());
   int checkpoint = early_stop.outcome ? std::min(resamples, 250) : resamples;
   for (int i = 0; i < resamples; ++i) {
-    pick_rounds(resample_a.round_count(), random, picks_a);
-    if (paired) picks_b = picks_a;
-    else pick_rounds(resample_b.round_count(), random, picks_b);
+    picks_a.draw(resample_a.round_count(), random);
+    if (!paired) picks_b.draw(resample_b.round_count(), random);
     double median_a = resample_a.median(picks_a, random);
-    ratios.push_back(resample_b.median(picks_b, random) / median_a);
+    ratios.push_back(resample_b.median(paired ? picks_a : picks_b, random) / median_a);
     if (i + 1 == checkpoint && checkpoint < resamples) {
       if (outcome_decided(ratios, tail, resamples, early_stop, boundaries, quantiles_of(ratios, {tail, 1 - tail}))) break;
       checkpoint = std::min(resamples, checkpoint * 2);

@@ -31,28 +31,13 @@ constexpr double kManyDraws = 8;
 
 }  // namespace
 
-ComputedMedian::ComputedMedian(const std::vector<std::vector<double>>& rounds, size_t max_tabulated) : rounds_(rounds) {
-  // The sorted rounds merged pairwise, each value with its round: every value in order, in
-  // N log(rounds) steps.
-  std::vector<RoundValue> merged;
-  std::vector<size_t> runs = {0};
-  size_t sample_count = 0;
-  for (const auto& round : rounds_) sample_count += round.size();
-  merged.reserve(sample_count);
-  for (size_t r = 0; r < rounds_.size(); ++r) {
-    std::sort(rounds_[r].begin(), rounds_[r].end());
-    for (double value : rounds_[r]) merged.push_back({value, uint32_t(r)});
-    runs.push_back(merged.size());
-  }
-  auto by_value = [](const RoundValue& x, const RoundValue& y) { return x.value < y.value; };
-  for (size_t width = 1; width + 1 < runs.size(); width *= 2)
-    for (size_t first = 0; first + width + 1 < runs.size(); first += 2 * width)
-      std::inplace_merge(merged.begin() + long(runs[first]), merged.begin() + long(runs[first + width]),
-                         merged.begin() + long(runs[std::min(first + 2 * width, runs.size() - 1)]), by_value);
+ComputedMedian::ComputedMedian(const RoundOrder& order, size_t max_tabulated) : rounds_(order.sorted_rounds) {
+  const std::vector<RoundValue>& merged = order.merged;
   for (size_t i = 0; i < merged.size(); ++i)
     if (i + 1 == merged.size() || merged[i + 1].value != merged[i].value) {
       values_.push_back(merged[i].value);
       all_picked_counts_.push_back(double(i + 1));
+      value_reaching_.resize(i + 2, uint32_t(values_.size() - 1));
     }
   all_picked_center_ = first_all_picked_reaching(0.5 * double(merged.size()));
   counts_index_.assign(values_.size(), -1);
@@ -176,7 +161,7 @@ double ComputedMedian::log_chance_of_no_draw(size_t value) {
   return log_none;
 }
 
-size_t ComputedMedian::next_drawn(size_t value, std::mt19937_64& random) {
+size_t ComputedMedian::next_drawn(size_t value, BootstrapRandom& random) {
   while (value + 1 < values_.size()) {
     ++value;
     if (uniform_(random) >= std::exp(log_chance_of_no_draw(value))) return value;
@@ -225,18 +210,17 @@ size_t ComputedMedian::first_reaching(double rank, double z, size_t low, size_t 
 }
 
 size_t ComputedMedian::first_all_picked_reaching(double count) const {
-  const auto reaching = std::lower_bound(all_picked_counts_.begin(), all_picked_counts_.end(), count);
-  return std::min(size_t(reaching - all_picked_counts_.begin()), values_.size() - 1);
+  // The counts are whole: the first to reach `count` is the first to reach its ceiling.
+  if (!(count > 0)) return 0;
+  if (count > double(value_reaching_.size() - 1)) return values_.size() - 1;
+  return value_reaching_[size_t(std::ceil(count))];
 }
 
-bool ComputedMedian::covers(const std::vector<size_t>& picks) {
+bool ComputedMedian::covers(const std::vector<float>& pick_counts) {
   ++resample_;
-  std::fill(picks_.begin(), picks_.end(), 0.0f);
-  size_t drawn = 0;
-  for (size_t round : picks) {
-    picks_[round] += 1;
-    drawn += rounds_[round].size();
-  }
+  std::copy(pick_counts.begin(), pick_counts.end(), picks_.begin());  // the lanes past the last round stay zero
+  // At the last value every round counts all its values: S's mean there is every draw.
+  const size_t drawn = size_t(mean_count(values_.size() - 1));
   odd_draws_ = drawn % 2 == 1;
   // As the simulation reads it: the value at 0-based position floor(drawn / 2) of the drawn values
   // in order, averaged with the one before when the count is even.
@@ -256,7 +240,7 @@ bool ComputedMedian::covers(const std::vector<size_t>& picks) {
   return count_moments(center_).variance >= kMinCountVariance;
 }
 
-double ComputedMedian::median(std::mt19937_64& random) {
+double ComputedMedian::median(BootstrapRandom& random) {
   const double z = normal_(random);
   const size_t last = values_.size() - 1;
   if (odd_draws_) return values_[center_ = first_reaching(middle_ + 1, z, 0, last, center_)];

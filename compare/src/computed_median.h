@@ -24,6 +24,9 @@
 #include <random>
 #include <vector>
 
+#include "bootstrap_random.h"
+#include "round_order.h"
+
 namespace abt {
 
 // S's variance at the median below which a resample is simulated instead (ComputedMedian::covers).
@@ -34,15 +37,16 @@ constexpr size_t kMaxTabulated = size_t(1) << 20;
 
 class ComputedMedian {
  public:
-  // `rounds`: resample_rounds(). The counts below are tabulated up front when they take at most
-  // `max_tabulated` floats, else as searches need them (the same values either way).
-  explicit ComputedMedian(const std::vector<std::vector<double>>& rounds, size_t max_tabulated = kMaxTabulated);
+  // The counts below are tabulated up front when they take at most `max_tabulated` floats, else
+  // as searches need them (the same values either way).
+  explicit ComputedMedian(const RoundOrder& order, size_t max_tabulated = kMaxTabulated);
 
-  // Takes a resample's picks (indices of the rounds picked); false when they leave too few draws
-  // near the median for the approximation (kMinCountVariance): that resample is to be simulated.
-  bool covers(const std::vector<size_t>& picks);
+  // Takes a resample's picks (how often each round was picked: RoundPicks::counts); false when
+  // they leave too few draws near the median for the approximation (kMinCountVariance): that
+  // resample is to be simulated.
+  bool covers(const std::vector<float>& pick_counts);
   // The median of a resample of the picks covered last.
-  double median(std::mt19937_64& random);
+  double median(BootstrapRandom& random);
 
  private:
   struct CountMoments {
@@ -60,15 +64,11 @@ class ComputedMedian {
   static double count_cdf(const CountMoments& moments, double count);  // P(S <= count)
   double log_chance_of_no_draw(size_t value);  // at exactly values_[value]
   // The next value above values_[value] that has a draw.
-  size_t next_drawn(size_t value, std::mt19937_64& random);
+  size_t next_drawn(size_t value, BootstrapRandom& random);
   const float* counts_at(size_t value) {  // inline: the searches' every step
     return counts_index_[value] >= 0 ? &counts_[size_t(counts_index_[value])] : new_counts_at(value);
   }
   const float* new_counts_at(size_t value);
-  struct RoundValue {
-    double value;
-    uint32_t round;
-  };
   void tabulate_counts(const std::vector<RoundValue>& merged);  // every value's counts, in one sweep
   // A floor under S's variance at the z = 0 median of any picks: when it is kMinCountVariance or
   // more, every resample is covered, and covers() need not find that median.
@@ -80,6 +80,7 @@ class ComputedMedian {
   std::vector<double> values_;               // every distinct value of every round, ascending
   std::vector<double> all_picked_counts_;    // per value, S's mean with every round picked once
   size_t all_picked_center_ = 0;             // where that reaches half the draws
+  std::vector<uint32_t> value_reaching_;     // per whole count k, the first value where that reaches k
   size_t lanes_ = 0;                         // the round count, rounded up to a multiple of kLanes
   // Per value, all at once or when a search first needs it: each round's count of values at or
   // below it, a run of lanes_ floats (zero past the last round). One pick of round r (n values, a

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <random>
 
 #include "util/statistics.h"
 
@@ -26,6 +27,16 @@ std::vector<std::vector<double>> resample_rounds(const RoundedSamples& set) {
     rounds.push_back(std::move(round));
   }
   return rounds;
+}
+
+void RoundPicks::draw(size_t round_count, BootstrapRandom& random) {
+  order.resize(round_count);
+  counts.assign(round_count, 0.0f);
+  std::uniform_int_distribution<size_t> pick(0, round_count - 1);
+  for (size_t& round : order) {
+    round = pick(random);
+    counts[round] += 1;
+  }
 }
 
 }  // namespace abt

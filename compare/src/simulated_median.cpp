@@ -1,32 +1,32 @@
 #include "simulated_median.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace abt {
 
-SimulatedMedian::SimulatedMedian(const std::vector<std::vector<double>>& rounds) {
+SimulatedMedian::SimulatedMedian(const std::vector<std::vector<double>>& rounds, const RoundOrder& order) {
+  int start = 0;
   for (const auto& round : rounds) {
-    rounds_.push_back({int(samples_.size()), int(round.size())});
-    samples_.insert(samples_.end(), round.begin(), round.end());
+    rounds_.push_back({start, int(round.size())});
+    start += int(round.size());
   }
-  std::vector<size_t> order(samples_.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return samples_[a] < samples_[b]; });
-  rank_.resize(samples_.size());
-  sorted_.resize(samples_.size());
-  for (size_t rank = 0; rank < order.size(); ++rank) {
-    rank_[order[rank]] = uint32_t(rank);
-    sorted_[rank] = samples_[order[rank]];
+  // Equal values may take their ranks in any order: a median reads the value at a rank, the same
+  // whichever of them is counted there.
+  rank_.resize(order.merged.size());
+  sorted_.resize(order.merged.size());
+  for (size_t rank = 0; rank < order.merged.size(); ++rank) {
+    const RoundValue& sample = order.merged[rank];
+    rank_[size_t(rounds_[sample.round].first) + sample.index] = uint32_t(rank);
+    sorted_[rank] = sample.value;
   }
-  counts_.assign(samples_.size(), 0u);
-  block_counts_.assign(samples_.size() / kRanksPerBlock + 1, 0u);
+  counts_.assign(sorted_.size(), 0u);
+  block_counts_.assign(sorted_.size() / kRanksPerBlock + 1, 0u);
 }
 
 // Each draw counts its sample's rank in the sorted set, and the block of ranks it falls in; the
 // median is then read off the counts, a block at a time up to its own: what sorting the drawn
 // values would give, at a fraction of the cost.
-double SimulatedMedian::median(const std::vector<size_t>& picks, std::mt19937_64& random) {
+double SimulatedMedian::median(const std::vector<size_t>& picks, BootstrapRandom& random) {
   std::fill(counts_.begin(), counts_.end(), 0u);
   std::fill(block_counts_.begin(), block_counts_.end(), 0u);
   size_t drawn = 0;

@@ -7,6 +7,7 @@
 #include "compare/bootstrap.h"
 #include "computed_median.h"
 #include "resample_rounds.h"
+#include "round_order.h"
 #include "util/statistics.h"
 
 namespace abt {
@@ -226,15 +227,62 @@ TEST(Bootstrap, TabulatedAndOnDemandCountsGiveTheSameMedians) {
   for (int c = 0; c < 3; ++c) {
     auto set = rounds_of(c == 0 ? 40 : 12, c == 2 ? 300 : 60, 100, 0.02, c == 1 ? 0.03 : 0.0, c == 1 ? 0.1 : 0.0, 90 + unsigned(c));
     const auto rounds = resample_rounds(set);
-    ComputedMedian tabulated(rounds), on_demand(rounds, 0);
-    std::mt19937_64 picks_random(5), random_a(6), random_b(6);
-    std::uniform_int_distribution<size_t> pick(0, rounds.size() - 1);
+    const RoundOrder order = order_rounds(rounds);
+    ComputedMedian tabulated(order), on_demand(order, 0);
+    BootstrapRandom picks_random(5), random_a(6), random_b(6);
+    RoundPicks picks;
     for (int resample = 0; resample < 300; ++resample) {
-      std::vector<size_t> picks(rounds.size());
-      for (auto& round : picks) round = pick(picks_random);
-      ASSERT_EQ(tabulated.covers(picks), on_demand.covers(picks));
+      picks.draw(rounds.size(), picks_random);
+      ASSERT_EQ(tabulated.covers(picks.counts), on_demand.covers(picks.counts));
       ASSERT_EQ(tabulated.median(random_a), on_demand.median(random_b)) << "case " << c << " resample " << resample;
     }
+  }
+}
+
+// Boost's engine in place of libstdc++'s must not change a single number drawn.
+TEST(Bootstrap, ItsRandomNumbersAreTheStandardMersenneTwisters) {
+  BootstrapRandom random(1);
+  std::mt19937_64 standard(1);
+  for (int i = 0; i < 9999; ++i) ASSERT_EQ(random(), standard()) << "number " << i + 1;
+  BootstrapRandom fixed;  // the standard's check: the 10000th number from the default seed
+  for (int i = 0; i < 9999; ++i) fixed();
+  EXPECT_EQ(fixed(), 9981545732273789042ull);
+  std::normal_distribution<double> normal;
+  std::normal_distribution<double> standard_normal;
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(normal(random), standard_normal(standard));
+}
+
+// Every sample once, ascending, each pointing back at its round and place; each round sorted.
+TEST(Bootstrap, RoundOrderHoldsEverySampleInOrder) {
+  std::mt19937 values(3);
+  std::uniform_int_distribution<int> tick(1, 40);  // timer ticks: many equal values
+  std::vector<std::vector<double>> rounds(7);
+  for (size_t r = 0; r < rounds.size(); ++r)
+    for (size_t i = 0; i < 50 + 13 * r; ++i) rounds[r].push_back(0.25 * tick(values));
+  const RoundOrder order = order_rounds(rounds);
+  size_t sample_count = 0;
+  std::vector<std::vector<bool>> seen;
+  for (const auto& round : rounds) {
+    sample_count += round.size();
+    seen.emplace_back(round.size(), false);
+  }
+  ASSERT_EQ(order.merged.size(), sample_count);
+  for (size_t i = 0; i < order.merged.size(); ++i) {
+    const RoundValue& sample = order.merged[i];
+    if (i > 0) {
+      EXPECT_LE(order.merged[i - 1].value, sample.value);
+    }
+    ASSERT_LT(sample.round, rounds.size());
+    ASSERT_LT(sample.index, rounds[sample.round].size());
+    EXPECT_EQ(rounds[sample.round][sample.index], sample.value);
+    EXPECT_FALSE(seen[sample.round][sample.index]) << "round " << sample.round << " sample " << sample.index << " twice";
+    seen[sample.round][sample.index] = true;
+  }
+  ASSERT_EQ(order.sorted_rounds.size(), rounds.size());
+  for (size_t r = 0; r < rounds.size(); ++r) {
+    std::vector<double> sorted = rounds[r];
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(order.sorted_rounds[r], sorted) << "round " << r;
   }
 }
 
