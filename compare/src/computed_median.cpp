@@ -43,6 +43,7 @@ ComputedMedian::ComputedMedian(const RoundOrder& order, size_t max_tabulated) : 
   counts_index_.assign(values_.size(), -1);
   moments_.resize(values_.size());
   moments_resample_.assign(values_.size(), 0);
+  holders_.resize(values_.size());
   lanes_ = (rounds_.size() + kLanes - 1) / kLanes * kLanes;
   picks_.assign(lanes_, 0.0f);
   inverse_sizes_.assign(lanes_, 0.0f);
@@ -146,17 +147,29 @@ double ComputedMedian::count_cdf(const CountMoments& moments, double count) {
   return std::clamp(0.5 * std::erfc(-u / std::sqrt(2.0)) - density * skew * (u * u - 1) / 6, 0.0, 1.0);
 }
 
-double ComputedMedian::log_chance_of_no_draw(size_t value) {
-  // Each pick of round r (n values, k of them equal to this one) misses it with chance (1 - k/n)^n.
+const ComputedMedian::Holders& ComputedMedian::holders_of(size_t value) {
+  Holders& holders = holders_[value];
+  if (holders.known) return holders;
   if (value > 0) counts_at(value - 1);  // both rows made before either is read: a new row may move them
   const float* counts = counts_at(value);
   const float* before = value > 0 ? counts_at(value - 1) : nullptr;
+  holders.start = uint32_t(holdings_.size());
+  for (size_t r = 0; r < rounds_.size(); ++r)
+    if (const float at = counts[r] - (before ? before[r] : 0.0f); at > 0) holdings_.push_back({uint32_t(r), at});
+  holders.end = uint32_t(holdings_.size());
+  holders.known = true;
+  return holders;
+}
+
+double ComputedMedian::log_chance_of_no_draw(size_t value) {
+  // Each pick of round r (n values, k of them equal to this one) misses it with chance (1 - k/n)^n.
+  const Holders& holders = holders_of(value);
   double log_none = 0;
-  for (size_t r = 0; r < rounds_.size(); ++r) {
-    const double at = double(counts[r]) - (before ? double(before[r]) : 0.0);
-    if (at == 0 || picks_[r] == 0) continue;
-    const double size = double(rounds_[r].size());
-    log_none += double(picks_[r]) * (at == size ? kLogNever : size * std::log1p(-at / size));
+  for (size_t i = holders.start; i < holders.end; ++i) {
+    const Holding& holding = holdings_[i];
+    if (picks_[holding.round] == 0) continue;
+    const double at = holding.count, size = double(rounds_[holding.round].size());
+    log_none += double(picks_[holding.round]) * (at == size ? kLogNever : size * std::log1p(-at / size));
   }
   return log_none;
 }

@@ -63,6 +63,18 @@ class ComputedMedian {
   double count_quantile(size_t value, double z);  // ... its quantile for z
   static double count_cdf(const CountMoments& moments, double count);  // P(S <= count)
   double log_chance_of_no_draw(size_t value);  // at exactly values_[value]
+  // The rounds that hold values_[value] and how many of their values are it, in round order: found
+  // when first asked for (most rounds hold none of a given value; the same values are asked for
+  // over and over, near the median).
+  struct Holding {
+    uint32_t round;
+    float count;
+  };
+  struct Holders {
+    uint32_t start = 0, end = 0;  // in holdings_
+    bool known = false;
+  };
+  const Holders& holders_of(size_t value);
   // The next value above values_[value] that has a draw.
   size_t next_drawn(size_t value, BootstrapRandom& random);
   const float* counts_at(size_t value) {  // inline: the searches' every step
@@ -99,6 +111,8 @@ class ComputedMedian {
   uint64_t resample_ = 0;          // counts the picks covered
   std::vector<CountMoments> moments_;        // per value, as summed for the resample in...
   std::vector<uint64_t> moments_resample_;  // ... this one (0: none yet)
+  std::vector<Holders> holders_;            // per value
+  std::vector<Holding> holdings_;
   std::normal_distribution<double> normal_;
   std::uniform_real_distribution<double> uniform_;
 };
