@@ -32,14 +32,14 @@ constexpr double kManyDraws = 8;
 }  // namespace
 
 ComputedMedian::ComputedMedian(const RoundOrder& order, size_t max_tabulated) : rounds_(order.sorted_rounds) {
-  const std::vector<RoundValue>& merged = order.merged;
-  for (size_t i = 0; i < merged.size(); ++i)
-    if (i + 1 == merged.size() || merged[i + 1].value != merged[i].value) {
-      values_.push_back(merged[i].value);
+  const std::vector<RoundValue>& ascending = order.ascending;
+  for (size_t i = 0; i < ascending.size(); ++i)
+    if (i + 1 == ascending.size() || ascending[i + 1].value != ascending[i].value) {
+      values_.push_back(ascending[i].value);
       all_picked_counts_.push_back(double(i + 1));
       value_reaching_.resize(i + 2, uint32_t(values_.size() - 1));
     }
-  all_picked_center_ = first_all_picked_reaching(0.5 * double(merged.size()));
+  all_picked_center_ = first_all_picked_reaching(0.5 * double(ascending.size()));
   counts_index_.assign(values_.size(), -1);
   moments_.resize(values_.size());
   moments_resample_.assign(values_.size(), 0);
@@ -51,7 +51,7 @@ ComputedMedian::ComputedMedian(const RoundOrder& order, size_t max_tabulated) : 
   always_covered_ = least_center_variance() >= kMinCountVariance;
   // Every value's counts at once, in one sweep, unless the table would be big (many rounds of many
   // values): then each value's when a search first needs it.
-  if (values_.size() * lanes_ <= max_tabulated) tabulate_counts(merged);
+  if (values_.size() * lanes_ <= max_tabulated) tabulate_counts(ascending);
 }
 
 double ComputedMedian::least_center_variance() const {
@@ -76,14 +76,14 @@ double ComputedMedian::least_center_variance() const {
   return least * double(rounds_.size());
 }
 
-void ComputedMedian::tabulate_counts(const std::vector<RoundValue>& merged) {
-  // One sweep up the merged values: each value's counts are the ones before, one more in each
+void ComputedMedian::tabulate_counts(const std::vector<RoundValue>& ascending) {
+  // One sweep up the samples in order: each value's counts are the ones before, one more in each
   // round for each of its values equal to this one.
   std::vector<float> row(lanes_, 0.0f);
   counts_.reserve(values_.size() * lanes_);
-  auto entry = merged.begin();
+  auto entry = ascending.begin();
   for (size_t value = 0; value < values_.size(); ++value) {
-    for (; entry != merged.end() && entry->value == values_[value]; ++entry) row[entry->round] += 1;
+    for (; entry != ascending.end() && entry->value == values_[value]; ++entry) row[entry->round] += 1;
     counts_index_[value] = int32_t(counts_.size());
     counts_.insert(counts_.end(), row.begin(), row.end());
   }

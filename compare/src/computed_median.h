@@ -81,7 +81,7 @@ class ComputedMedian {
     return counts_index_[value] >= 0 ? &counts_[size_t(counts_index_[value])] : new_counts_at(value);
   }
   const float* new_counts_at(size_t value);
-  void tabulate_counts(const std::vector<RoundValue>& merged);  // every value's counts, in one sweep
+  void tabulate_counts(const std::vector<RoundValue>& ascending);  // every value's counts, in one sweep
   // A floor under S's variance at the z = 0 median of any picks: when it is kMinCountVariance or
   // more, every resample is covered, and covers() need not find that median.
   double least_center_variance() const;

@@ -14,7 +14,7 @@ struct RoundValue {
 
 struct RoundOrder {
   std::vector<std::vector<double>> sorted_rounds;  // each round's values, ascending
-  std::vector<RoundValue> merged;  // every sample, ascending (equal values in an order of no meaning)
+  std::vector<RoundValue> ascending;  // every sample (equal values in an order of no meaning)
 };
 
 // `rounds`: resample_rounds().

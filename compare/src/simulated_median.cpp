@@ -12,10 +12,10 @@ SimulatedMedian::SimulatedMedian(const std::vector<std::vector<double>>& rounds,
   }
   // Equal values may take their ranks in any order: a median reads the value at a rank, the same
   // whichever of them is counted there.
-  rank_.resize(order.merged.size());
-  sorted_.resize(order.merged.size());
-  for (size_t rank = 0; rank < order.merged.size(); ++rank) {
-    const RoundValue& sample = order.merged[rank];
+  rank_.resize(order.ascending.size());
+  sorted_.resize(order.ascending.size());
+  for (size_t rank = 0; rank < order.ascending.size(); ++rank) {
+    const RoundValue& sample = order.ascending[rank];
     rank_[size_t(rounds_[sample.round].first) + sample.index] = uint32_t(rank);
     sorted_[rank] = sample.value;
   }

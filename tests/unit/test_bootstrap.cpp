@@ -266,11 +266,11 @@ TEST(Bootstrap, RoundOrderHoldsEverySampleInOrder) {
     sample_count += round.size();
     seen.emplace_back(round.size(), false);
   }
-  ASSERT_EQ(order.merged.size(), sample_count);
-  for (size_t i = 0; i < order.merged.size(); ++i) {
-    const RoundValue& sample = order.merged[i];
+  ASSERT_EQ(order.ascending.size(), sample_count);
+  for (size_t i = 0; i < order.ascending.size(); ++i) {
+    const RoundValue& sample = order.ascending[i];
     if (i > 0) {
-      EXPECT_LE(order.merged[i - 1].value, sample.value);
+      EXPECT_LE(order.ascending[i - 1].value, sample.value);
     }
     ASSERT_LT(sample.round, rounds.size());
     ASSERT_LT(sample.index, rounds[sample.round].size());
