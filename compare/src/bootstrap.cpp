@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include <random>
+#include <utility>
 
 #include "computed_median.h"
 #include "resample_rounds.h"
@@ -17,15 +18,16 @@ namespace {
 // One side's resampled medians, simulated or computed (WithinRounds).
 class SideResampler {
  public:
-  SideResampler(const RoundedSamples& set, WithinRounds within)
-      : rounds_(resample_rounds(set)), order_(order_rounds(rounds_)) {
+  SideResampler(const RoundedSamples& set, WithinRounds within) : rounds_(resample_rounds(set)) {
+    RoundOrder order = order_rounds(rounds_);
+    ascending_ = std::move(order.ascending);
     size_t fewest = rounds_.empty() ? 0 : rounds_.front().size();
     for (const auto& round : rounds_) fewest = std::min(fewest, round.size());
     // A resample picks as many rounds as there are: at least this many draws, however they fall.
     if (within == WithinRounds::computed_when_large && fewest * rounds_.size() >= size_t(kComputedFromDraws))
-      computed_.emplace(order_);
+      computed_.emplace(std::move(order.sorted_rounds), ascending_);
     else
-      simulated_.emplace(rounds_, order_);
+      simulated_.emplace(rounds_, ascending_);
   }
 
   size_t round_count() const { return rounds_.size(); }
@@ -33,14 +35,14 @@ class SideResampler {
   double median(const RoundPicks& picks, BootstrapRandom& random) {
     if (computed_) {
       if (computed_->covers(picks.counts)) return computed_->median(random);
-      if (!simulated_) simulated_.emplace(rounds_, order_);  // for the resamples the approximation does not cover
+      if (!simulated_) simulated_.emplace(rounds_, ascending_);  // for the resamples the approximation does not cover
     }
     return simulated_->median(picks.order, random);
   }
 
  private:
   std::vector<std::vector<double>> rounds_;
-  RoundOrder order_;
+  std::vector<RoundValue> ascending_;  // RoundOrder::ascending, kept for a simulation that may come
   std::optional<SimulatedMedian> simulated_;
   std::optional<ComputedMedian> computed_;
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace abt {
 namespace {
@@ -31,8 +32,9 @@ constexpr double kManyDraws = 8;
 
 }  // namespace
 
-ComputedMedian::ComputedMedian(const RoundOrder& order, size_t max_tabulated) : rounds_(order.sorted_rounds) {
-  const std::vector<RoundValue>& ascending = order.ascending;
+ComputedMedian::ComputedMedian(std::vector<std::vector<double>> sorted_rounds, const std::vector<RoundValue>& ascending,
+                               size_t max_tabulated)
+    : rounds_(std::move(sorted_rounds)) {
   for (size_t i = 0; i < ascending.size(); ++i)
     if (i + 1 == ascending.size() || ascending[i + 1].value != ascending[i].value) {
       values_.push_back(ascending[i].value);

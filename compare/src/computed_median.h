@@ -37,9 +37,10 @@ constexpr size_t kMaxTabulated = size_t(1) << 20;
 
 class ComputedMedian {
  public:
-  // The counts below are tabulated up front when they take at most `max_tabulated` floats, else
-  // as searches need them (the same values either way).
-  explicit ComputedMedian(const RoundOrder& order, size_t max_tabulated = kMaxTabulated);
+  // From a RoundOrder's two parts. The counts below are tabulated up front when they take at most
+  // `max_tabulated` floats, else as searches need them (the same values either way).
+  ComputedMedian(std::vector<std::vector<double>> sorted_rounds, const std::vector<RoundValue>& ascending,
+                 size_t max_tabulated = kMaxTabulated);
 
   // Takes a resample's picks (how often each round was picked: RoundPicks::counts); false when
   // they leave too few draws near the median for the approximation (kMinCountVariance): that

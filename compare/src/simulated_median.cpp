@@ -4,7 +4,7 @@
 
 namespace abt {
 
-SimulatedMedian::SimulatedMedian(const std::vector<std::vector<double>>& rounds, const RoundOrder& order) {
+SimulatedMedian::SimulatedMedian(const std::vector<std::vector<double>>& rounds, const std::vector<RoundValue>& ascending) {
   int start = 0;
   for (const auto& round : rounds) {
     rounds_.push_back({start, int(round.size())});
@@ -12,10 +12,10 @@ SimulatedMedian::SimulatedMedian(const std::vector<std::vector<double>>& rounds,
   }
   // Equal values may take their ranks in any order: a median reads the value at a rank, the same
   // whichever of them is counted there.
-  rank_.resize(order.ascending.size());
-  sorted_.resize(order.ascending.size());
-  for (size_t rank = 0; rank < order.ascending.size(); ++rank) {
-    const RoundValue& sample = order.ascending[rank];
+  rank_.resize(ascending.size());
+  sorted_.resize(ascending.size());
+  for (size_t rank = 0; rank < ascending.size(); ++rank) {
+    const RoundValue& sample = ascending[rank];
     rank_[size_t(rounds_[sample.round].first) + sample.index] = uint32_t(rank);
     sorted_[rank] = sample.value;
   }

@@ -12,8 +12,8 @@ namespace abt {
 
 class SimulatedMedian {
  public:
-  // `rounds`: resample_rounds(); `order`: theirs.
-  SimulatedMedian(const std::vector<std::vector<double>>& rounds, const RoundOrder& order);
+  // `rounds`: resample_rounds(); `ascending`: their RoundOrder::ascending.
+  SimulatedMedian(const std::vector<std::vector<double>>& rounds, const std::vector<RoundValue>& ascending);
 
   // The median of one resample made of the rounds `picks` (indices into the rounds, in the order
   // drawn): each pick draws as many values from its round as it holds, with replacement.

@@ -228,7 +228,7 @@ TEST(Bootstrap, TabulatedAndOnDemandCountsGiveTheSameMedians) {
     auto set = rounds_of(c == 0 ? 40 : 12, c == 2 ? 300 : 60, 100, 0.02, c == 1 ? 0.03 : 0.0, c == 1 ? 0.1 : 0.0, 90 + unsigned(c));
     const auto rounds = resample_rounds(set);
     const RoundOrder order = order_rounds(rounds);
-    ComputedMedian tabulated(order), on_demand(order, 0);
+    ComputedMedian tabulated(order.sorted_rounds, order.ascending), on_demand(order.sorted_rounds, order.ascending, 0);
     BootstrapRandom picks_random(5), random_a(6), random_b(6);
     RoundPicks picks;
     for (int resample = 0; resample < 300; ++resample) {
