@@ -40,12 +40,14 @@ for gpu in meta.get("gpus", [meta["gpu"]]):
     print(f"  device {gpu.get('index')}: {gpu.get('name')} {gpu.get('uuid')}")
 report = json.load(open(f"{out}/aa.json"))
 print("A/A verdicts:", ", ".join(f"{k} {v}" for k, v in report["counts"].items() if v))
+timing = collections.Counter(row["timing_verdict"] for row in report["points"] if row.get("timing_verdict"))
+print("A/A timing alone (identical code is SAME by rule):", ", ".join(f"{k} {v}" for k, v in sorted(timing.items())))
 gpu_of = {f"{p['op']}/{p['shape_text']}/{p['dtype']}": (p.get("gpu") or {}).get("index") for p in points}
 by_gpu = collections.defaultdict(list)
 for row in report["points"]:
     if row.get("speedup") is not None:
-        by_gpu[gpu_of.get(row["point"])].append((abs(row["speedup"] - 1) * 100, row["verdict"]))
-print(f"{'gpu':>4} {'points':>6} {'median |B/A-1| %':>17} {'max |B/A-1| %':>14}  verdicts")
+        by_gpu[gpu_of.get(row["point"])].append((abs(row["speedup"] - 1) * 100, row["timing_verdict"] or row["verdict"]))
+print(f"{'gpu':>4} {'points':>6} {'median |B/A-1| %':>17} {'max |B/A-1| %':>14}  timing verdicts")
 for gpu, rows in sorted(by_gpu.items(), key=lambda item: str(item[0])):
     deviations = [d for d, _ in rows]
     verdicts = collections.Counter(v for _, v in rows)

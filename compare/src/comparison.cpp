@@ -129,7 +129,9 @@ std::string join(const std::vector<std::string>& parts) { return fmt::format("{}
 
 // Best vs best: A's code at A's best config (measured beside B's when interleaved) against B's
 // code at B's own best, decided by the same rule as the pinned pair.
-RetuneComparison compare_retuned(const Measurement& a_best, const PointRecord& pb, const VerdictRule& rule) {
+// `a_binary`: the hash of A's best as measured; the same binary as B's best is SAME.
+RetuneComparison compare_retuned(const Measurement& a_best, const std::string& a_binary, const Config& a_config,
+                                 const PointRecord& pb, const VerdictRule& rule) {
   const Retuned& own = *pb.retuned;
   RetuneComparison retune;
   retune.b_variant = own.variant;
@@ -139,7 +141,14 @@ RetuneComparison compare_retuned(const Measurement& a_best, const PointRecord& p
   retune.speedup = decision.speedup.ratio;
   retune.speedup_low = decision.speedup.low;
   retune.speedup_high = decision.speedup.high;
-  retune.verdict = decision.verdict;
+  retune.timing_verdict = decision.verdict;
+  const std::string& b_binary = own.same_as_pinned ? pb.binary_hash : own.binary_hash;
+  // Each side's own best may be a different config with the same code (-D flags that select the
+  // same path). Host code takes its config only through the binary; a GPU config also sets the
+  // launch (grid, block, warps), so there the configs must match too.
+  const bool same_launch = own.config == a_config || (a_best.method == TimingMethod::host && b_best.method == TimingMethod::host);
+  retune.identical_code = same_launch && !a_binary.empty() && a_binary == b_binary;
+  retune.verdict = retune.identical_code ? Verdict::same : decision.verdict;
   return retune;
 }
 
@@ -199,10 +208,25 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.noise_floor_pct = decision.noise_floor_pct;
   row.effective_threshold_pct = decision.effective_threshold_pct;
 
+  // The same binary at the same config on both sides is the same code: SAME, whatever the
+  // timing says (LNT's rule). The timing's verdict is kept beside it.
+  const std::string& a_binary = row.in_process_pair ? pb->baseline->binary_hash : pa->binary_hash;
+  row.identical_code = *row.same_config && !a_binary.empty() && a_binary == pb->binary_hash;
+  auto conclude = [&row](std::vector<std::string> notes) {
+    row.timing_verdict = row.verdict;
+    if (row.identical_code) {
+      row.verdict = Verdict::same;
+      notes.insert(notes.begin(), row.timing_verdict == Verdict::same
+                                      ? std::string("identical code")
+                                      : fmt::format("identical code (the timing alone said {})", spelling(*row.timing_verdict)));
+    }
+    row.note = join(notes);
+  };
+
   std::vector<std::string> distrust = distrust_of(*pa, *pb, a_measured, *row.same_config);
   if (!distrust.empty()) {
     row.verdict = Verdict::untrusted;
-    row.note = join(distrust);
+    conclude(distrust);
     return row;
   }
   row.verdict = decision.verdict;
@@ -256,8 +280,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   }
   for (const auto& [side, summary] : {std::pair{"A", &*row.a}, std::pair{"B", &*row.b}})
     if (summary->outliers) notes.push_back(fmt::format("outliers in {}", side));
-  if (pb->retuned) row.retune = compare_retuned(a_measured, *pb, rule);
-  row.note = join(notes);
+  if (pb->retuned) row.retune = compare_retuned(a_measured, a_binary, pa->config, *pb, rule);
+  conclude(notes);
   return row;
 }
 
@@ -447,6 +471,8 @@ nlohmann::json point_json(const PointComparison& row) {
           {"speedup", timed ? nlohmann::json(row.speedup) : nlohmann::json()},
           {"ci95", timed ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
           {"verdict", spelling(row.verdict)},
+          {"timing_verdict", row.timing_verdict ? nlohmann::json(spelling(*row.timing_verdict)) : nlohmann::json()},
+          {"identical_code", row.identical_code},
           {"note", row.note},
           {"in_process_pair", row.in_process_pair},
           {"drift_pct", optional_json(row.drift_pct)},
@@ -465,7 +491,9 @@ nlohmann::json point_json(const PointComparison& row) {
                                                  {"optimum_moved", row.retune->optimum_moved},
                                                  {"speedup", row.retune->speedup},
                                                  {"ci95", {row.retune->speedup_low, row.retune->speedup_high}},
-                                                 {"verdict", spelling(row.retune->verdict)}}
+                                                 {"verdict", spelling(row.retune->verdict)},
+                                                 {"timing_verdict", spelling(row.retune->timing_verdict)},
+                                                 {"identical_code", row.retune->identical_code}}
                                 : nlohmann::json()},
           {"machine_ratio", optional_json(row.machine_ratio)},
           {"compile_ms", row.a_compile_ms && row.b_compile_ms ? nlohmann::json{*row.a_compile_ms, *row.b_compile_ms}

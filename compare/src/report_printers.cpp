@@ -91,9 +91,10 @@ std::string point_details(const PointComparison& row, bool config_shown) {
   if (row.same_output && !*row.same_output) parts.push_back("output bits " + output_cell(row));
   if (row.ir_delta && row.ir_delta->changed) parts.push_back("IR " + row.ir_delta->short_text());
   if (row.retune)
-    parts.push_back(fmt::format("best vs best {:.3f}x [{:.3f}, {:.3f}] {}{}", row.retune->speedup, row.retune->speedup_low,
+    parts.push_back(fmt::format("best vs best {:.3f}x [{:.3f}, {:.3f}] {}{}{}", row.retune->speedup, row.retune->speedup_low,
                                 row.retune->speedup_high, spelling(row.retune->verdict),
-                                row.retune->optimum_moved ? ", optimum moved to " + row.retune->b_variant : ""));
+                                row.retune->optimum_moved ? ", optimum moved to " + row.retune->b_variant : "",
+                                row.retune->identical_code ? " (identical code)" : ""));
   if (!row.note.empty()) parts.push_back(row.note);
   if (parts.empty()) return "";
   return fmt::format("{}: {}", row.id, fmt::join(parts, "; "));

@@ -1,7 +1,8 @@
 // replay --retune and output bits on a host op whose best config depends on the compiler's flags
 // (tests/fixtures/ops/fixture_tunable): A (FAST_WAY=1) picks WAY=1; B with -DFAST_WAY=2 runs
-// WAY=1 some 30x slower pinned, while its own best (WAY=2) is as fast as A's best. -DNUDGE
-// changes the output's last bits within the tolerance.
+// WAY=1 30x or more slower pinned, while its own best (WAY=2) is A's best's very code. -DNUDGE
+// changes the output's last bits within the tolerance. Timing is asserted only where the effect
+// is tens of times larger than any noise; the rest is files, configs and hashes.
 #include <gtest/gtest.h>
 
 #include "abtool_runner.h"
@@ -68,24 +69,28 @@ TEST_F(Retune, BMeasuresItsOwnBestBesideAsConfigWhenTheOptimumMoved) {
 
 TEST_F(Retune, DiffShowsThePinnedRegressionAndTheBestVsBestSpeedup) {
   auto report = diff_json(moved());
+  auto b_points = read_json(moved() / "results.json")["points"];
   EXPECT_EQ(report["optimum_moved"], 2);
-  for (const auto& row : report["points"]) {
+  for (size_t i = 0; i < report["points"].size(); ++i) {
+    const auto& row = report["points"][i];
     EXPECT_EQ(row["verdict"], "SLOWER") << "pinned to A's config, B runs the slow path";
     EXPECT_LT(row["speedup"].get<double>(), 0.5);
     const auto& retune = row["retune"];
     ASSERT_TRUE(retune.is_object());
     EXPECT_TRUE(retune["optimum_moved"].get<bool>());
-    // Each side at its own best runs the same plain loop: no significant change (host timing on
-    // a shared 2-core machine may leave the interval across the threshold: AMBIGUOUS, never a verdict).
-    EXPECT_TRUE(retune["verdict"] == "SAME" || retune["verdict"] == "AMBIGUOUS") << retune["verdict"];
-    EXPECT_GT(retune["speedup"].get<double>(), 0.67);
-    EXPECT_LT(retune["speedup"].get<double>(), 1.5);
+    // The fixture's premise, independent of the CPU: each side's own best is the same plain loop,
+    // compiled from the same preprocessed source with the same flags, so the same binary. diff
+    // calls that SAME by the identical-code rule, whatever a noisy machine timed.
+    EXPECT_EQ(b_points[i]["retuned"]["binary_hash"], b_points[i]["baseline"]["binary_hash"]);
+    EXPECT_TRUE(retune["identical_code"].get<bool>());
+    EXPECT_EQ(retune["verdict"], "SAME") << retune.dump();
+    // The slow path repeats 64 dependent steps per element (30x to 1000x slower, by CPU): at its
+    // own best B recovers by far more than 60% process-to-process drift could explain.
+    EXPECT_GT(retune["speedup"].get<double>(), 10 * row["speedup"].get<double>()) << row.dump();
     EXPECT_EQ(row["b_variant"], "WAY1");
     EXPECT_EQ(retune["b_variant"], "WAY2");
   }
-  const double geomean = report["retuned_geomean_speedup"].get<double>();
-  EXPECT_GT(geomean, 0.67);
-  EXPECT_LT(geomean, 1.5);
+  EXPECT_GT(report["retuned_geomean_speedup"].get<double>(), 10 * report["geomean_speedup"].get<double>());
 
   ProcessResult text = abtool({"diff", a().string(), moved().string(), "--threshold", "50"});
   EXPECT_NE(text.out.find("optimum moved to WAY2"), std::string::npos) << text.out;

@@ -54,11 +54,11 @@ TEST_F(ComparisonTest, VerdictsFollowTheIntervalAndTheThreshold) {
 
 TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
   a_.add("fallback", 100);
-  b_.add("fallback", 50).markers = {replay_fallback_marker(FallbackReason::verify_failed)};
+  b_.add("fallback", 50, "1", "other\n").markers = {replay_fallback_marker(FallbackReason::verify_failed)};
   a_.add("config", 100);
   b_.add("config", 50, "2");
   a_.add("method", 100);
-  b_.add("method", 50).measurement.method = TimingMethod::direct;
+  b_.add("method", 50, "1", "other\n").measurement.method = TimingMethod::direct;
   Comparison report = compare();
   EXPECT_EQ(row(report, "fallback").verdict, Verdict::untrusted);
   EXPECT_EQ(row(report, "config").verdict, Verdict::untrusted);
@@ -66,6 +66,44 @@ TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
   EXPECT_EQ(row(report, "method").verdict, Verdict::untrusted);
   EXPECT_NE(row(report, "method").note.find("timing methods differ"), std::string::npos);
   EXPECT_FALSE(report.geomean_speedup.has_value());
+}
+
+// SPEC section 4: byte-identical binaries at the same config are the same code, SAME whatever
+// the timing (or a marker about how it was timed) says; the timing's verdict is kept beside it.
+TEST_F(ComparisonTest, IdenticalCodeIsSameWhateverTheTimingSaysAndKeepsTheTimingVerdict) {
+  a_.add("noisy", 100);
+  b_.add("noisy", 60);  // the same binary ("ret"), timed 40% faster by a noisy machine
+  a_.add("busy", 100);
+  b_.add("busy", 130).markers = {Marker{MarkerKind::gpu_busy, "pids=7"}};
+  a_.add("changed", 100);
+  b_.add("changed", 60, "1", "other\n");
+  a_.add("reconfigured", 100);
+  b_.add("reconfigured", 100, "2");  // same code text, another config: not the same measurement
+  Comparison report = compare();
+  const PointComparison& noisy = row(report, "noisy");
+  EXPECT_TRUE(noisy.identical_code);
+  EXPECT_EQ(noisy.verdict, Verdict::same);
+  EXPECT_EQ(noisy.timing_verdict, Verdict::faster);
+  EXPECT_EQ(noisy.note.rfind("identical code (the timing alone said FASTER)", 0), 0u) << noisy.note;
+  const PointComparison& busy = row(report, "busy");
+  EXPECT_EQ(busy.verdict, Verdict::same);
+  EXPECT_EQ(busy.timing_verdict, Verdict::untrusted);
+  EXPECT_NE(busy.note.find("GPU_BUSY in B"), std::string::npos) << busy.note;
+  const PointComparison& changed = row(report, "changed");
+  EXPECT_FALSE(changed.identical_code);
+  EXPECT_EQ(changed.verdict, Verdict::faster);
+  EXPECT_EQ(changed.timing_verdict, Verdict::faster);
+  EXPECT_FALSE(row(report, "reconfigured").identical_code);
+  EXPECT_EQ(row(report, "reconfigured").verdict, Verdict::untrusted);
+
+  nlohmann::json json = report.to_json();
+  for (const auto& point : json["points"]) {
+    if (point["point"] != testing::point_id("noisy")) continue;
+    EXPECT_EQ(point["verdict"], "SAME");
+    EXPECT_EQ(point["timing_verdict"], "FASTER");
+    EXPECT_TRUE(point["identical_code"].get<bool>());
+  }
+  EXPECT_EQ(json["counts"]["SAME"], 2);
 }
 
 TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {

@@ -28,6 +28,8 @@ struct RetuneComparison {
   bool optimum_moved = false;   // B's best config is not A's
   double speedup = 0, speedup_low = 0, speedup_high = 0;  // A / B's best
   Verdict verdict = Verdict::ambiguous;
+  bool identical_code = false;               // A's best and B's best are the same binary: SAME
+  Verdict timing_verdict = Verdict::ambiguous;  // what the timing alone said
 };
 
 struct PointComparison {
@@ -36,6 +38,11 @@ struct PointComparison {
   double speedup = 0;                    // A / B: above 1 means B is faster
   double speedup_low = 0, speedup_high = 0;
   Verdict verdict = Verdict::missing;
+  // The measured binaries (and configs) of both sides are byte-identical: the verdict is SAME
+  // whatever the timing says, and `timing_verdict` keeps what the timing and its trust checks
+  // said (A/A runs measure the statistics' false-positive rate from it).
+  bool identical_code = false;
+  std::optional<Verdict> timing_verdict;  // timed points only
   std::string note;                      // why untrusted / ambiguous / failed / missing, markers
   bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)
   std::optional<double> drift_pct;       // A's code now (B's process) against A's record, when paired
@@ -76,7 +83,7 @@ struct Comparison {
   int optimum_moved() const;  // points whose B's own best config is not A's
   int retuned() const;  // points B re-tuned (replay --retune)
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
-  nlohmann::json to_json() const;  // schema abtool.diff/4
+  nlohmann::json to_json() const;  // schema abtool.diff/5
 };
 
 // The "ir_delta" object of diff's JSON (rundir/schemas/diff.schema.json).

@@ -11,7 +11,7 @@ namespace abt {
 inline constexpr const char* kMetaSchema = "abtool.meta/2";
 inline constexpr const char* kResultsSchema = "abtool.results/2";
 inline constexpr const char* kAutotuneRecordSchema = "abtool.autotune_record/2";
-inline constexpr const char* kDiffSchema = "abtool.diff/4";
+inline constexpr const char* kDiffSchema = "abtool.diff/5";
 
 class RunLayout {
  public:
