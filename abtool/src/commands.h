@@ -5,7 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "recorder/run_request.h"
+#include "compare/report_printers.h"
+#include "engine/run_request.h"
 #include "replay/replay_run.h"
 
 namespace abt {
@@ -13,8 +14,8 @@ namespace abt {
 struct DiffOptions {
   std::string a, b;
   bool ir = false;
-  std::string format = "text";
-  double threshold_pct = 2.0;
+  DiffFormat format = DiffFormat::text;
+  double threshold_pct = kDefaultThresholdPct;
   bool fail_on_regression = false;
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
@@ -49,7 +50,7 @@ int run_diff(const DiffOptions& options);
 struct ReportOptions {
   std::string a, b;
   std::filesystem::path out = "report.html";
-  double threshold_pct = 2.0;
+  double threshold_pct = kDefaultThresholdPct;
 };
 int run_report(const ReportOptions& options);
 

@@ -1,3 +1,4 @@
+#include "util/environment.h"
 #include "default_paths.h"
 
 #include <cstdlib>
@@ -24,9 +25,10 @@ fs::path checkout_with_examples() {
 RunDefaults record_defaults() {
   RunDefaults defaults;
   const fs::path checkout = checkout_with_examples();
-  if (const char* dir = std::getenv("ABTOOL_OPS_DIR"); dir && *dir) defaults.ops_dir = dir;
+  const Environment& env = environment();
+  if (env.ops_dir) defaults.ops_dir = *env.ops_dir;
   else if (!checkout.empty()) defaults.ops_dir = checkout / "examples" / "ops";
-  if (const char* file = std::getenv("ABTOOL_SHAPES"); file && *file) defaults.shapes = file;
+  if (env.shapes) defaults.shapes = *env.shapes;
   else if (!checkout.empty()) defaults.shapes = checkout / "shapes" / "smoke.yaml";
   return defaults;
 }

@@ -3,7 +3,7 @@
 // holds examples/ops (a build tree inside a checkout finds that checkout); else the working
 // directory's examples/ops and shapes/smoke.yaml. Nothing is baked in at build time.
 #pragma once
-#include "recorder/run_request.h"
+#include "engine/run_request.h"
 
 namespace abt {
 

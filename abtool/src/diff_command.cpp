@@ -7,6 +7,7 @@
 #include "compare/comparison.h"
 #include "compare/ir_diff.h"
 #include "compare/report_printers.h"
+#include "util/environment.h"
 #include "util/errors.h"
 #include "util/memory_reuse.h"
 #include "util/terminal.h"
@@ -17,29 +18,32 @@ namespace abt {
 int run_diff(const DiffOptions& options) {
   keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
-  const char* exhaustive = std::getenv("ABTOOL_EXHAUSTIVE_BOOTSTRAP");
-  Comparison report = compare_runs(a, b, options.threshold_pct, exhaustive && std::string(exhaustive) == "1");
-  if (options.format == "json") {
-    // One JSON document: the IR diffs go inside it.
-    nlohmann::json json = report.to_json();
-    if (options.ir) json["ir_diffs"] = ir_diffs_json(report);
-    std::cout << json.dump(2) << "\n";
-  } else if (options.format == "csv") {
-    print_csv(report, std::cout);
-  } else {
-    if (options.format == "md") print_markdown(report, std::cout);
-    else print_text(report, std::cout, stdout_wants_colour(), options.wide);
-    if (options.ir) {
-      std::cout << "\n";
-      print_ir_diffs(report, std::cout, options.format == "md");
+  Comparison report = compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap);
+  switch (options.format) {
+    case DiffFormat::json: {
+      // One JSON document: the IR diffs go inside it.
+      nlohmann::json json = diff_json(report);
+      if (options.ir) json["ir_diffs"] = ir_diffs_json(report);
+      std::cout << json.dump(2) << "\n";
+      break;
     }
+    case DiffFormat::csv: print_csv(report, std::cout); break;
+    case DiffFormat::md:
+    case DiffFormat::text:
+      if (options.format == DiffFormat::md) print_markdown(report, std::cout);
+      else print_text(report, std::cout, stdout_wants_colour(), options.wide);
+      if (options.ir) {
+        std::cout << "\n";
+        print_ir_diffs(report, std::cout, options.format == DiffFormat::md);
+      }
+      break;
   }
   // On stderr whatever the format: scripts read the report from stdout and this from stderr.
   if (report.all_binaries_identical)
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";
   for (const auto& warning : report.warnings)
-    if (warning.rfind("A is a replay of B", 0) == 0 || warning.rfind("A and B are the same", 0) == 0)
-      fmt::print(stderr, "abtool diff: WARNING: {}\n", warning);
+    if (warning.kind == WarningKind::reversed_order || warning.kind == WarningKind::same_directory)
+      fmt::print(stderr, "abtool diff: WARNING: {}\n", warning.text);
   if (!options.fail_on_regression && !options.bisect) return kExitOk;
 
   const Gate gate = gate_of(report);

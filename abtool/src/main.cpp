@@ -8,8 +8,10 @@
 
 #include "abtool_version.h"
 #include "commands.h"
-#include "rundir/markers.h"
+#include "graphtime/warmup.h"
+#include "model/markers.h"
 #include "util/closest_name.h"
+#include "util/environment.h"
 #include "util/errors.h"
 
 namespace {
@@ -78,10 +80,14 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_option("--compiler-env", options.compiler_env, "K=V set in the compiler's environment (repeatable)");
   command.add_option("--timer", texts.timer, "graph | cupti | direct (default graph; host ops are always wall-clock timed)")
       ->check(CLI::IsMember({"graph", "cupti", "direct"}));
-  command.add_option("--warmup-ms", options.warmup_ms, "steady warm-up budget in ms, as a call count clamped to [5, 200] (default 1000)")
+  const abt::TimingSettings defaults;
+  command.add_option("--warmup-ms", options.warmup_ms,
+                     fmt::format("steady warm-up budget in ms, as a call count clamped to [{}, {}] (default {:g})",
+                                 abt::kMinWarmupCalls, abt::kMaxWarmupCalls, defaults.warmup_ms))
       ->check(above(0));
-  command.add_option("--rep-ms", options.rep_ms, "measurement budget per point in ms (default 500)")->check(above(0));
-  command.add_option("--rounds", options.rounds, "interleaved measurement rounds per point (default 10)")
+  command.add_option("--rep-ms", options.rep_ms, fmt::format("measurement budget per point in ms (default {:g})", defaults.rep_ms))
+      ->check(above(0));
+  command.add_option("--rounds", options.rounds, fmt::format("interleaved measurement rounds per point (default {})", defaults.rounds))
       ->check(whole_number(1, 1000));
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--shard", texts.shard,
@@ -191,6 +197,7 @@ int main(int argc, char** argv) {
   abt::ReplayOptions replay_only;
   bool no_interleave = false;
   abt::DiffOptions diff_options;
+  std::string diff_format = "text";
   auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
   add_measure_options(*record, record_options, record_texts);
   abt::ProcessOptions record_process, replay_process;
@@ -205,22 +212,26 @@ int main(int argc, char** argv) {
                    "also sweep B's own best config per key and measure it beside A's: diff shows the pinned and the "
                    "best-vs-best speedup and where the optimum moved");
   replay->add_option("--max-extra-ms", replay_only.max_extra_ms,
-                     "extra interleaved rounds, per point, while a point is AMBIGUOUS (default 1000)")
+                     fmt::format("extra interleaved rounds, per point, while a point is AMBIGUOUS (default {:g})",
+                                 abt::ReplayOptions{}.max_extra_ms))
       ->check(at_least(0));
   replay->add_option("--threshold", replay_only.threshold_pct,
-                     "the change in percent that matters when deciding whether a point needs more rounds (default 2)")
+                     fmt::format("the change in percent that matters when deciding whether a point needs more rounds "
+                                 "(default {:g})", abt::kDefaultThresholdPct))
       ->check(at_least(0));
   auto* diff = app.add_subcommand("diff", "compare two runs point by point");
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
-  diff->add_option("--format", diff_options.format, "text | md | json | csv")
+  diff->add_option("--format", diff_format, abt::spelling_list<abt::DiffFormat>(" | "))
       ->check(CLI::IsMember({"text", "md", "json", "csv"}))
       ->capture_default_str();
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
                  "(default: 80 columns, the rest on a line per point below it)");
-  diff->add_option("--threshold", diff_options.threshold_pct, "smallest change in percent that counts (default 2)")
+  const std::string threshold_help =
+      fmt::format("smallest change in percent that counts (default {:g})", abt::kDefaultThresholdPct);
+  diff->add_option("--threshold", diff_options.threshold_pct, threshold_help)
       ->check(at_least(0));
   auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
                               "exit 1 when a point is significantly SLOWER by more than --threshold, or when a point is "
@@ -238,7 +249,7 @@ int main(int argc, char** argv) {
   report->add_option("RUN_A", report_options.a, "baseline run directory")->required();
   report->add_option("RUN_B", report_options.b, "candidate run directory")->required();
   report->add_option("-o,--out", report_options.out, "the HTML file to write")->capture_default_str();
-  report->add_option("--threshold", report_options.threshold_pct, "smallest change in percent that counts (default 2)")
+  report->add_option("--threshold", report_options.threshold_pct, threshold_help)
       ->check(at_least(0));
 
   abt::MergeOptions merge_options;
@@ -249,12 +260,8 @@ int main(int argc, char** argv) {
   const std::string footer =
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
-      "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n"
-      "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and ABTOOL_COLOR=always|never "
-      "(colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant), "
-      "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache), ABTOOL_PROGRESS_S (seconds between plain progress "
-      "lines off a terminal), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws all 2000 resamples per interval, and every sample of each), "
-      "ABTOOL_FULL_SWEEP=1 (every verified sweep candidate gets the full sweep budget, no first-stage screening), TMPDIR.";
+      "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
+      std::string(abt::environment_help());
   for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
   try {
     app.parse(argc, argv);
@@ -268,6 +275,7 @@ int main(int argc, char** argv) {
   }
 
   try {
+    abt::environment();  // a bad value of a variable abtool reads: exit 2 before anything runs
     if (*record) {
       finish_options(record_options, record_texts, argc, argv);
       if (!record_process.worker.empty()) {
@@ -295,6 +303,7 @@ int main(int argc, char** argv) {
       merge_options.command_line = {argv, argv + argc};
       return abt::run_merge(merge_options);
     }
+    diff_options.format = *abt::parse_spelling<abt::DiffFormat>(diff_format);
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {
     fmt::print(stderr, "abtool: error: {}\n", error.what());

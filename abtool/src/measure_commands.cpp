@@ -6,7 +6,7 @@
 
 #include "commands.h"
 #include "default_paths.h"
-#include "recorder/run.h"
+#include "recorder/record_run.h"
 #include "opspec/shape_set.h"
 #include "rundir/layout.h"
 #include "rundir/meta_record.h"
@@ -49,7 +49,7 @@ std::vector<std::string> default_run_name_ops(const RunOptions& options, RunMode
 
 int run_record(const RunOptions& options, StepWatch* watch) {
   RunPlan plan(resolve_request(options, RunMode::record, record_defaults()));
-  return finish(execute_run(plan, {}, echo_line, watch));
+  return finish(record_run(plan, echo_line, watch));
 }
 
 int run_replay(const fs::path& from, const RunOptions& options, const ReplayOptions& replay, StepWatch* watch) {

@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
-#include "rundir/merge.h"
+#include "shards/merge.h"
 #include "util/errors.h"
 
 namespace abt {

@@ -14,9 +14,9 @@ int run_report(const ReportOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
   Comparison report = compare_runs(a, b, options.threshold_pct);
   std::ostringstream page;
-  write_html_report(report, a, b, page);
+  write_html_report(report, page);
   write_file_atomically(options.out, page.str());
-  for (const auto& warning : report.warnings) fmt::print(stderr, "abtool report: WARNING: {}\n", warning);
+  for (const auto& warning : report.warnings) fmt::print(stderr, "abtool report: WARNING: {}\n", warning.text);
   fmt::print("{}: {} points, FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {} FAILED {} MISSING {}\n",
              options.out.string(), report.points.size(), report.count(Verdict::faster), report.count(Verdict::slower),
              report.count(Verdict::same), report.count(Verdict::ambiguous), report.count(Verdict::untrusted),

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "compare/cells.h"
 #include "util/units.h"
 
 namespace abt {
@@ -16,13 +17,6 @@ std::string yes_no(const std::optional<bool>& value, const char* yes, const char
 }
 
 bool timed(const PointComparison& row) { return row.a && row.b; }
-
-// A's and B's variant: one name when the config is the same, "A -> B" when not.
-std::string config_cell(const PointComparison& row) {
-  if (row.a_variant.empty() && row.b_variant.empty()) return "-";
-  if (row.a_variant == row.b_variant) return row.a_variant;
-  return fmt::format("{} -> {}", row.a_variant.empty() ? "-" : row.a_variant, row.b_variant.empty() ? "-" : row.b_variant);
-}
 
 std::string output_cell(const PointComparison& row) {
   if (row.output_bits && !row.output_bits->identical)
@@ -145,18 +139,23 @@ std::string summary_line(const Comparison& report) {
   return text;
 }
 
-const char* verdict_colour(const std::string& verdict) {
-  if (verdict == "FASTER") return "\x1b[32m";
-  if (verdict == "SLOWER") return "\x1b[31m";
-  if (verdict == "AMBIGUOUS") return "\x1b[33m";
-  if (verdict == "UNTRUSTED") return "\x1b[35m";
-  if (verdict == "FAILED" || verdict == "MISSING") return "\x1b[1;31m";
+const char* verdict_colour(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::faster: return "\x1b[32m";
+    case Verdict::slower: return "\x1b[31m";
+    case Verdict::ambiguous: return "\x1b[33m";
+    case Verdict::untrusted: return "\x1b[35m";
+    case Verdict::failed:
+    case Verdict::missing: return "\x1b[1;31m";
+    case Verdict::same: return nullptr;
+  }
   return nullptr;
 }
 
 struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<std::string>> rows;
+  std::vector<Verdict> verdicts;  // of each row
   std::vector<size_t> widths;
 
   Table(std::vector<Column> chosen, const Comparison& report) : columns(std::move(chosen)) {
@@ -164,6 +163,7 @@ struct Table {
       std::vector<std::string> row;
       for (const auto& column : columns) row.push_back(column.cell(point));
       rows.push_back(std::move(row));
+      verdicts.push_back(point.verdict);
     }
     for (size_t c = 0; c < columns.size(); ++c) {
       widths.push_back(std::string(columns[c].name).size());
@@ -178,17 +178,17 @@ struct Table {
   void print(std::ostream& out, bool colour) const {
     std::vector<std::string> head;
     for (const auto& column : columns) head.push_back(column.name);
-    print_row(out, head, false);
-    for (const auto& row : rows) print_row(out, row, colour);
+    print_row(out, head, nullptr);
+    for (size_t r = 0; r < rows.size(); ++r) print_row(out, rows[r], colour ? verdict_colour(verdicts[r]) : nullptr);
   }
 
  private:
-  void print_row(std::ostream& out, const std::vector<std::string>& row, bool colour) const {
+  // `code`: the verdict's colour, or null.
+  void print_row(std::ostream& out, const std::vector<std::string>& row, const char* code) const {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
       std::string cell = columns[c].numeric ? fmt::format("{:>{}}", row[c], widths[c]) : fmt::format("{:<{}}", row[c], widths[c]);
-      if (const char* code = colour && c == kVerdictColumn ? verdict_colour(row[c]) : nullptr)
-        cell = code + row[c] + "\x1b[0m" + cell.substr(row[c].size());  // padding outside the colour
+      if (code && c == kVerdictColumn) cell = code + row[c] + "\x1b[0m" + cell.substr(row[c].size());  // padding outside the colour
       line += cell;
       if (c + 1 < row.size()) line += "  ";
     }
@@ -201,7 +201,7 @@ struct Table {
 
 void print_text(const Comparison& report, std::ostream& out, bool colour, bool wide) {
   out << "A: " << report.a_dir << "\nB: " << report.b_dir << "\n";
-  for (const auto& warning : report.warnings) out << "WARNING: " << warning << "\n";
+  for (const auto& warning : report.warnings) out << "WARNING: " << warning.text << "\n";
   if (wide) {
     Table(wide_columns(report), report).print(out, colour);
   } else {
@@ -226,7 +226,7 @@ void print_text(const Comparison& report, std::ostream& out, bool colour, bool w
 
 void print_markdown(const Comparison& report, std::ostream& out) {
   out << "**A:** `" << report.a_dir << "`  \n**B:** `" << report.b_dir << "`\n\n";
-  for (const auto& warning : report.warnings) out << "> **WARNING:** " << warning << "\n\n";
+  for (const auto& warning : report.warnings) out << "> **WARNING:** " << warning.text << "\n\n";
   const Table table(wide_columns(report), report);
   out << "|";
   for (const auto& column : table.columns) out << " " << column.name << " |";
@@ -243,8 +243,6 @@ void print_markdown(const Comparison& report, std::ostream& out) {
   }
   out << "\n" << summary_line(report) << "\n";
 }
-
-void print_json(const Comparison& report, std::ostream& out) { out << report.to_json().dump(2) << "\n"; }
 
 namespace {
 

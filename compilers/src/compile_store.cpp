@@ -1,3 +1,4 @@
+#include "util/environment.h"
 #include "compilers/compile_store.h"
 
 #include <fmt/format.h>
@@ -11,7 +12,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "rundir/json_fields.h"
+#include "model/json_fields.h"
 #include "util/files.h"
 #include "util/sha256.h"
 
@@ -222,16 +223,13 @@ std::string tree_identity(const fs::path& dir) {
 }
 
 fs::path default_cache_dir() {
-  if (const char* dir = std::getenv("ABTOOL_CACHE_DIR"); dir && *dir) return dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "abtool";
-  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "abtool";
-  return fs::temp_directory_path() / "abtool-cache";
+  const Environment& env = environment();
+  if (env.cache_dir) return *env.cache_dir;
+  if (env.xdg_cache_home) return *env.xdg_cache_home / "abtool";
+  if (env.home) return *env.home / ".cache" / "abtool";
+  return env.temp_dir / "abtool-cache";
 }
 
-uint64_t default_cache_max_bytes() {
-  uint64_t megabytes = 4096;
-  if (const char* text = std::getenv("ABTOOL_CACHE_MAX_MB"); text && *text) megabytes = std::strtoull(text, nullptr, 10);
-  return megabytes * 1024 * 1024;
-}
+uint64_t default_cache_max_bytes() { return environment().cache_max_mb * 1024 * 1024; }
 
 }  // namespace abt

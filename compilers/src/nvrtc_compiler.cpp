@@ -1,3 +1,4 @@
+#include "util/environment.h"
 #include "nvrtc_compiler.h"
 
 #include <fmt/format.h>
@@ -119,7 +120,7 @@ fs::path cuda_headers_near(const fs::path& library) {
       if (candidates.size() > 8) break;
     }
   }
-  if (const char* home = std::getenv("CUDA_HOME")) candidates.push_back(fs::path(home) / "include");
+  if (const auto& home = environment().cuda_home) candidates.push_back(*home / "include");
   candidates.push_back("/usr/local/cuda/include");
   for (const auto& dir : candidates)
     if (fs::exists(dir / "cuda_fp16.h")) return dir;

@@ -5,10 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
 #include "compilers/compile_store.h"
+#include "util/environment.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "util/process.h"
@@ -21,13 +23,6 @@ namespace abt {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A variant that takes longer than this is taken to hang. ABTOOL_TRITON_VARIANT_LIMIT_S overrides it.
-std::chrono::seconds variant_time_limit() {
-  if (const char* text = std::getenv("ABTOOL_TRITON_VARIANT_LIMIT_S"))
-    if (int seconds = std::atoi(text); seconds > 0) return std::chrono::seconds(seconds);
-  return std::chrono::seconds(300);
-}
 
 nlohmann::json request_variant(const CompileJob& job) {
   nlohmann::json args = nlohmann::json::object(), constexprs = nlohmann::json::object();
@@ -102,7 +97,7 @@ CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
 }  // namespace
 
 TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const CompileStore* store)
-    : arch_(std::move(arch)), helper_dir_("abtool-triton-helper-") {
+    : arch_(std::move(arch)), variant_limit_s_(spec.variant_limit_s), helper_dir_("abtool-triton-helper-") {
   helper_ = (helper_dir_.path() / "abtool_triton_compile.py").string();
   write_file_atomically(helper_, kTritonHelperSource);
   auto python = find_program(spec.location.empty() ? "python3" : spec.location);
@@ -116,9 +111,8 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
   }
   // The interpreter, its environment and the Triton install's files identify the description:
   // while none of them changed, no interpreter starts for it.
-  const char* python_path = std::getenv("PYTHONPATH");
   const std::string memo = sha256_hex("triton --describe\n" + file_identity(python_) + "\n" +
-                                      nlohmann::json(spec.env).dump() + "\n" + (python_path ? python_path : ""));
+                                      nlohmann::json(spec.env).dump() + "\n" + environment().python_path);
   nlohmann::json about;
   if (auto facts = store ? store->recall(memo) : std::nullopt; facts && facts->contains("about")) {
     install_identity_ = tree_identity(facts->at("about").value("triton_dir", ""));
@@ -186,7 +180,8 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
 
   // The helper answers variant by variant, in order: a process that hangs or dies leaves the
   // variant it was on failed, and the ones after it go to a new process.
-  const std::chrono::seconds limit = variant_time_limit() * int(jobs.size() + 1);  // +1: starting Python, importing Triton
+  // A variant that takes longer than its limit is taken to hang; +1: starting Python, importing Triton.
+  const std::chrono::seconds limit((long long)std::ceil(variant_limit_s_ * double(jobs.size() + 1)));
   ProcessResult result;
   try {
     result = run_helper(request, limit);

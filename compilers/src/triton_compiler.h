@@ -38,6 +38,7 @@ class TritonCompiler : public CompilerBackend {
  private:
   std::string python_;
   std::string arch_;
+  double variant_limit_s_;
   TempDir helper_dir_;  // holds the embedded helper, written out for this compiler's lifetime
   std::string helper_;
   std::map<std::string, std::string> options_;  // Triton compile options from --compiler-flags

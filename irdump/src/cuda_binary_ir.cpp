@@ -1,3 +1,4 @@
+#include "util/environment.h"
 #include "irdump/cuda_binary_ir.h"
 
 #include <cstdlib>
@@ -13,7 +14,7 @@ namespace {
 std::optional<std::string> find_cuda_tool(const std::string& name) {
   if (auto found = find_program(name)) return found;
   std::vector<fs::path> dirs;
-  if (const char* home = std::getenv("CUDA_HOME")) dirs.push_back(fs::path(home) / "bin");
+  if (const auto& home = environment().cuda_home) dirs.push_back(*home / "bin");
   dirs.push_back("/usr/local/cuda/bin");
   for (const auto& dir : dirs)
     if (fs::exists(dir / name)) return (dir / name).string();

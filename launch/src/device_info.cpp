@@ -1,3 +1,4 @@
+#include "util/environment.h"
 #include "launch/device_info.h"
 
 #include <fmt/format.h>
@@ -24,31 +25,26 @@ const std::map<std::string, ArchRates>& arch_table() {
   return table;
 }
 
-std::optional<double> env_number(const char* name) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return std::nullopt;
-  char* end = nullptr;
-  double value = std::strtod(text, &end);
-  if (end == text || value <= 0) return std::nullopt;
-  return value;
-}
-
 }  // namespace
 
 double DeviceInfo::memory_bandwidth_gbps() const { return 2.0 * memory_clock_mhz * 1e6 * (memory_bus_bits / 8.0) / 1e9; }
 
-nlohmann::json DeviceInfo::to_json() const {
-  return {{"name", name},
-          {"index", index},
-          {"uuid", uuid},
-          {"cc", arch},
-          {"driver", fmt::format("{}.{}", driver_version / 1000, driver_version % 1000 / 10)},
-          {"sm_count", sm_count},
-          {"clocks_mhz", {{"sm_max", sm_clock_mhz}, {"memory_max", memory_clock_mhz}}},
-          {"memory", {{"bytes", memory_bytes}, {"bus_bits", memory_bus_bits},
-                      {"bandwidth_gbps_theoretical", memory_bandwidth_gbps()}}},
-          {"l2_bytes", l2_bytes},
-          {"max_shared_per_block_optin", max_shared_per_block_optin}};
+DeviceRecord DeviceInfo::record() const {
+  DeviceRecord device;
+  device.index = index;
+  device.name = name;
+  device.uuid = uuid;
+  device.cc = arch;
+  device.driver = fmt::format("{}.{}", driver_version / 1000, driver_version % 1000 / 10);
+  device.sm_count = sm_count;
+  device.sm_clock_max_mhz = sm_clock_mhz;
+  device.memory_clock_max_mhz = memory_clock_mhz;
+  device.memory_bytes = memory_bytes;
+  device.memory_bus_bits = memory_bus_bits;
+  device.memory_bandwidth_gbps = memory_bandwidth_gbps();
+  device.l2_bytes = l2_bytes;
+  device.max_shared_per_block_optin = max_shared_per_block_optin;
+  return device;
 }
 
 PeakRates device_peaks(const DeviceInfo& device, DType dtype, ComputeUnit unit) {
@@ -67,11 +63,11 @@ PeakRates device_peaks(const DeviceInfo& device, DType dtype, ComputeUnit unit) 
     }
   }
   if (device.memory_clock_mhz > 0 && device.memory_bus_bits > 0) peaks.gbps = device.memory_bandwidth_gbps();
-  if (auto tflops = env_number("ABTOOL_PEAK_TFLOPS")) {
+  if (auto tflops = environment().peak_tflops) {
     peaks.tflops = tflops;
     compute_source = "ABTOOL_PEAK_TFLOPS";
   }
-  if (auto gbps = env_number("ABTOOL_PEAK_GBPS")) {
+  if (auto gbps = environment().peak_gbps) {
     peaks.gbps = gbps;
     memory_source = "ABTOOL_PEAK_GBPS";
   }

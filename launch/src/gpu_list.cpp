@@ -1,3 +1,4 @@
+#include "util/environment.h"
 #include "launch/gpu_list.h"
 
 #include <cstdlib>
@@ -23,7 +24,7 @@ std::vector<GpuIdentity> stand_in_gpus(const std::string& models) {
 }  // namespace
 
 std::vector<GpuIdentity> visible_gpus(std::string* why_none) {
-  if (const char* models = std::getenv("ABTOOL_TEST_GPUS"); models && *models) return stand_in_gpus(models);
+  if (const std::string& models = environment().test_gpus; !models.empty()) return stand_in_gpus(models);
 #ifdef ABTOOL_WITH_CUDA
   const CudaDriver* driver = CudaDriver::get();
   if (!driver) {

@@ -13,10 +13,6 @@
 namespace abt {
 namespace {
 
-// Config spaces up to this size are timed whole; larger ones are screened first, and at least
-// kMinFinalists of them (a quarter, rounded up) get the sweep's budget.
-constexpr size_t kScreenBelow = 4, kMinFinalists = 3;
-
 std::string first_line(const std::string& text) {
   auto end = text.find('\n');
   return text.substr(0, end == std::string::npos ? text.size() : end);
@@ -58,15 +54,6 @@ struct Contender {
 
 }  // namespace
 
-size_t sweep_finalists(size_t verified) {
-  static const bool full = [] {
-    const char* text = std::getenv("ABTOOL_FULL_SWEEP");
-    return text && std::string(text) == "1";
-  }();
-  if (full || verified <= kScreenBelow) return verified;  // a small space is timed whole
-  return std::max(kMinFinalists, (verified + 3) / 4);
-}
-
 Choice sweep_point(PointBench& bench, ConfigSource source) {
   const OpSession& session = bench.session();
   const OpServices& services = session.services;
@@ -87,7 +74,7 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
     services.sink.log(fmt::format("sweep candidate {} {} at {}: {}", candidate.variant, what, point.id(), error));
   };
   auto step = [&](const std::string& variant) {
-    if (services.watch) services.watch->step(point, session.context.op.kernel, "sweep candidate " + variant, true);
+    if (services.watch) services.watch->step(point, session.context.op.kernel, {StepKind::sweep_candidate, variant});
   };
 
   // Every candidate is verified before any is timed: a miscompiled one never gets a time.
@@ -165,7 +152,7 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
   };
 
   // Successive halving: a short first stage for all, the sweep's budget for the best quarter.
-  const size_t verified = contenders.size(), finalists = sweep_finalists(verified);
+  const size_t verified = contenders.size(), finalists = sweep_finalists(verified, session.context.full_sweep);
   if (finalists < verified) {
     time_all(contenders, screen_settings(session.context.timing));
     for (size_t i = finalists; i < contenders.size(); ++i) candidates[contenders[i].candidate].status = CandidateStatus::screened_out;

@@ -37,7 +37,7 @@ Choice ReplayChooser::choose(PointBench& bench) {
   choice.source = ConfigSource::replay;
   choice.config = recorded->config;
   if (StepWatch* watch = bench.session().services.watch)
-    watch->step(bench.point(), bench.session().context.op.kernel, "verifying A's config", true);
+    watch->step(bench.point(), bench.session().context.op.kernel, {StepKind::verifying_recorded_config});
   try {
     choice.loaded = bench.load(compiled, recorded->config);
     choice.verify = bench.verify(*choice.loaded);
@@ -55,23 +55,6 @@ Choice ReplayChooser::choose(PointBench& bench) {
   choice.found = true;
   if (store_choice_)
     session.services.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
-  return choice;
-}
-
-Choice RetuningChooser::choose(PointBench& bench) {
-  // B's sweep first: the pinned choice's verification must be the bench's last run, whose
-  // outputs are compared with A's code's (output bits). For a key A's record lacks, the pinned
-  // choice falls back to a sweep with B's compiler, which is B's own: it is not swept twice.
-  std::unique_ptr<Choice> own;
-  if (record_.find(bench.key())) own = std::make_unique<Choice>(sweep_point(bench, ConfigSource::sweep));
-  Choice choice = pinned_.choose(bench);
-  if (choice.source == ConfigSource::fallback_sweep || !own) {
-    own = std::make_unique<Choice>();  // the fallback was B's own sweep already: same as pinned
-    own->found = choice.found;
-    own->config = choice.config;
-    own->failure = choice.failure;
-  }
-  choice.own_best = std::move(own);
   return choice;
 }
 

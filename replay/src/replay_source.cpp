@@ -38,7 +38,7 @@ RunDefaults RecordRun::defaults() const {
   defaults.timing.rep_ms = meta.timing.rep_ms;
   defaults.timing.rounds = meta.timing.rounds;
   defaults.shard = meta.selection.shard;  // a shard of A is replayed as the same shard: A's points
-  if (defaults.shard) defaults.shard_points = ResultsFile::read(layout.results()).planned;
+  if (defaults.shard) defaults.shard_points = ResultsFile::read(layout.results(), ResultsFile::Samples::skip).planned;
   return defaults;
 }
 

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "compare/cells.h"
 #include "compare/ir_diff.h"
 #include "html_text.h"
 #include "svg_charts.h"
@@ -33,21 +34,6 @@ std::string verdict_html(Verdict verdict) {
   return fmt::format("<span class=\"verdict-{0}\">{0}</span>", name);
 }
 
-std::string config_text_of(const PointComparison& row) {
-  if (row.a_variant == row.b_variant) return row.a_variant.empty() ? "-" : row.a_variant;
-  return row.a_variant + " -> " + row.b_variant;
-}
-
-std::string op_of(const std::string& id) { return id.substr(0, id.find('/')); }
-
-// The samples diff compared for a point: A's code in B's process when interleaved.
-const Measurement* a_side(const RunData& a, const RunData& b, const std::string& id) {
-  const PointRecord* pb = b.find(id);
-  if (pb && pb->baseline) return &pb->baseline->measurement;
-  const PointRecord* pa = a.find(id);
-  return pa ? &pa->measurement : nullptr;
-}
-
 void summary_section(const Comparison& report, std::ostream& out) {
   out << "<section id=\"summary\"><h2>Summary</h2>\n<p class=\"counts\">";
   for (const auto& [verdict, name] : Spellings<Verdict>::table)
@@ -63,7 +49,7 @@ void summary_section(const Comparison& report, std::ostream& out) {
                        report.optimum_moved(), report.retuned(),
                        report.retuned_geomean_speedup ? fmt::format("{:.3f}x", *report.retuned_geomean_speedup) : "n/a");
   out << "</p>\n";
-  for (const auto& warning : report.warnings) out << "<div class=\"warning\">" << html_escape(warning) << "</div>\n";
+  for (const auto& warning : report.warnings) out << "<div class=\"warning\">" << html_escape(warning.text) << "</div>\n";
   out << "</section>\n";
 }
 
@@ -81,8 +67,8 @@ void op_tables(const Comparison& report, std::ostream& out) {
   std::map<std::string, std::vector<const PointComparison*>> by_op;
   std::vector<std::string> order;
   for (const auto& row : report.points) {
-    auto& rows = by_op[op_of(row.id)];
-    if (rows.empty()) order.push_back(op_of(row.id));
+    auto& rows = by_op[row.op];
+    if (rows.empty()) order.push_back(row.op);
     rows.push_back(&row);
   }
   const bool retuned = report.retuned() > 0;
@@ -114,7 +100,7 @@ void op_tables(const Comparison& report, std::ostream& out) {
           html_escape(row->id), timed ? format_microseconds(row->a->median_us) : "-",
           timed ? format_microseconds(row->b->median_us) : "-", timed ? fmt::format("{:.3f}x", row->speedup) : "-",
           timed ? fmt::format("[{:.3f}, {:.3f}]", row->speedup_low, row->speedup_high) : "-", verdict_html(row->verdict),
-          html_escape(config_text_of(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
+          html_escape(config_cell(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
           row->drift_pct ? fmt::format("{:+.1f}%", *row->drift_pct) : "-", html_escape(output),
           html_escape(row->ir_delta ? row->ir_delta->short_text() : "-"), retune, html_escape(row->note));
     }
@@ -123,23 +109,21 @@ void op_tables(const Comparison& report, std::ostream& out) {
   out << "</section>\n";
 }
 
-void roofline_section(const Comparison& report, const RunData& a, const RunData& b, std::ostream& out) {
+void roofline_section(const Comparison& report, std::ostream& out) {
   std::vector<RooflinePoint> points;
   std::optional<double> peak_tflops, peak_gbps;
   for (const auto& row : report.points) {
-    const PointRecord* pb = b.find(row.id);
     // A log-log chart: a point that does no arithmetic (a copy, a transpose) has no place on it.
-    if (!pb || !row.a || !row.b || !pb->roofline.flops || !pb->roofline.bytes || !(*pb->roofline.flops > 0) ||
-        !(*pb->roofline.bytes > 0))
-      continue;
-    const double flops = *pb->roofline.flops;
-    points.push_back({row.id, flops / *pb->roofline.bytes, flops / (row.a->median_us * 1e-6) / 1e12,
+    if (!row.roofline || !row.a || !row.b) continue;
+    const Roofline& roofline = *row.roofline;
+    if (!roofline.flops || !roofline.bytes || !(*roofline.flops > 0) || !(*roofline.bytes > 0)) continue;
+    const double flops = *roofline.flops;
+    points.push_back({row.id, flops / *roofline.bytes, flops / (row.a->median_us * 1e-6) / 1e12,
                       flops / (row.b->median_us * 1e-6) / 1e12});
     // Roofs of the dtype most points use would need a chart per dtype; the highest peak bounds them all.
-    if (pb->roofline.peak_tflops) peak_tflops = std::max(peak_tflops.value_or(0), *pb->roofline.peak_tflops);
-    if (pb->roofline.peak_gbps) peak_gbps = pb->roofline.peak_gbps;
+    if (roofline.peak_tflops) peak_tflops = std::max(peak_tflops.value_or(0), *roofline.peak_tflops);
+    if (roofline.peak_gbps) peak_gbps = roofline.peak_gbps;
   }
-  (void)a;
   out << "<section id=\"roofline\"><h2>Roofline</h2>\n";
   if (points.empty()) {
     out << "<p>No point declares both flops and bytes above zero (op.yaml <code>metrics</code>).</p>\n</section>\n";
@@ -154,15 +138,14 @@ void roofline_section(const Comparison& report, const RunData& a, const RunData&
   out << roofline_chart(points, peak_tflops, peak_gbps) << "</section>\n";
 }
 
-void distribution_section(const Comparison& report, const RunData& a, const RunData& b, std::ostream& out) {
+void distribution_section(const Comparison& report, std::ostream& out) {
   out << "<section id=\"distributions\"><h2>Sample distributions</h2>\n<p class=\"muted\">Every sample a tick (at most "
          "200 quantiles a side), the median a bar; A above, B below.</p>\n<table>\n";
   for (const auto& row : report.points) {
-    const PointRecord* pb = b.find(row.id);
-    const Measurement* measured_a = a_side(a, b, row.id);
-    if (!row.a || !row.b || !pb || !measured_a) continue;
+    if (!row.a || !row.b) continue;
     out << fmt::format("<tr data-point=\"{0}\"><td class=\"point\">{0}</td><td>{1}</td></tr>\n", html_escape(row.id),
-                       distribution_chart(measured_a->samples_us, pb->measurement.samples_us));
+                       distribution_chart({row.a_samples.begin(), row.a_samples.end()},
+                                          {row.b_samples.begin(), row.b_samples.end()}));
   }
   out << "</table></section>\n";
 }
@@ -206,69 +189,69 @@ std::string compiler_text(const CompilerFingerprint& compiler) {
                      fmt::join(compiler.flags, " "));
 }
 
-void meta_section(const RunData& a, const RunData& b, std::ostream& out) {
+void meta_section(const RunSummary& a_run, const RunSummary& b_run, std::ostream& out) {
+  const MetaRecord &a = a_run.meta, &b = b_run.meta;
   auto row = [&](const char* name, const std::string& a_text, const std::string& b_text) {
     out << fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td></tr>\n", name, html_escape(a_text), html_escape(b_text));
   };
-  auto gpu_text = [](const nlohmann::json& gpu) {
-    if (gpu.contains("name"))
-      return fmt::format("{} ({}), {} SMs, SM clock max {} MHz, driver {}", gpu.value("name", ""), gpu.value("cc", ""),
-                         gpu.value("sm_count", 0), gpu["clocks_mhz"].value("sm_max", 0.0), gpu.value("driver", ""));
-    return "none: " + gpu.value("unavailable", std::string());
+  auto gpu_text = [](const DeviceRecord& gpu) {
+    if (gpu.present())
+      return fmt::format("{} ({}), {} SMs, SM clock max {} MHz, driver {}", gpu.name, gpu.cc, gpu.sm_count,
+                         gpu.sm_clock_max_mhz, gpu.driver);
+    return "none: " + gpu.unavailable.value_or("");
+  };
+  auto host_text = [](const HostRecord& host) {
+    return fmt::format("{}, {} logical cores, {} ({}){}", host.cpu, host.logical_cores, host.kernel, host.arch,
+                       host.cpufreq_governor.empty() ? "" : ", governor " + host.cpufreq_governor);
   };
   auto timing_text = [](const TimingRecord& timing) {
     return fmt::format("--timer {} --warmup-ms {} --rep-ms {} --rounds {}", spelling(timing.timer), timing.warmup_ms,
                        timing.rep_ms, timing.rounds);
   };
-  auto markers_text = [](const RunData& run) {
-    std::map<std::string, int> counts;
-    for (const auto& point : run.results.points)
-      for (const auto& marker : point.markers) ++counts[std::string(spelling(marker.kind))];
+  auto markers_text = [](const RunSummary& run) {
     std::vector<std::string> parts;
-    for (const auto& [name, count] : counts) parts.push_back(fmt::format("{} x{}", name, count));
+    for (const auto& [name, count] : run.marker_counts) parts.push_back(fmt::format("{} x{}", name, count));
     return parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, ", "));
   };
-  auto clocks_text = [](const RunData& run) {
-    std::vector<double> clocks;
-    for (const auto& point : run.results.points)
-      clocks.insert(clocks.end(), point.measurement.round_clock_mhz.begin(), point.measurement.round_clock_mhz.end());
+  auto clocks_text = [](const RunSummary& run) {
+    const std::vector<double>& clocks = run.round_clocks_mhz;
     if (clocks.empty()) return std::string("-");
     auto [low, high] = std::minmax_element(clocks.begin(), clocks.end());
     return fmt::format("{:.0f}-{:.0f} MHz over {} rounds", *low, *high, clocks.size());
   };
   out << "<section id=\"meta\"><h2>Runs</h2>\n<table class=\"meta\"><thead><tr><th></th><th>A</th><th>B</th></tr></thead><tbody>\n";
-  row("directory", a.layout.dir().string(), b.layout.dir().string());
-  row("mode", std::string(spelling(a.meta.mode)), std::string(spelling(b.meta.mode)) +
-          (b.meta.replay_from ? " of " + b.meta.replay_from->string() : ""));
-  row("compiler", compiler_text(a.meta.compiler), compiler_text(b.meta.compiler));
-  row("GPU", gpu_text(a.meta.gpu), gpu_text(b.meta.gpu));
-  row("SM clock in rounds", clocks_text(a), clocks_text(b));
-  row("host", a.meta.host.dump(), b.meta.host.dump());
-  row("timing", timing_text(a.meta.timing), timing_text(b.meta.timing));
-  row("seed", std::to_string(a.meta.seed), std::to_string(b.meta.seed));
-  row("markers", markers_text(a), markers_text(b));
-  row("time", a.meta.start_time + " to " + a.meta.end_time, b.meta.start_time + " to " + b.meta.end_time);
-  row("abtool", a.meta.abtool_version + " " + a.meta.abtool_git_sha, b.meta.abtool_version + " " + b.meta.abtool_git_sha);
-  row("status", std::string(spelling(a.meta.status)), std::string(spelling(b.meta.status)));
+  row("directory", a_run.dir, b_run.dir);
+  row("mode", std::string(spelling(a.mode)), std::string(spelling(b.mode)) + (b.replay_from ? " of " + b.replay_from->string() : ""));
+  row("compiler", compiler_text(a.compiler), compiler_text(b.compiler));
+  row("GPU", gpu_text(a.gpu), gpu_text(b.gpu));
+  row("SM clock in rounds", clocks_text(a_run), clocks_text(b_run));
+  row("host", host_text(a.host), host_text(b.host));
+  row("timing", timing_text(a.timing), timing_text(b.timing));
+  row("seed", std::to_string(a.seed), std::to_string(b.seed));
+  row("markers", markers_text(a_run), markers_text(b_run));
+  row("time", a.start_time + " to " + a.end_time, b.start_time + " to " + b.end_time);
+  row("abtool", a.abtool_version + " " + a.abtool_git_sha, b.abtool_version + " " + b.abtool_git_sha);
+  row("status", std::string(spelling(a.status)), std::string(spelling(b.status)));
   out << "</tbody></table></section>\n";
 }
 
 }  // namespace
 
-void write_html_report(const Comparison& report, const RunData& a, const RunData& b, std::ostream& out) {
+void write_html_report(const Comparison& report, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>abtool report: "
-      << html_escape(a.layout.dir().filename().string()) << " vs " << html_escape(b.layout.dir().filename().string())
+      << html_escape(std::filesystem::path(report.a_dir).filename().string()) << " vs "
+      << html_escape(std::filesystem::path(report.b_dir).filename().string())
       << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<h1>abtool report</h1>\n"
       << fmt::format("<p>A (baseline): <code>{}</code><br>B (candidate): <code>{}</code></p>\n", html_escape(report.a_dir),
                      html_escape(report.b_dir));
   summary_section(report, out);
   speedup_section(report, out);
   op_tables(report, out);
-  roofline_section(report, a, b, out);
-  distribution_section(report, a, b, out);
+  roofline_section(report, out);
+  distribution_section(report, out);
   ir_section(report, out);
-  meta_section(a, b, out);
-  out << "<p class=\"muted\">abtool " << html_escape(b.meta.abtool_version) << "; speedup = A/B of the medians, above 1: B is "
+  meta_section(report.a_run, report.b_run, out);
+  out << "<p class=\"muted\">abtool " << html_escape(report.b_run.meta.abtool_version) << "; speedup = A/B of the medians, above 1: B is "
       << "faster; verdicts as in <code>abtool diff</code>.</p>\n</body></html>\n";
 }
 

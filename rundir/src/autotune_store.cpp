@@ -1,7 +1,7 @@
 #include "rundir/autotune_store.h"
 
-#include "rundir/config_json.h"
-#include "rundir/json_fields.h"
+#include "model/config_json.h"
+#include "model/json_fields.h"
 #include "rundir/layout.h"
 #include "sqlite_handle.h"
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "rundir/json_fields.h"
+#include "model/json_fields.h"
 #include "util/errors.h"
 #include "util/files.h"
 

@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "rundir/json_fields.h"
+#include "model/json_fields.h"
 #include "rundir/layout.h"
 
 namespace abt {
@@ -16,21 +16,79 @@ std::string now_iso8601() {
   return fmt::format("{:%Y-%m-%dT%H:%M:%S}", fmt::localtime(std::chrono::system_clock::to_time_t(now)));
 }
 
-nlohmann::json CompilerFingerprint::to_json() const {
-  return {{"backend", spelling(backend)}, {"version", version}, {"path", path},
-          {"sha256", sha256},             {"flags", flags},     {"env", env}};
+namespace {
+
+nlohmann::json device_json(const DeviceRecord& device) {
+  nlohmann::json json;
+  if (device.present()) {
+    json = {{"name", device.name},
+            {"uuid", device.uuid},
+            {"cc", device.cc},
+            {"driver", device.driver},
+            {"sm_count", device.sm_count},
+            {"clocks_mhz", {{"sm_max", device.sm_clock_max_mhz}, {"memory_max", device.memory_clock_max_mhz}}},
+            {"memory", {{"bytes", device.memory_bytes}, {"bus_bits", device.memory_bus_bits},
+                        {"bandwidth_gbps_theoretical", device.memory_bandwidth_gbps}}},
+            {"l2_bytes", device.l2_bytes},
+            {"max_shared_per_block_optin", device.max_shared_per_block_optin}};
+  } else {
+    json["unavailable"] = device.unavailable.value_or("");
+  }
+  json["index"] = device.index;
+  json["compile_target"] = device.compile_target;
+  return json;
 }
 
-CompilerFingerprint CompilerFingerprint::from_json(const JsonFields& fields) {
-  CompilerFingerprint print;
-  print.backend = fields.spelled<BackendKind>("backend");
-  print.version = fields.text("version");
-  print.path = fields.text("path");
-  print.sha256 = fields.text("sha256");
-  print.flags = fields.texts("flags");
-  print.env = fields.text_map("env");
-  return print;
+// Older runs (and runs made where nothing was probed) may lack any of these: what is there is read.
+DeviceRecord device_from_json(const JsonFields& fields) {
+  DeviceRecord device;
+  if (fields.has("index")) device.index = int(fields.integer("index"));
+  if (fields.has("compile_target")) device.compile_target = fields.text("compile_target");
+  if (fields.has("unavailable")) device.unavailable = fields.text("unavailable");
+  if (!fields.has("name")) {
+    if (!device.unavailable) device.unavailable = "";
+    return device;
+  }
+  device.name = fields.text("name");
+  if (fields.has("uuid")) device.uuid = fields.text("uuid");
+  if (fields.has("cc")) device.cc = fields.text("cc");
+  if (fields.has("driver")) device.driver = fields.text("driver");
+  if (fields.has("sm_count")) device.sm_count = int(fields.integer("sm_count"));
+  if (fields.has("clocks_mhz")) {
+    const JsonFields clocks = fields.object("clocks_mhz");
+    device.sm_clock_max_mhz = clocks.optional_number("sm_max").value_or(0);
+    device.memory_clock_max_mhz = clocks.optional_number("memory_max").value_or(0);
+  }
+  if (fields.has("memory")) {
+    const JsonFields memory = fields.object("memory");
+    if (memory.has("bytes")) device.memory_bytes = memory.unsigned_integer("bytes");
+    if (memory.has("bus_bits")) device.memory_bus_bits = int(memory.integer("bus_bits"));
+    device.memory_bandwidth_gbps = memory.optional_number("bandwidth_gbps_theoretical").value_or(0);
+  }
+  if (fields.has("l2_bytes")) device.l2_bytes = int(fields.integer("l2_bytes"));
+  if (fields.has("max_shared_per_block_optin")) device.max_shared_per_block_optin = int(fields.integer("max_shared_per_block_optin"));
+  return device;
 }
+
+nlohmann::json host_json(const HostRecord& host) {
+  nlohmann::json json{{"cpu", host.cpu}, {"logical_cores", host.logical_cores}, {"kernel", host.kernel},
+                      {"hostname", host.hostname}, {"arch", host.arch}};
+  if (!host.cpufreq_governor.empty()) json["cpufreq_governor"] = host.cpufreq_governor;
+  return json;
+}
+
+HostRecord host_from_json(const JsonFields& fields) {
+  HostRecord host;
+  if (fields.has("cpu")) host.cpu = fields.text("cpu");
+  if (fields.has("logical_cores")) host.logical_cores = unsigned(fields.unsigned_integer("logical_cores"));
+  if (fields.has("kernel")) host.kernel = fields.text("kernel");
+  if (fields.has("hostname")) host.hostname = fields.text("hostname");
+  if (fields.has("arch")) host.arch = fields.text("arch");
+  if (fields.has("cpufreq_governor")) host.cpufreq_governor = fields.text("cpufreq_governor");
+  return host;
+}
+
+}  // namespace
 
 nlohmann::json MetaRecord::to_json() const {
   std::vector<std::string> dtype_names;
@@ -45,8 +103,8 @@ nlohmann::json MetaRecord::to_json() const {
       {"working_directory", working_directory.string()},
       {"compiler", compiler.to_json()},
       {"reference_compiler", references},
-      {"gpu", gpu.is_null() ? nlohmann::json::object() : gpu},
-      {"host", host.is_null() ? nlohmann::json::object() : host},
+      {"gpu", device_json(gpu)},
+      {"host", host_json(host)},
       {"abtool", {{"version", abtool_version}, {"git_sha", abtool_git_sha}}},
       {"timing",
        {{"timer", spelling(timing.timer)},
@@ -54,6 +112,7 @@ nlohmann::json MetaRecord::to_json() const {
         {"rep_ms", timing.rep_ms},
         {"rounds", timing.rounds},
         {"test_graph_fault", timing.test_graph_fault ? std::string(spelling(*timing.test_graph_fault)) : ""}}},
+      {"sweep", {{"full", sweep.full}, {"triton_variant_limit_s", sweep.triton_variant_limit_s}}},
       {"seed", seed},
       {"selection",
        {{"ops", selection.ops},
@@ -65,14 +124,17 @@ nlohmann::json MetaRecord::to_json() const {
       {"start_time", start_time},
       {"end_time", end_time.empty() ? nlohmann::json() : nlohmann::json(end_time)},
       {"status", spelling(status)}};
-  if (!gpus.empty()) json["gpus"] = gpus;
+  if (!gpus.empty()) {
+    json["gpus"] = nlohmann::json::array();
+    for (const auto& device : gpus) json["gpus"].push_back(device_json(device));
+  }
   return json;
 }
 
 MetaRecord MetaRecord::read(const fs::path& file) {
   nlohmann::json json = JsonFields::parse_file(file);
   JsonFields fields(json, file.string());
-  fields.require_schema(kMetaSchema);
+  fields.require_schema({kMetaSchema, kMetaSchemaV2});
   MetaRecord meta;
   meta.mode = fields.spelled<RunMode>("mode");
   if (fields.has("replay_from")) meta.replay_from = fields.text("replay_from");
@@ -82,18 +144,10 @@ MetaRecord MetaRecord::read(const fs::path& file) {
   JsonFields references = fields.object("reference_compiler");
   for (const auto& [language, value] : fields.any("reference_compiler").items())
     meta.reference_compilers[language] = CompilerFingerprint::from_json(references.object(language.c_str()));
-  fields.object("gpu");  // an object, whatever it holds
-  meta.gpu = fields.any("gpu");
-  if (fields.has("gpus")) {
-    const nlohmann::json& gpus = fields.any("gpus");
-    if (!gpus.is_array()) fields.fail("gpus", "expected an array of devices");
-    for (const auto& gpu : gpus) {
-      if (!gpu.is_object()) fields.fail("gpus", "expected an array of devices (objects)");
-      meta.gpus.push_back(gpu);
-    }
-  }
-  fields.object("host");
-  meta.host = fields.any("host");
+  meta.gpu = device_from_json(fields.object("gpu"));
+  if (fields.has("gpus"))
+    for (const JsonFields& device : fields.objects("gpus", "device")) meta.gpus.push_back(device_from_json(device));
+  meta.host = host_from_json(fields.object("host"));
   JsonFields abtool = fields.object("abtool");
   meta.abtool_version = abtool.text("version");
   meta.abtool_git_sha = abtool.text("git_sha");
@@ -104,6 +158,11 @@ MetaRecord MetaRecord::read(const fs::path& file) {
   meta.timing.rounds = int(timing.integer("rounds"));
   if (std::string fault = timing.text("test_graph_fault"); !fault.empty())
     meta.timing.test_graph_fault = timing.spelled<GraphPhase>("test_graph_fault");
+  if (fields.has("sweep")) {  // absent before abtool.meta/3
+    const JsonFields sweep = fields.object("sweep");
+    meta.sweep.full = sweep.boolean("full");
+    meta.sweep.triton_variant_limit_s = sweep.number("triton_variant_limit_s");
+  }
   meta.seed = fields.unsigned_integer("seed");
   JsonFields selection = fields.object("selection");
   meta.selection.ops = selection.texts("ops");

@@ -30,9 +30,9 @@ std::string result_table(const std::vector<PointRecord>& points) {
       {"status", "point", "variant", "median", "min", "q1..q3", "n", "method", "GFLOP/s", "GB/s", "detail"}};
   int failed = 0;
   for (const auto& point : points) {
-    auto roofline = point.roofline.to_json(point.latency.median);
-    auto figure = [&](const char* key, double scale) {
-      return roofline.contains(key) ? fmt::format("{:.2f}", roofline[key].get<double>() * scale) : std::string("-");
+    const RooflineFigures roofline = roofline_figures(point.roofline, point.latency.median);
+    auto figure = [](const std::optional<double>& value, double scale) {
+      return value ? fmt::format("{:.2f}", *value * scale) : std::string("-");
     };
     failed += !point.success;
     if (point.success)
@@ -40,7 +40,7 @@ std::string result_table(const std::vector<PointRecord>& points) {
                       format_microseconds(point.latency.min),
                       format_microseconds(point.latency.q1) + ".." + format_microseconds(point.latency.q3),
                       std::to_string(point.latency.n), std::string(spelling(point.measurement.method)),
-                      figure("tflops", 1000), figure("gbps", 1), marker_list(point.markers)});
+                      figure(roofline.tflops, 1000), figure(roofline.gbps, 1), marker_list(point.markers)});
     else
       rows.push_back({"FAILED", point.id(), point.variant.empty() ? "-" : point.variant, "-", "-", "-", "-", "-", "-",
                       "-", point.error});

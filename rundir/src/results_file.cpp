@@ -2,105 +2,121 @@
 
 #include <fmt/format.h>
 
-#include "json_array_split.h"
-#include "lifted_numbers.h"
-#include "rundir/json_fields.h"
+#include <exception>
+
+#include "model/json_fields.h"
 #include "rundir/layout.h"
+#include "util/files.h"
 #include "util/mapped_file.h"
 #include "util/parallel.h"
 
 namespace abt {
+namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kPointLabel = "point";
+constexpr std::string_view kPointsOpen = "\"points\":[";
+constexpr const char* kSamplesFileName = "samples.bin";
 
-// Where PointRecord::from_json reads samples: nearly all of a point's bytes, lifted out of its text
-// before nlohmann parses the rest (lifted_numbers.h).
-const std::vector<KeyPath> kSampleArrays = {{"samples_us"}, {"baseline", "samples_us"}, {"retuned", "samples_us"}};
+bool blank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
-struct ResultsHead {
-  bool complete = false;
-  std::vector<std::string> planned;
-};
-
-// Everything but the points; `points` is the array of them (checked here, read by the caller).
-ResultsHead read_head(const JsonFields& fields) {
-  fields.require_schema(kResultsSchema);
-  ResultsHead head;
-  head.complete = fields.boolean("complete");
-  head.planned = fields.texts("planned");
-  return head;
+// The sidecar a results file names: a plain file name beside it, never a path elsewhere.
+fs::path samples_file_of(const JsonFields& head, const fs::path& results) {
+  const std::string name = head.text("samples");
+  if (!is_plain_name(name)) head.fail("samples", "'" + name + "' is not a file name beside results.json");
+  return results.parent_path() / name;
 }
 
-// One document, parsed as a whole: the reading for a file the split does not understand, and the
-// one whose messages are the reference (a damaged byte is named by its offset in the file).
-ResultsFile read_whole(std::string_view text, const std::filesystem::path& file) {
-  nlohmann::json json = JsonFields::parse(text, file);
-  JsonFields fields(json, file.string());
-  ResultsHead head = read_head(fields);
-  ResultsFile results{head.complete, std::move(head.planned), {}};
-  for (const JsonFields& entry : fields.objects("points", kPointLabel)) results.points.push_back(PointRecord::from_json(entry));
-  return results;
-}
-
-// The same reading with the points parsed side by side; nullopt when a part is not valid JSON.
-// Errors come in the whole reading's order: a part that does not parse, the file's own fields,
-// the first point that is not an object, then the first point with a damaged field.
-std::optional<ResultsFile> read_split(const JsonArraySplit& split, const std::filesystem::path& file) {
-  enum class Outcome : char { read, unparsed, not_an_object, damaged };
-  const size_t count = split.elements.size();
+// Decodes `entries` side by side on every core; the first damaged one (in file order) is the error.
+std::vector<PointRecord> decode_points(size_t count, const std::function<PointRecord(size_t)>& decode) {
   std::vector<PointRecord> points(count);
-  std::vector<Outcome> outcomes(count, Outcome::read);
   std::vector<std::exception_ptr> errors(count);
   for_each_index(count, [&](size_t i) {
-    const std::optional<LiftedNumbers> lifted = lift_number_arrays(split.elements[i], kSampleArrays);
-    nlohmann::json element;
     try {
-      element = nlohmann::json::parse(lifted ? std::string_view(lifted->text) : split.elements[i]);
-    } catch (const nlohmann::json::parse_error&) {
-      outcomes[i] = Outcome::unparsed;
-      return;
-    }
-    try {
-      JsonFields entry(element, fmt::format("{}: {} {}", file.string(), kPointLabel, i + 1), lifted ? &*lifted : nullptr);
-      try {
-        points[i] = PointRecord::from_json(entry);
-      } catch (const RunFormatError&) {
-        outcomes[i] = Outcome::damaged;
-        errors[i] = std::current_exception();
-      }
+      points[i] = decode(i);
     } catch (const RunFormatError&) {
-      outcomes[i] = Outcome::not_an_object;
       errors[i] = std::current_exception();
     }
   });
-  nlohmann::json head_json;
-  try {
-    head_json = nlohmann::json::parse(split.rest);
-  } catch (const nlohmann::json::parse_error&) {
-    return std::nullopt;
+  for (const auto& error : errors)
+    if (error) std::rethrow_exception(error);
+  return points;
+}
+
+// A reading, and where a writer that goes on appending must cut the file (its end line, or a
+// line torn by a kill); nullopt `keep` when the file is not in the line layout.
+struct Reading {
+  ResultsFile results;
+  std::optional<uint64_t> keep;
+};
+
+// The whole text as one JSON document: the /2 format, or a /3 file someone reformatted.
+Reading read_document(std::string_view text, const fs::path& file, ResultsFile::Samples wanted) {
+  const nlohmann::json json = JsonFields::parse(text, file);
+  const JsonFields fields(json, file.string());
+  const std::string schema = fields.require_schema({kResultsSchema, kResultsSchemaV2});
+  const ResultsVersion version = schema == kResultsSchema ? ResultsVersion::v3 : ResultsVersion::v2;
+  Reading reading;
+  reading.results.complete = fields.boolean("complete");
+  reading.results.ended = true;
+  reading.results.planned = fields.texts("planned");
+  const std::vector<JsonFields> entries = fields.objects("points", kPointLabel);
+  std::unique_ptr<SamplesReader> samples;
+  if (version == ResultsVersion::v3 && wanted == ResultsFile::Samples::read && !entries.empty())
+    samples = std::make_unique<SamplesReader>(samples_file_of(fields, file));
+  reading.results.points =
+      decode_points(entries.size(), [&](size_t i) { return point_from_json(entries[i], version, samples.get()); });
+  return reading;
+}
+
+// The line layout results_file.h describes.
+Reading read_lines(std::string_view text, const fs::path& file, ResultsFile::Samples wanted) {
+  const size_t header_end = text.find('\n');
+  const nlohmann::json head_json = JsonFields::parse(std::string(text.substr(0, header_end)) + "]}", file);
+  const JsonFields head(head_json, file.string());
+  head.require_schema(kResultsSchema);
+  Reading reading;
+  reading.results.planned = head.texts("planned");
+  std::vector<std::string_view> lines;
+  std::optional<uint64_t> end_line;  // where the end line starts
+  size_t at = header_end + 1;
+  while (at < text.size()) {
+    const size_t newline = text.find('\n', at);
+    if (newline == std::string_view::npos) break;  // torn by a kill: not a whole line
+    const std::string_view line = text.substr(at, newline - at);
+    if (!line.empty() && line.front() == ']') {
+      end_line = at;
+      const nlohmann::json tail = JsonFields::parse("{\"points\":[" + std::string(line), file);
+      reading.results.complete = JsonFields(tail, file.string() + ": its last line").boolean("complete");
+      reading.results.ended = true;
+      if (!blank(text.substr(newline + 1)))
+        throw RunFormatError(fmt::format("{}: text after its last line (at byte {})", file.string(), newline + 1));
+      break;
+    }
+    lines.push_back(line);
+    at = newline + 1;
   }
-  for (Outcome outcome : outcomes)
-    if (outcome == Outcome::unparsed) return std::nullopt;
-  JsonFields fields(head_json, file.string());
-  ResultsHead head = read_head(fields);
-  fields.objects("points", kPointLabel);  // an array, as the whole reading requires
-  for (Outcome failure : {Outcome::not_an_object, Outcome::damaged})
-    for (size_t i = 0; i < count; ++i)
-      if (outcomes[i] == failure) std::rethrow_exception(errors[i]);
-  return ResultsFile{head.complete, std::move(head.planned), std::move(points)};
+  reading.keep = end_line ? *end_line : uint64_t(at);
+  reading.results.ends_at_byte = at;
+  std::unique_ptr<SamplesReader> samples;
+  if (wanted == ResultsFile::Samples::read && !lines.empty())
+    samples = std::make_unique<SamplesReader>(samples_file_of(head, file));
+  reading.results.points = decode_points(lines.size(), [&](size_t i) {
+    std::string_view line = lines[i];
+    if (i > 0 && !line.empty() && line.front() == ',') line.remove_prefix(1);
+    const std::string where = fmt::format("{}: {} {}", file.string(), kPointLabel, i + 1);
+    nlohmann::json json;
+    try {
+      json = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::parse_error& error) {
+      throw RunFormatError(fmt::format("{}: not valid JSON (damaged at byte {} of its line)", where, error.byte));
+    }
+    return point_from_json(JsonFields(json, where), ResultsVersion::v3, samples.get());
+  });
+  return reading;
 }
 
-}  // namespace
-
-nlohmann::json ResultsFile::to_json() const {
-  nlohmann::json entries = nlohmann::json::array();
-  for (const auto& point : points) entries.push_back(point.to_json());
-  return {{"schema", kResultsSchema}, {"complete", complete}, {"planned", planned}, {"points", entries}};
-}
-
-ResultsFile ResultsFile::read(const std::filesystem::path& file) {
-  // Mapped, not copied: a big run's file is tens of MB.
+Reading read_results(const fs::path& file, ResultsFile::Samples wanted) {
   std::optional<MappedFile> mapped;
   try {
     mapped.emplace(file);
@@ -108,10 +124,67 @@ ResultsFile ResultsFile::read(const std::filesystem::path& file) {
     throw RunFormatError(file.string() + ": missing or unreadable");
   }
   const std::string_view text = mapped->text();
-  // A big run's points are nearly all of its bytes: parsed one by one on every core.
-  if (auto split = split_array_field(text, "points"))
-    if (auto results = read_split(*split, file)) return std::move(*results);
-  return read_whole(text, file);
+  const size_t header_end = text.find('\n');
+  const std::string_view header = text.substr(0, header_end);
+  if (header_end != std::string_view::npos && header.size() >= kPointsOpen.size() &&
+      header.substr(header.size() - kPointsOpen.size()) == kPointsOpen)
+    return read_lines(text, file, wanted);
+  return read_document(text, file, wanted);
+}
+
+std::string header_line(const std::vector<std::string>& planned) {
+  // By hand: "points" must come last, and nlohmann orders keys by name.
+  return fmt::format("{{\"schema\":\"{}\",\"samples\":\"{}\",\"planned\":{},{}\n", kResultsSchema, kSamplesFileName,
+                     nlohmann::json(planned).dump(), kPointsOpen);
+}
+
+}  // namespace
+
+ResultsFile ResultsFile::read(const fs::path& file, Samples samples) { return read_results(file, samples).results; }
+
+ResultsWriter::ResultsWriter(const fs::path& results, const fs::path& samples, bool has_points)
+    : results_(results), samples_(samples), has_points_(has_points) {}
+
+ResultsWriter ResultsWriter::create(const fs::path& results, const fs::path& samples, const std::vector<std::string>& planned) {
+  write_file_atomically(results, header_line(planned));
+  return ResultsWriter(results, samples, false);
+}
+
+ResultsWriter ResultsWriter::reopen(const fs::path& results, const fs::path& samples, ResultsFile& existing) {
+  Reading reading = read_results(results, ResultsFile::Samples::skip);
+  if (reading.keep) {
+    existing = std::move(reading.results);
+    ResultsWriter writer(results, samples, !existing.points.empty());
+    writer.results_.truncate(*reading.keep);
+    return writer;
+  }
+  // A whole document (a run of an older abtool, or a reformatted file): written again in the
+  // line layout, its samples into a new sidecar.
+  existing = ResultsFile::read(results, ResultsFile::Samples::read);
+  fs::remove(samples);
+  ResultsWriter writer = create(results, samples, existing.planned);
+  for (const auto& point : existing.points) writer.append(point);
+  return writer;
+}
+
+void ResultsWriter::append(const PointRecord& point) {
+  PointSamples refs{samples_.append(point.measurement), std::nullopt, std::nullopt};
+  if (point.baseline) refs.baseline = samples_.append(point.baseline->measurement);
+  if (point.retuned) refs.retuned = samples_.append(point.retuned->measurement);
+  results_.append((has_points_ ? "," : "") + point_json(point, refs).dump() + "\n");
+  has_points_ = true;
+}
+
+void ResultsWriter::finish(bool complete) {
+  results_.append(fmt::format("],\"complete\":{}}}\n", complete ? "true" : "false"));
+}
+
+void ResultsWriter::write(const fs::path& results, const fs::path& samples, const ResultsFile& whole) {
+  std::error_code ignored;
+  fs::remove(samples, ignored);
+  ResultsWriter writer = create(results, samples, whole.planned);
+  for (const auto& point : whole.points) writer.append(point);
+  writer.finish(whole.complete);
 }
 
 }  // namespace abt

@@ -1,7 +1,9 @@
 #include "rundir/run_data.h"
 
+#include <fmt/format.h>
+
 #include "rundir/gpu_parts.h"
-#include "rundir/json_fields.h"
+#include "model/json_fields.h"
 #include "util/parallel.h"
 
 namespace abt {
@@ -12,7 +14,7 @@ const PointRecord* RunData::find(const std::string& id) const {
   return found == index.end() ? nullptr : &results.points[found->second];
 }
 
-RunData read_run(const fs::path& dir) {
+RunData read_run(const fs::path& dir, ResultsFile::Samples samples) {
   RunData run;
   run.layout = RunLayout(dir);
   if (!fs::is_directory(dir)) throw InputError(dir.string() + ": no such run directory");
@@ -20,7 +22,12 @@ RunData read_run(const fs::path& dir) {
   if (!fs::exists(run.layout.meta()) && !fs::exists(run.layout.results()))
     throw InputError(dir.string() + ": not a run directory (no meta.json or results.json)");
   run.meta = MetaRecord::read(run.layout.meta());
-  run.results = ResultsFile::read(run.layout.results());
+  run.results = ResultsFile::read(run.layout.results(), samples);
+  // A run that ended wrote its results' last line: without it the file was cut short.
+  if (run.meta.status != RunStatus::running && !run.results.ended)
+    throw RunFormatError(fmt::format("{}: not valid JSON (truncated or damaged at byte {}: meta.json says the run is "
+                                     "'{}', but the file stops before its last line)",
+                                     run.layout.results().string(), run.results.ends_at_byte, spelling(run.meta.status)));
   for (size_t i = 0; i < run.results.points.size(); ++i) {
     auto [where, inserted] = run.index.emplace(run.results.points[i].id(), i);
     if (!inserted)

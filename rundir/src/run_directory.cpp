@@ -8,21 +8,31 @@
 namespace abt {
 namespace fs = std::filesystem;
 
-RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo)
-    : layout_(dir), meta_(std::move(meta)), echo_(std::move(echo)) {
+namespace {
+
+// A new run's folder, claimed before anything is written into it.
+const fs::path& claimed(const fs::path& dir) {
   claim_new_directory(dir);
-  fs::create_directories(layout_.autotune_records());
+  fs::create_directories(RunLayout(dir).autotune_records());
+  return dir;
+}
+
+}  // namespace
+
+RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo)
+    : layout_(claimed(dir)), meta_(std::move(meta)),
+      writer_(ResultsWriter::create(layout_.results(), layout_.samples(), planned_ids)), echo_(std::move(echo)) {
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
   results_.planned = std::move(planned_ids);
   meta_.start_time = now_iso8601();
   meta_.status = RunStatus::running;
   write_meta();
-  write_results();
 }
 
-RunDirectory::RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, Echo echo)
-    : layout_(std::move(layout)), meta_(std::move(meta)), results_(std::move(results)), echo_(std::move(echo)) {
+RunDirectory::RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer, Echo echo)
+    : layout_(std::move(layout)), meta_(std::move(meta)), results_(std::move(results)), writer_(std::move(writer)),
+      echo_(std::move(echo)) {
   for (const auto& point : results_.points) finished_ids_.insert(point.id());
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
@@ -32,13 +42,14 @@ RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::
                                   Echo echo) {
   RunLayout layout(dir);
   MetaRecord meta = MetaRecord::read(layout.meta());
-  ResultsFile results = ResultsFile::read(layout.results());
   if (meta.status == RunStatus::finished) throw InputError(dir.string() + ": this run finished; there is nothing to resume");
-  if (planned_ids && results.planned != *planned_ids)
+  if (planned_ids && ResultsFile::read(layout.results(), ResultsFile::Samples::skip).planned != *planned_ids)
     throw InputError(dir.string() + ": the points planned now differ from the run's (were the shape set or ops changed?)");
+  ResultsFile results;
+  ResultsWriter writer = ResultsWriter::reopen(layout.results(), layout.samples(), results);
   meta.status = RunStatus::running;
   meta.end_time.clear();
-  RunDirectory run(std::move(layout), std::move(meta), std::move(results), std::move(echo));
+  RunDirectory run(std::move(layout), std::move(meta), std::move(results), std::move(writer), std::move(echo));
   run.write_meta();
   return run;
 }
@@ -53,20 +64,21 @@ void RunDirectory::log(const std::string& line) {
   if (echo_) echo_(line);
 }
 
-void RunDirectory::point_finished(const PointRecord& point) {
-  results_.points.push_back(point);
+void RunDirectory::add(const PointRecord& point) {
+  writer_.append(point);
+  // Kept without its samples (they are on disk): a long run's memory does not grow with them.
+  PointRecord& kept = results_.points.emplace_back(point);
+  for (Measurement* side : {&kept.measurement, kept.baseline ? &kept.baseline->measurement : nullptr,
+                            kept.retuned ? &kept.retuned->measurement : nullptr})
+    if (side) side->samples_us = {}, side->round_sizes = {}, side->probe_us = {}, side->round_clock_mhz = {};
   finished_ids_.insert(point.id());
   log(result_line(point));
-  write_results();
 }
 
+void RunDirectory::point_finished(const PointRecord& point) { add(point); }
+
 void RunDirectory::add_points(const std::vector<PointRecord>& points) {
-  for (const auto& point : points) {
-    results_.points.push_back(point);
-    finished_ids_.insert(point.id());
-    log(result_line(point));
-  }
-  write_results();
+  for (const auto& point : points) add(point);
 }
 
 void RunDirectory::write_autotune_record(const std::string& op, const nlohmann::json& record) {
@@ -77,13 +89,11 @@ void RunDirectory::finish(RunStatus status) {
   log_ << "\n" << result_table(results_.points);
   log_.flush();
   results_.complete = status == RunStatus::finished;
+  writer_.finish(results_.complete);
   meta_.end_time = now_iso8601();
   meta_.status = status;
   write_meta();
-  write_results();
 }
-
-void RunDirectory::write_results() { write_file_atomically(layout_.results(), results_.to_json().dump(1) + "\n"); }
 
 void RunDirectory::write_meta() { write_file_atomically(layout_.meta(), meta_.to_json().dump(2) + "\n"); }
 

@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "model/json_fields.h"
+#include "rundir/samples_file.h"
+
 namespace abt::e2e {
 namespace fs = std::filesystem;
 
@@ -38,6 +41,31 @@ fs::path ops_with_edit(const fs::path& dir, const std::string& op, const std::st
 }
 
 nlohmann::json read_json(const fs::path& file) { return nlohmann::json::parse(read_text_file(file)); }
+
+nlohmann::json read_results(const fs::path& run) {
+  std::string text = read_text_file(run / "results.json");
+  if (text.find("\n]") == std::string::npos) text += "],\"complete\":false}";  // killed before its end line
+  nlohmann::json results = nlohmann::json::parse(text);
+  if (!results.contains("samples")) return results;  // an older run: its samples are inline
+  const SamplesReader samples(run / results["samples"].get<std::string>());
+  auto inline_samples = [&](nlohmann::json& side, bool probes) {
+    const JsonFields ref(side["samples"], "samples");
+    Measurement measurement;
+    samples.read({ref.unsigned_integer("at"), ref.unsigned_integer("bytes"), ref.unsigned_integer("n"),
+                  ref.unsigned_integer("rounds")},
+                 measurement, "test");
+    side["samples_us"] = measurement.samples_us;
+    side["round_sizes"] = measurement.round_sizes;
+    side["round_clock_mhz"] = measurement.round_clock_mhz;
+    if (probes) side["machine_probe_us"] = measurement.probe_us;
+  };
+  for (auto& point : results["points"]) {
+    inline_samples(point, true);
+    for (const char* side : {"baseline", "retuned"})
+      if (point[side].is_object()) inline_samples(point[side], false);
+  }
+  return results;
+}
 
 std::vector<std::vector<std::string>> read_tsv(const fs::path& file) {
   std::vector<std::vector<std::string>> rows;

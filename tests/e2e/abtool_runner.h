@@ -28,6 +28,10 @@ std::filesystem::path ops_with_edit(const std::filesystem::path& dir, const std:
                                     const std::string& to);
 
 nlohmann::json read_json(const std::filesystem::path& file);
+// A run's results.json as one JSON document (a killed run's too), each measured side with its
+// samples from samples.bin put back inline, as `samples_us`, `round_sizes`, `round_clock_mhz`
+// (and the point's `machine_probe_us`): what the tests check.
+nlohmann::json read_results(const std::filesystem::path& run);
 std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& file);  // without header
 std::string describe(const ProcessResult& result);  // for assertion messages
 

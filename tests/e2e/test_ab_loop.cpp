@@ -71,8 +71,8 @@ TEST_F(AbLoop, MetaRecordsModeCompilerAndSelection) {
 }
 
 TEST_F(AbLoop, ResultsHoldSamplesSummariesAndDigests) {
-  auto results_a = read_json(a() / "results.json");
-  auto results_b = read_json(b() / "results.json");
+  auto results_a = read_results(a());
+  auto results_b = read_results(b());
   EXPECT_TRUE(results_a["complete"].get<bool>());
   ASSERT_EQ(results_a["points"].size(), 2u);
   ASSERT_EQ(results_b["points"].size(), 2u);
@@ -103,7 +103,7 @@ TEST_F(AbLoop, ResultsHoldSamplesSummariesAndDigests) {
 
 TEST_F(AbLoop, IrHoldsMeasuredVariantsOnlyAndTheIndexListsEveryCandidate) {
   auto rows = read_tsv(a() / "ir" / "index.tsv");
-  auto results = read_json(a() / "results.json");
+  auto results = read_results(a());
   std::map<std::string, int> per_shape, measured;
   for (const auto& row : rows) {
     ASSERT_EQ(row.size(), 9u);  // ..., role, compile_ms
@@ -127,7 +127,7 @@ TEST_F(AbLoop, IrHoldsMeasuredVariantsOnlyAndTheIndexListsEveryCandidate) {
 
 TEST_F(AbLoop, AutotuneRecordMatchesWhatWasMeasured) {
   auto record = read_json(a() / "autotune_records" / "cpu_matmul.json");
-  auto results = read_json(a() / "results.json");
+  auto results = read_results(a());
   ASSERT_EQ(record["choices"].size(), 2u);
   for (size_t i = 0; i < 2; ++i) {
     EXPECT_EQ(record["choices"][i]["config"], results["points"][i]["config"]);
@@ -157,8 +157,9 @@ TEST_F(AbLoop, DiffComparesEveryPointWithTheSameConfig) {
         << verdict << " " << note;
     double speedup = point["speedup"];
     EXPECT_NEAR(speedup, point["a_us"].get<double>() / point["b_us"].get<double>(), 1e-9);
-    EXPECT_LE(point["ci95"][0].get<double>(), speedup * 1.0000001);
-    EXPECT_GE(point["ci95"][1].get<double>(), speedup * 0.9999999);
+    // A percentile interval over two lumpy rounds need not hold the point estimate: only its order.
+    EXPECT_GT(point["ci95"][0].get<double>(), 0);
+    EXPECT_LE(point["ci95"][0].get<double>(), point["ci95"][1].get<double>());
   }
   EXPECT_FALSE(report["all_binaries_identical"].get<bool>());
   // Over trusted points: none when a shared machine drifted past 10% at every point.
@@ -210,7 +211,7 @@ TEST_F(AbLoop, ReplayFromAReplayIsRefused) {
 namespace abt::e2e {
 
 TEST_F(AbLoop, RecordKeepsEveryMeasuredBinaryWithItsManifest) {
-  for (const auto& point : read_json(a() / "results.json")["points"]) {
+  for (const auto& point : read_results(a())["points"]) {
     const auto& binary = point["binary"];
     ASSERT_TRUE(binary.is_object()) << point.dump(1);
     EXPECT_EQ(binary["file"].get<std::string>().rfind("bin/" + point["shape_text"].get<std::string>() + "/matmul_tiled/", 0), 0u);
@@ -221,8 +222,8 @@ TEST_F(AbLoop, RecordKeepsEveryMeasuredBinaryWithItsManifest) {
 }
 
 TEST_F(AbLoop, ReplayMeasuresAsStoredBinaryBesideBsAndDiffDecidesFromThatPair) {
-  auto points_a = read_json(a() / "results.json")["points"];
-  auto points_b = read_json(b() / "results.json")["points"];
+  auto points_a = read_results(a())["points"];
+  auto points_b = read_results(b())["points"];
   ASSERT_EQ(points_a.size(), points_b.size());
   for (size_t i = 0; i < points_b.size(); ++i) {
     const auto& baseline = points_b[i]["baseline"];
@@ -250,7 +251,7 @@ TEST_F(AbLoop, NoInterleaveMeasuresBAlone) {
   TempDir dir("abtool-alone-");
   auto result = replay(a(), dir.path() / "B", {"--compiler", "host:clang++", "--no-interleave"});
   ASSERT_EQ(result.exit_code, 0) << describe(result);
-  for (const auto& point : read_json(dir.path() / "B" / "results.json")["points"]) EXPECT_TRUE(point["baseline"].is_null());
+  for (const auto& point : read_results(dir.path() / "B")["points"]) EXPECT_TRUE(point["baseline"].is_null());
   auto report = nlohmann::json::parse(abtool({"diff", a().string(), (dir.path() / "B").string(), "--format", "json"}).out);
   for (const auto& row : report["points"]) {
     EXPECT_FALSE(row["in_process_pair"].get<bool>());

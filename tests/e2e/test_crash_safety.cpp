@@ -36,7 +36,7 @@ std::vector<std::string> misbehaving(const fs::path& out, const fs::path& shapes
 // The points of a run by id, and how many times each id appears.
 std::map<std::string, nlohmann::json> points_of(const fs::path& run) {
   std::map<std::string, nlohmann::json> points;
-  const nlohmann::json results = read_json(run / "results.json");
+  const nlohmann::json results = read_results(run);
   for (const auto& point : results["points"])
     points[point["op"].get<std::string>() + "/" + point["shape_text"].get<std::string>() + "/" +
            point["dtype"].get<std::string>()] = point;
@@ -67,7 +67,7 @@ class Background {
 
 size_t finished_points(const fs::path& run) {
   try {
-    return read_json(run / "results.json")["points"].size();
+    return read_results(run)["points"].size();
   } catch (const std::exception&) {
     return 0;  // not written yet
   }
@@ -128,7 +128,7 @@ TEST_F(CrashSafety, ASegfaultingPointFailsAloneAndTheOtherFiveSucceed) {
     EXPECT_NE(point["error"].get<std::string>().find("POINT_CRASHED signal=SIGSEGV"), std::string::npos);
   }
   EXPECT_EQ(read_json(run / "meta.json")["status"], "finished");
-  EXPECT_TRUE(read_json(run / "results.json")["complete"].get<bool>());
+  EXPECT_TRUE(read_results(run)["complete"].get<bool>());
   EXPECT_NE(read_text_file(run / "run.log").find("POINT_CRASHED signal=SIGSEGV point=fixture_crash/334/fp32"), std::string::npos);
   // diff reads it like any run: the crashed point is FAILED, the others are compared.
   ProcessResult diff = abtool({"diff", run.string(), run.string(), "--format", "json"});
@@ -177,7 +177,7 @@ TEST_F(CrashSafety, AFullDiskSaysWhyAndLeavesTheLastGoodFiles) {
       << "the OS's reason\n" << describe(result);
   for (const auto& entry : fs::recursive_directory_iterator(run))
     EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << "a partial file left: " << entry.path();
-  EXPECT_NO_THROW(read_json(run / "results.json")) << "the last good results.json stays readable";
+  EXPECT_NO_THROW(read_results(run)) << "the last good results.json stays readable";
   EXPECT_NO_THROW(read_json(run / "meta.json"));
 }
 
@@ -232,7 +232,7 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
     ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
     EXPECT_EQ(leftover_temp_folders(tmp_), 0u) << "the killed supervisor's folder is cleaned up by the next one";
     const auto after = points_of(run);
-    EXPECT_EQ(read_json(run / "results.json")["points"].size(), 40u) << "no point twice";
+    EXPECT_EQ(read_results(run)["points"].size(), 40u) << "no point twice";
     std::set<std::string> ids, expected_ids;
     for (const auto& [id, point] : after) {
       ids.insert(id);
@@ -243,7 +243,7 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
     for (const auto& [id, point] : before)  // finished before the kill: kept, not measured again
       EXPECT_EQ(after.at(id)["samples_us"], point["samples_us"]) << id;
     EXPECT_EQ(read_json(run / "meta.json")["status"], "finished");
-    EXPECT_TRUE(read_json(run / "results.json")["complete"].get<bool>());
+    EXPECT_TRUE(read_results(run)["complete"].get<bool>());
   }
 }
 
@@ -256,7 +256,7 @@ TEST_F(Resume, SigintAndSigtermMarkTheRunInterruptedAndLeaveNoTemporaryFolders) 
     background.signal(number);  // the supervisor alone: it passes the signal on to its worker
     EXPECT_EQ(background.wait(), 128 + number);
     EXPECT_EQ(read_json(run / "meta.json")["status"], "interrupted");
-    EXPECT_FALSE(read_json(run / "results.json")["complete"].get<bool>());
+    EXPECT_FALSE(read_results(run)["complete"].get<bool>());
     for (const auto& [id, point] : points_of(run)) EXPECT_EQ(point["status"], "SUCCESS") << "a stopped point is not written";
     EXPECT_NE(read_text_file(run / "run.log").find("--resume"), std::string::npos);
     EXPECT_EQ(leftover_temp_folders(tmp_), 0u);

@@ -30,7 +30,7 @@ TEST_F(CudaWithoutGpu, ArchCompilesEveryVariantAndFailsThePointsWithTheReason) {
   EXPECT_EQ(meta["gpu"]["compile_target"], "sm_90");
   std::string log = read_text_file(dir_.path() / "A" / "run.log");
   EXPECT_NE(log.find("gemm: compiled 32 variants for sm_90 (0 failed); no device to run them"), std::string::npos) << log;
-  for (const auto& point : read_json(dir_.path() / "A" / "results.json")["points"]) {
+  for (const auto& point : read_results(dir_.path() / "A")["points"]) {
     EXPECT_EQ(point["status"], "FAILED");
     EXPECT_NE(point["error"].get<std::string>().find("no CUDA device to run on"), std::string::npos) << point.dump();
   }
@@ -59,7 +59,7 @@ TEST_F(CudaWithoutGpu, TritonOpsCompileOncePerSpecializationAndFailThePointsWith
   std::string log = read_text_file(dir_.path() / "T" / "run.log");
   // 4 configs, for N = 65536 and 16777216 (n=div16) and for N = 1000001 (no specialization).
   EXPECT_NE(log.find("triton_add: compiled 8 variants for sm_90 (0 failed)"), std::string::npos) << log;
-  EXPECT_EQ(read_json(dir_.path() / "T" / "results.json")["points"].size(), 3u);
+  EXPECT_EQ(read_results(dir_.path() / "T")["points"].size(), 3u);
 
   ProcessResult missing = abtool({"record", "--op", "triton_add", "--compiler", "triton:/no/such/python", "--arch", "sm_90",
                                   "--out", (dir_.path() / "M").string()});

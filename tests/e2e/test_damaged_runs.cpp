@@ -45,10 +45,21 @@ TEST_F(DamagedRuns, TruncatedResults) {
 TEST_F(DamagedRuns, WrongTypedResults) {
   fs::path run = copy("wrong_type");
   auto results = read_json(run / "results.json");
-  results["points"][0]["samples_us"] = "fast";
+  results["points"][0]["samples"] = "fast";
   write_file_atomically(run / "results.json", results.dump());
   expect_refused(diff_with(run), (run / "results.json").string() +
-                                     ": point 1 (cpu_saxpy/4096/fp32): samples_us: expected an array of numbers");
+                                     ": point 1 (cpu_saxpy/4096/fp32): samples: expected an object");
+}
+
+TEST_F(DamagedRuns, DamagedSamples) {
+  fs::path run = copy("damaged_samples");
+  std::string samples = read_text_file(run / "samples.bin");
+  samples[samples.size() - 12] ^= 1;
+  write_file_atomically(run / "samples.bin", samples);
+  expect_refused(diff_with(run), (run / "results.json").string() +
+                                     ": point 1 (cpu_saxpy/4096/fp32): samples.bin: samples at byte");
+  fs::remove(run / "samples.bin");
+  expect_refused(diff_with(run), (run / "samples.bin").string() + ": missing or unreadable");
 }
 
 TEST_F(DamagedRuns, MissingMeta) {

@@ -23,7 +23,7 @@ TEST_F(GateAndFallback, ACompileErrorInOneVariantLeavesTheSweepGoing) {
   auto run = dir_.path() / "A";
   ProcessResult result = record_sabotage(run, "-DBREAK=2");
   ASSERT_EQ(result.exit_code, 0) << describe(result);
-  for (const auto& point : read_json(run / "results.json")["points"]) {
+  for (const auto& point : read_results(run)["points"]) {
     EXPECT_EQ(point["status"], "SUCCESS");
     EXPECT_NE(point["config"]["BLOCK"], "2");
   }
@@ -40,7 +40,7 @@ TEST_F(GateAndFallback, AMiscompiledVariantIsCaughtAndNeverChosen) {
   auto run = dir_.path() / "A";
   ProcessResult result = record_sabotage(run, "-DSABOTAGE=1");
   ASSERT_EQ(result.exit_code, 0) << describe(result);
-  for (const auto& point : read_json(run / "results.json")["points"]) EXPECT_NE(point["config"]["BLOCK"], "1");
+  for (const auto& point : read_results(run)["points"]) EXPECT_NE(point["config"]["BLOCK"], "1");
   auto first = candidates(run, 0)[0];
   EXPECT_EQ(first["status"], "verify_failed");
   EXPECT_FALSE(first["time_us"].is_number()) << "a variant that fails verification is not timed";
@@ -51,7 +51,7 @@ TEST_F(GateAndFallback, WhenNothingVerifiesThePointFailsUntimed) {
   auto run = dir_.path() / "A";
   ProcessResult result = record_sabotage(run, "-DSABOTAGE_ALL");
   EXPECT_EQ(result.exit_code, 1) << describe(result);
-  auto results = read_json(run / "results.json");
+  auto results = read_results(run);
   ASSERT_EQ(results["points"].size(), 2u);
   for (const auto& point : results["points"]) {
     EXPECT_EQ(point["status"], "FAILED");
@@ -66,7 +66,7 @@ TEST_F(GateAndFallback, WhenNothingVerifiesThePointFailsUntimed) {
 TEST_F(GateAndFallback, AnUnwrittenOutputElementFailsVerification) {
   auto run = dir_.path() / "A";
   EXPECT_EQ(record_sabotage(run, "-DSKIP_LAST").exit_code, 1);
-  auto point = read_json(run / "results.json")["points"][0];
+  auto point = read_results(run)["points"][0];
   EXPECT_EQ(point["status"], "FAILED");
   EXPECT_NE(point["verify"]["first_mismatch"].get<std::string>().find("args.y[999]: got nan"), std::string::npos)
       << point["verify"];
@@ -77,12 +77,12 @@ class ReplayFallback : public GateAndFallback {
   void SetUp() override {
     ProcessResult result = record_sabotage(a(), "");
     ASSERT_EQ(result.exit_code, 0) << describe(result);
-    chosen_ = read_json(a() / "results.json")["points"][0]["config"]["BLOCK"];
+    chosen_ = read_results(a())["points"][0]["config"]["BLOCK"];
   }
   nlohmann::json replay_point(const std::vector<std::string>& extra, const std::string& name) {
     ProcessResult result = replay(a(), dir_.path() / name, extra);
     EXPECT_EQ(result.exit_code, 0) << describe(result);
-    return read_json(dir_.path() / name / "results.json")["points"][0];
+    return read_results(dir_.path() / name)["points"][0];
   }
   fs::path a() { return dir_.path() / "A"; }
   std::string chosen_;
@@ -110,7 +110,7 @@ TEST_F(ReplayFallback, AKeyMissingFromTheRecordFallsBackToASweep) {
   std::ofstream(shapes) << "fixture_sabotage:\n  shapes:\n    - [1000]\n    - [2000]\n";
   ProcessResult result = replay(a(), dir_.path() / "B", {"--shapes", shapes.string()});
   ASSERT_EQ(result.exit_code, 0) << describe(result);
-  auto points = read_json(dir_.path() / "B/results.json")["points"];
+  auto points = read_results(dir_.path() / "B")["points"];
   EXPECT_TRUE(points[0]["markers"].empty());
   EXPECT_EQ(points[0]["config_source"], "replay");
   EXPECT_EQ(points[1]["markers"][0], "AUTOTUNE_REPLAY_FALLBACK reason=missing_key");

@@ -26,7 +26,7 @@ const std::map<std::string, std::string> kThreeGpus{{"ABTOOL_TEST_GPUS", "Stand-
 
 std::vector<std::string> point_ids(const fs::path& run) {
   std::vector<std::string> ids;
-  const nlohmann::json results = read_json(run / "results.json");
+  const nlohmann::json results = read_results(run);
   for (const auto& point : results["points"])
     ids.push_back(point["op"].get<std::string>() + "/" + point["shape_text"].get<std::string>());
   return ids;
@@ -70,7 +70,7 @@ TempDir* GpuFleet::dir_ = nullptr;
 ProcessResult* GpuFleet::fleet_ = nullptr;
 
 TEST_F(GpuFleet, ThreeGpusMakeOneRunWithTheSingleRunsPointsAndConfigs) {
-  auto spread = read_json(fleet() / "results.json"), single = read_json(whole() / "results.json");
+  auto spread = read_results(fleet()), single = read_results(whole());
   EXPECT_TRUE(spread["complete"].get<bool>());
   EXPECT_EQ(spread["planned"], single["planned"]);
   EXPECT_EQ(point_ids(fleet()), point_ids(whole())) << "merged in plan order";
@@ -114,7 +114,7 @@ TEST_F(GpuFleet, AReplaySpreadOverTwoGpusIsAnInProcessPairForDiff) {
   ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
   EXPECT_EQ(read_json(b / "meta.json")["mode"], "replay");
   EXPECT_EQ(point_ids(b), point_ids(fleet()));
-  const nlohmann::json replayed_points = read_json(b / "results.json")["points"];
+  const nlohmann::json replayed_points = read_results(b)["points"];
   for (const auto& point : replayed_points)
     EXPECT_FALSE(point["baseline"].is_null()) << "A's binary ran beside B's, in the same worker: " << point["shape_text"];
   ProcessResult diff = abtool({"diff", fleet().string(), b.string(), "--format", "json"});
@@ -174,7 +174,7 @@ TEST_F(GpuFleet, AStoppedRunKeepsItsPartsAndResumeFinishesAndMergesThem) {
   // Until every part's run directory exists, then SIGINT to the parent alone: it passes it on.
   auto points_in = [&](const std::string& part) {
     try {
-      return read_json(out / "parts" / part / "results.json")["points"].size();
+      return read_results(out / "parts" / part)["points"].size();
     } catch (const std::exception&) {
       return size_t(0);
     }
@@ -218,7 +218,7 @@ TEST_F(GpuFleet, AStoppedRunKeepsItsPartsAndResumeFinishesAndMergesThem) {
   ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
   EXPECT_FALSE(fs::exists(out / "gpus.json"));
   EXPECT_FALSE(fs::exists(out / "parts"));
-  auto results = read_json(out / "results.json");
+  auto results = read_results(out);
   EXPECT_TRUE(results["complete"].get<bool>());
   const std::vector<std::string> ids = point_ids(out);
   EXPECT_EQ(ids.size(), 18u) << describe(resumed);

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "abtool_runner.h"
+#include "rundir/results_file.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -29,6 +30,17 @@ struct Workspace {
     nlohmann::json json = read_json(copy / file);
     edit(json);
     write_file_atomically(copy / file, json.dump());
+    return copy;
+  }
+  // A copy of a run whose first point's measured samples are changed by `edit` (samples.bin
+  // rewritten with them, results.json's summary kept).
+  fs::path damaged_samples(const fs::path& run, const std::function<void(Measurement&)>& edit) const {
+    fs::path copy = dir / ("damaged_" + run.filename().string());
+    fs::copy(run, copy, fs::copy_options::recursive);
+    ResultsFile results = ResultsFile::read(copy / "results.json");
+    edit(results.points[0].measurement);
+    results.points[0].latency.n = results.points[0].measurement.samples_us.size();
+    ResultsWriter::write(copy / "results.json", copy / "samples.bin", results);
     return copy;
   }
   // A copy of cpu_saxpy's spec folder with `from` replaced by `to` in op.yaml.
@@ -82,6 +94,14 @@ Case damaged_diff(const char* name, const char* file, std::function<void(nlohman
             std::vector<std::string> args{"diff", w.record.string(), w.damaged(w.replay, file, edit).string()};
             args.insert(args.end(), extra.begin(), extra.end());
             return args;
+          },
+          2, std::move(words)};
+}
+
+Case damaged_samples(const char* name, std::function<void(Measurement&)> edit, std::string words) {
+  return {name,
+          [edit](const Workspace& w) {
+            return std::vector<std::string>{"diff", w.record.string(), w.damaged_samples(w.replay, edit).string()};
           },
           2, std::move(words)};
 }
@@ -205,15 +225,16 @@ const std::vector<Case>& cases() {
       spec("spec_unknown_symbol", "shape: [N]", "shape: [Q]", "Q"),
 
       // Damaged run directories.
-      damaged_diff("samples_all_zero", "results.json", [](nlohmann::json& r) {
-        for (auto& s : r["points"][0]["samples_us"]) s = 0;
+      damaged_samples("samples_all_zero", [](Measurement& m) {
+        for (auto& s : m.samples_us) s = 0;
       }, "samples_us: sample 1 is 0: a time is a positive number of microseconds"),
-      damaged_diff("samples_negative", "results.json", [](nlohmann::json& r) { r["points"][0]["samples_us"][0] = -1.5; },
-                   "samples_us: sample 1 is -1.5"),
-      damaged_diff("samples_empty", "results.json", [](nlohmann::json& r) {
-        r["points"][0]["samples_us"] = nlohmann::json::array();
-        r["points"][0]["round_sizes"] = nlohmann::json::array();
+      damaged_samples("samples_negative", [](Measurement& m) { m.samples_us[0] = -1.5; }, "samples_us: sample 1 is -1.5"),
+      damaged_samples("samples_empty", [](Measurement& m) {
+        m.samples_us.clear();
+        m.round_sizes.clear();
       }, "samples_us: a SUCCESS point needs at least one sample"),
+      damaged_diff("samples_elsewhere", "results.json", [](nlohmann::json& r) { r["samples"] = "/etc/passwd"; },
+                   "samples: '/etc/passwd' is not a file name beside results.json"),
       damaged_diff("ir_file_climbs_out", "results.json", [](nlohmann::json& r) {
         r["points"][0]["ir_files"] = {"../../../../../../etc/passwd"};
       }, "ir_files: '../../../../../../etc/passwd' is not a path inside the run directory", {"--ir"}),

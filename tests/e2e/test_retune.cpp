@@ -39,7 +39,7 @@ class Retune : public ::testing::Test {
 TempDir* Retune::dir_ = nullptr;
 
 TEST_F(Retune, BMeasuresItsOwnBestBesideAsConfigWhenTheOptimumMoved) {
-  auto points = read_json(moved() / "results.json")["points"];
+  auto points = read_results(moved())["points"];
   ASSERT_EQ(points.size(), 2u);
   for (const auto& point : points) {
     EXPECT_EQ(point["config"]["WAY"], "1") << "pinned: A's config";
@@ -69,7 +69,7 @@ TEST_F(Retune, BMeasuresItsOwnBestBesideAsConfigWhenTheOptimumMoved) {
 
 TEST_F(Retune, DiffShowsThePinnedRegressionAndTheBestVsBestSpeedup) {
   auto report = diff_json(moved());
-  auto b_points = read_json(moved() / "results.json")["points"];
+  auto b_points = read_results(moved())["points"];
   EXPECT_EQ(report["optimum_moved"], 2);
   for (size_t i = 0; i < report["points"].size(); ++i) {
     const auto& row = report["points"][i];
@@ -100,7 +100,7 @@ TEST_F(Retune, DiffShowsThePinnedRegressionAndTheBestVsBestSpeedup) {
 }
 
 TEST_F(Retune, AnUnmovedOptimumReusesThePinnedMeasurement) {
-  for (const auto& point : read_json(stayed() / "results.json")["points"]) {
+  for (const auto& point : read_results(stayed())["points"]) {
     ASSERT_TRUE(point["retuned"].is_object());
     EXPECT_TRUE(point["retuned"]["same_as_pinned"].get<bool>());
     EXPECT_TRUE(point["retuned"]["samples_us"].empty()) << "the point's own samples are B's best";
@@ -116,18 +116,18 @@ TEST_F(Retune, AnUnmovedOptimumReusesThePinnedMeasurement) {
 }
 
 TEST_F(Retune, WithoutRetuneNoRetunedEntry) {
-  for (const auto& point : read_json(nudged() / "results.json")["points"]) EXPECT_TRUE(point["retuned"].is_null());
+  for (const auto& point : read_results(nudged())["points"]) EXPECT_TRUE(point["retuned"].is_null());
   for (const auto& row : diff_json(nudged())["points"]) EXPECT_TRUE(row["retune"].is_null());
 }
 
 TEST_F(Retune, OutputBitsTellANumericsChangeFromIdenticalOutputs) {
   // Same compiler and flags: A's code and B's give the same bits.
-  for (const auto& point : read_json(stayed() / "results.json")["points"]) {
+  for (const auto& point : read_results(stayed())["points"]) {
     EXPECT_TRUE(point["output_vs_baseline"]["identical"].get<bool>());
     EXPECT_EQ(point["output_vs_baseline"]["differing"], 0);
   }
   // -DNUDGE: every element moves by about 2^-20 relative, within the op's tolerance.
-  auto points = read_json(nudged() / "results.json")["points"];
+  auto points = read_results(nudged())["points"];
   for (const auto& point : points) {
     EXPECT_EQ(point["status"], "SUCCESS") << "within rtol 1e-5: verified, and timed";
     const auto& bits = point["output_vs_baseline"];

@@ -51,16 +51,16 @@ TempDir* Shards::dir_ = nullptr;
 TEST_F(Shards, EachShardMeasuresItsConsecutivePartAndSaysSo) {
   std::vector<std::string> all;
   for (int i = 0; i < 3; ++i) {
-    auto results = read_json(shard(i) / "results.json");
+    auto results = read_results(shard(i));
     EXPECT_FALSE(results["planned"].empty());
     for (const auto& id : results["planned"]) all.push_back(id);
     EXPECT_EQ(read_json(shard(i) / "meta.json")["selection"]["shard"], std::to_string(i) + "/3");
   }
-  EXPECT_EQ(nlohmann::json(all), read_json(whole() / "results.json")["planned"]) << "consecutive parts, in plan order";
+  EXPECT_EQ(nlohmann::json(all), read_results(whole())["planned"]) << "consecutive parts, in plan order";
 }
 
 TEST_F(Shards, ThreeShardsMergedAreTheUnshardedRun) {
-  auto merged = read_json(merged_dir() / "results.json"), unsharded = read_json(whole() / "results.json");
+  auto merged = read_results(merged_dir()), unsharded = read_results(whole());
   EXPECT_TRUE(merged["complete"].get<bool>());
   EXPECT_EQ(merged["planned"], unsharded["planned"]);
   ASSERT_EQ(merged["points"].size(), unsharded["points"].size());
@@ -119,7 +119,7 @@ TEST_F(Shards, AReplayOfAShardRunMeasuresExactlyItsPoints) {
   ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
   ProcessResult replayed = replay(a, b, {});
   ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
-  EXPECT_EQ(read_json(b / "results.json")["planned"], read_json(a / "results.json")["planned"]);
+  EXPECT_EQ(read_results(b)["planned"], read_results(a)["planned"]);
   EXPECT_EQ(read_json(b / "meta.json")["selection"]["shard"], "0/2");
   auto report = nlohmann::json::parse(abtool({"diff", a.string(), b.string(), "--format", "json"}).out);
   EXPECT_EQ(report["counts"]["MISSING"], 0);
@@ -153,8 +153,8 @@ TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
 
   fs::path overlap = dir_->path() / "overlap2";
   fs::copy(shard(2), overlap, fs::copy_options::recursive);
-  auto results = read_json(overlap / "results.json");
-  results["planned"].push_back(read_json(shard(0) / "results.json")["planned"][0]);
+  auto results = read_results(overlap);
+  results["planned"].push_back(read_results(shard(0))["planned"][0]);
   write_file_atomically(overlap / "results.json", results.dump());
   refused("overlap", {shard(0), shard(1), overlap}, "is in");
 

@@ -52,7 +52,7 @@ TEST_F(GpuAbLoop, BothSidesVerifyAndTimeEveryPointWithGraphs) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
   ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
   for (const fs::path& run : {a(), b()}) {
-    auto results = read_json(run / "results.json");
+    auto results = read_results(run);
     ASSERT_EQ(results["points"].size(), 6u) << run;  // saxpy 2 + softmax 2 dtypes + gemm 2
     for (const auto& point : results["points"]) {
       EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
@@ -73,7 +73,7 @@ TEST_F(GpuAbLoop, BothSidesVerifyAndTimeEveryPointWithGraphs) {
 }
 
 TEST_F(GpuAbLoop, ReplayUsesAsConfigsOnIdenticalInputs) {
-  auto points_a = read_json(a() / "results.json")["points"], points_b = read_json(b() / "results.json")["points"];
+  auto points_a = read_results(a())["points"], points_b = read_results(b())["points"];
   ASSERT_EQ(points_a.size(), points_b.size());
   for (size_t i = 0; i < points_a.size(); ++i) {
     EXPECT_EQ(points_a[i]["config"], points_b[i]["config"]) << points_a[i]["shape_text"];
@@ -134,7 +134,7 @@ TEST_F(GpuTimers, AGraphFailureFallsBackPerPointWithTheMarkerAndDiffDistrustsIt)
   ASSERT_EQ(fallback.exit_code, 0) << describe(fallback);
   std::string log = read_text_file(dir_.path() / "fallback" / "run.log");
   EXPECT_NE(log.find("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=instantiate reason=\""), std::string::npos) << log;
-  for (const auto& point : read_json(dir_.path() / "fallback" / "results.json")["points"]) {
+  for (const auto& point : read_results(dir_.path() / "fallback")["points"]) {
     EXPECT_EQ(point["method"], "direct");
     EXPECT_NE(point["markers"].dump().find("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=instantiate"), std::string::npos);
   }
@@ -153,7 +153,7 @@ TEST_F(GpuTimers, CuptiAndDirectTimersMeasureEveryPoint) {
   for (const char* timer : {"cupti", "direct"}) {
     ProcessResult run = run_saxpy(dir_.path() / timer, {"--timer", timer});
     ASSERT_EQ(run.exit_code, 0) << describe(run);
-    for (const auto& point : read_json(dir_.path() / timer / "results.json")["points"]) {
+    for (const auto& point : read_results(dir_.path() / timer)["points"]) {
       EXPECT_EQ(point["method"], timer);
       EXPECT_TRUE(point["markers"].empty()) << point["markers"].dump();
     }
@@ -164,7 +164,7 @@ TEST_F(GpuTimers, AnOpThatReadsBackASizeCannotBeCapturedAndIsTimedDirectly) {
   ProcessResult run = abtool({"record", "--op", "moe_gather", "--shapes", gpu_shapes().string(), "--out",
                               (dir_.path() / "moe").string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
   ASSERT_EQ(run.exit_code, 0) << describe(run);
-  auto points = read_json(dir_.path() / "moe" / "results.json")["points"];
+  auto points = read_results(dir_.path() / "moe")["points"];
   ASSERT_EQ(points.size(), 2u);  // fp32, bf16
   for (const auto& point : points) {
     EXPECT_EQ(point["verify"]["status"], "passed") << point.dump(1);
@@ -190,7 +190,7 @@ TEST_F(GpuTimers, AFaultingKernelFailsOnlyItsPointAndAFreshWorkerMeasuresTheRest
   std::string log = read_text_file(dir_.path() / "fault" / "run.log");
   EXPECT_NE(log.find("DEVICE_FAULT"), std::string::npos) << log;
   EXPECT_NE(log.find("a fresh worker measures the rest"), std::string::npos) << log;
-  const nlohmann::json results = read_json(dir_.path() / "fault" / "results.json");
+  const nlohmann::json results = read_results(dir_.path() / "fault");
   ASSERT_EQ(results["points"].size(), 4u) << results.dump(1);  // fixture_fault 1024, 2048; saxpy 4096, 1000003
   int failed = 0;
   for (const auto& point : results["points"]) {
@@ -254,7 +254,7 @@ TEST_F(GpuTriton, BothSidesLaunchVerifyAndTimeEveryPointFromCpp) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
   ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
   for (const fs::path& run : {a(), b()}) {
-    auto points = read_json(run / "results.json")["points"];
+    auto points = read_results(run)["points"];
     ASSERT_EQ(points.size(), 6u) << run;  // add 2 + softmax 2 dtypes + matmul 2
     for (const auto& point : points) {
       EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
@@ -316,7 +316,7 @@ TEST_F(GpuTriton, MeasuredVariantsKeepEveryIrStageAndTheSpecializationIsIndexed)
 
 TEST_F(GpuTriton, AKernelThatNeedsGlobalScratchGetsIt) {
   ASSERT_EQ(scratch_->exit_code, 0) << describe(*scratch_);
-  auto points = read_json(dir_->path() / "scratch" / "results.json")["points"];
+  auto points = read_results(dir_->path() / "scratch")["points"];
   ASSERT_EQ(points.size(), 1u);
   EXPECT_EQ(points[0]["status"], "SUCCESS") << points[0].dump(1);
   EXPECT_EQ(points[0]["verify"]["status"], "passed") << "device-side tensor descriptors live in global scratch";
@@ -329,8 +329,8 @@ namespace abt::e2e {
 // The interleaved replay on a GPU: A's stored CUBIN (and, for Triton, its stored launch contract)
 // loaded in B's process beside B's, every round's SM clock recorded on both sides.
 void expect_interleaved(const fs::path& a, const fs::path& b, const std::string& diff_json) {
-  auto points_a = read_json(a / "results.json")["points"];
-  auto points_b = read_json(b / "results.json")["points"];
+  auto points_a = read_results(a)["points"];
+  auto points_b = read_results(b)["points"];
   const double max_mhz = read_json(b / "meta.json")["gpu"]["clocks_mhz"]["sm_max"].get<double>();
   ASSERT_EQ(points_a.size(), points_b.size());
   for (size_t i = 0; i < points_b.size(); ++i) {
@@ -357,7 +357,7 @@ TEST_F(GpuAbLoop, ReplayRunsAsStoredBinaryBesideBsWithEveryRoundsClock) {
 
 TEST_F(GpuTriton, ReplayRunsAsStoredKernelsWithTheirStoredLaunchContracts) {
   ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
-  for (const auto& point : read_json(a() / "results.json")["points"]) EXPECT_TRUE(point["binary"]["triton"].is_object());
+  for (const auto& point : read_results(a())["points"]) EXPECT_TRUE(point["binary"]["triton"].is_object());
   expect_interleaved(a(), b(), diff_->out);
 }
 
@@ -384,7 +384,7 @@ TEST_F(GpuFleetOnDevices, EveryPointNamesItsGpuAndTheRunListsEveryDevice) {
   int devices = 0;
   CudaDriver::get()->device_count(&devices);
   for (const fs::path& run : {a(), b()}) {
-    const nlohmann::json results = read_json(run / "results.json"), meta = read_json(run / "meta.json");
+    const nlohmann::json results = read_results(run), meta = read_json(run / "meta.json");
     ASSERT_EQ(results["points"].size(), 6u) << run;
     std::set<int> used;
     for (const auto& point : results["points"]) {

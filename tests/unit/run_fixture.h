@@ -61,7 +61,7 @@ class FakeRun {
     results_.points.assign(points_.begin(), points_.end());
     for (auto& point : results_.points) point.latency = summarize(point.measurement.samples_us);
     write_file_atomically(dir_ / "meta.json", meta_.to_json().dump());
-    write_file_atomically(dir_ / "results.json", results_.to_json().dump());
+    ResultsWriter::write(dir_ / "results.json", dir_ / "samples.bin", results_);
   }
   const std::filesystem::path& dir() const { return dir_; }
 

@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "rundir/autotune_store.h"
-#include "rundir/json_fields.h"
+#include "model/json_fields.h"
 #include "util/files.h"
 
 namespace abt {

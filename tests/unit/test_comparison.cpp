@@ -96,7 +96,7 @@ TEST_F(ComparisonTest, IdenticalCodeIsSameWhateverTheTimingSaysAndKeepsTheTiming
   EXPECT_FALSE(row(report, "reconfigured").identical_code);
   EXPECT_EQ(row(report, "reconfigured").verdict, Verdict::untrusted);
 
-  nlohmann::json json = report.to_json();
+  nlohmann::json json = diff_json(report);
   for (const auto& point : json["points"]) {
     if (point["point"] != testing::point_id("noisy")) continue;
     EXPECT_EQ(point["verdict"], "SAME");
@@ -119,7 +119,8 @@ TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
   EXPECT_NE(row(report, "failed").note.find("B: verification failed"), std::string::npos);
   EXPECT_EQ(row(report, "missing").verdict, Verdict::missing);
   bool warned = false;
-  for (const auto& warning : report.warnings) warned |= warning.find("run B did not finish") != std::string::npos;
+  for (const auto& warning : report.warnings)
+    warned |= warning.kind == WarningKind::b_unfinished && warning.text.find("run B did not finish") != std::string::npos;
   EXPECT_TRUE(warned);
 }
 
@@ -130,9 +131,10 @@ TEST_F(ComparisonTest, IdenticalBinariesAndDifferentInputsAndTimersAreWarned) {
   Comparison report = compare();
   EXPECT_TRUE(report.all_binaries_identical);
   ASSERT_GE(report.warnings.size(), 3u);
-  EXPECT_NE(report.warnings[0].find("byte-identical"), std::string::npos);
+  EXPECT_EQ(report.warnings[0].kind, WarningKind::identical_binaries);
+  EXPECT_NE(report.warnings[0].text.find("byte-identical"), std::string::npos);
   std::string all;
-  for (const auto& warning : report.warnings) all += warning + "\n";
+  for (const auto& warning : report.warnings) all += warning.text + "\n";
   EXPECT_NE(all.find("inputs differ"), std::string::npos);
   EXPECT_NE(all.find("timer settings differ"), std::string::npos);
 }
@@ -185,7 +187,7 @@ TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
   // A SAME point is not made UNTRUSTED by the probe alone.
   EXPECT_EQ(row(report, "steady").verdict, Verdict::same);
   std::string all;
-  for (const auto& warning : report.warnings) all += warning;
+  for (const auto& warning : report.warnings) all += warning.text;
   EXPECT_NE(all.find("different speed in A and B at 3 point(s)"), std::string::npos) << all;
   EXPECT_NE(all.find("1 of them are UNTRUSTED"), std::string::npos) << all;
 }

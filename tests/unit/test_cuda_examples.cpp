@@ -9,7 +9,7 @@
 #include "irdump/ir_dump.h"
 #include "launch/device_target.h"
 #include "opspec/op_spec.h"
-#include "recorder/compile_cache.h"
+#include "engine/compile_cache.h"
 #include "util/files.h"
 
 namespace abt {

@@ -1,7 +1,7 @@
 // GPU_BUSY through its seam: what NVML would say, given as a value.
 #include <gtest/gtest.h>
 
-#include "recorder/gpu_busy.h"
+#include "engine/gpu_busy.h"
 
 namespace abt {
 

@@ -26,7 +26,7 @@ TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   RunData a = read_run(golden / "A"), b = read_run(golden / "B");
   Comparison report = compare_runs(a, b, 2.0);
   std::ostringstream page;
-  write_html_report(report, a, b, page);
+  write_html_report(report, page);
   const std::string html = page.str();
   for (const auto& row : report.points) {
     EXPECT_NE(html.find("<tr data-point=\"" + row.id + "\"><td class=\"point\">"), std::string::npos) << row.id;

@@ -3,7 +3,8 @@
 
 #include <algorithm>
 
-#include "recorder/run.h"
+#include "engine/run.h"
+#include "recorder/record_run.h"
 #include "recorder/sweep.h"
 #include "rundir/autotune_store.h"
 #include "rundir/results_file.h"
@@ -37,14 +38,16 @@ TEST(RunApi, APlanIsExecutedIntoARunDirectory) {
   ASSERT_EQ(plan.ops().size(), 1u);
   EXPECT_EQ(plan.request().timing.rounds, 2);
   std::vector<std::string> lines;
-  RunOutcome outcome = execute_run(plan, {}, [&](const std::string& line) { lines.push_back(line); });
+  RunOutcome outcome = record_run(plan, [&](const std::string& line) { lines.push_back(line); });
   EXPECT_EQ(outcome.failed, 0);
   ASSERT_EQ(outcome.points.size(), 1u);
-  EXPECT_EQ(outcome.points[0].measurement.round_sizes.size(), 2u);
   EXPECT_EQ(outcome.points[0].config_source, ConfigSource::sweep);
+  EXPECT_TRUE(outcome.points[0].measurement.samples_us.empty()) << "the outcome keeps summaries; the samples are on disk";
   ResultsFile written = ResultsFile::read(dir.path() / "A" / "results.json");
   EXPECT_TRUE(written.complete);
-  EXPECT_EQ(written.points[0].measurement.samples_us, outcome.points[0].measurement.samples_us);
+  EXPECT_EQ(written.points[0].measurement.round_sizes.size(), 2u);
+  EXPECT_EQ(written.points[0].latency.n, outcome.points[0].latency.n);
+  EXPECT_EQ(summarize(written.points[0].measurement.samples_us).median, outcome.points[0].latency.median);
   EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
                           [](const std::string& line) { return line.rfind("SUCCESS cpu_saxpy/4096/fp32", 0) == 0; }))
       << "the echo sees every run.log line, the point's result among them";
@@ -74,7 +77,7 @@ TEST(RunApi, ASweepScreensEveryCandidateAndChoosesTheFastestFinalist) {
   RunOptions options = tiny_record(dir.path() / "A");
   options.ops = std::vector<std::string>{"cpu_matmul"};
   RunPlan plan(resolve_request(options, RunMode::record, source_defaults()));
-  RunOutcome outcome = execute_run(plan, {}, {});
+  RunOutcome outcome = record_run(plan);
   ASSERT_EQ(outcome.failed, 0);
   auto record = AutotuneStore::open_record(dir.path() / "A" / "autotune.sqlite");
   const std::vector<ChoiceRecord> choices = record->choices("cpu_matmul");
@@ -97,7 +100,7 @@ TEST(RunApi, ASweepScreensEveryCandidateAndChoosesTheFastestFinalist) {
       }
     }
     ASSERT_GT(finalists + screened, 4u) << "cpu_matmul's space is large enough to be screened";
-    EXPECT_EQ(finalists, sweep_finalists(finalists + screened));
+    EXPECT_EQ(finalists, sweep_finalists(finalists + screened, false));
     EXPECT_EQ(choice.time_us, fastest) << choice.key.shape;
   }
 }

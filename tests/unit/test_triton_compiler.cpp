@@ -8,7 +8,7 @@
 
 #include "compilers/compiler.h"
 #include "opspec/op_spec.h"
-#include "recorder/compile_cache.h"
+#include "engine/compile_cache.h"
 #include "util/errors.h"
 #include "util/files.h"
 
@@ -132,15 +132,15 @@ namespace abt {
 
 TEST_F(TritonCompile, AHangingVariantIsStoppedAndTheRestOfItsBatchStillCompiles) {
   OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
-  setenv("ABTOOL_TRITON_VARIANT_LIMIT_S", "4", 1);  // 16 s for the batch: Python, Triton, one compile
-  auto triton = make_compiler(parse_compiler_spec("triton:" + python(), "", {"ABTOOL_TEST_TRITON_HANG=512"}), "sm_90");
+  CompilerSpec spec = parse_compiler_spec("triton:" + python(), "", {"ABTOOL_TEST_TRITON_HANG=512"});
+  spec.variant_limit_s = 4;  // 16 s for the batch: Python, Triton, one compile
+  auto triton = make_compiler(spec, "sm_90");
   std::vector<CompileJob> jobs;
   for (const char* block : {"256", "512", "1024"}) {
     fs::create_directories(dir_.path() / block);
     jobs.push_back({op.source, op.kernel, &op.args, {{"BLOCK_SIZE", block}, {"num_warps", "4"}}, DType::fp32, dir_.path() / block, {}});
   }
   std::vector<CompiledVariant> variants = triton->compile_batch(jobs);
-  unsetenv("ABTOOL_TRITON_VARIANT_LIMIT_S");
   ASSERT_EQ(variants.size(), 3u);
   EXPECT_TRUE(variants[0].ok) << variants[0].log;
   EXPECT_FALSE(variants[1].ok);

@@ -17,8 +17,7 @@ TEST(Heartbeat, SurvivesTheRoundTrip) {
   beat.run_dir = "/tmp/run";
   beat.point = Point{"gemm", {1, 256, 512}, DType::bf16};
   beat.kernel = "gemm";
-  beat.step = "sweep candidate BM64";
-  beat.limited = true;
+  beat.step = Step{StepKind::sweep_candidate, "BM64"};
   beat.sequence = 41;
   write_heartbeat(control.path(), beat);
   auto read = read_heartbeat(control.path());
@@ -27,7 +26,9 @@ TEST(Heartbeat, SurvivesTheRoundTrip) {
   ASSERT_TRUE(read->point);
   EXPECT_EQ(read->point->id(), "gemm/1x256x512/bf16");
   EXPECT_EQ(read->step, beat.step);
-  EXPECT_TRUE(read->limited);
+  EXPECT_TRUE(read->step.limited());
+  EXPECT_EQ(read->step.text(), "sweep candidate BM64");
+  EXPECT_FALSE(Step{StepKind::choosing}.limited()) << "compiles have their own limit";
   EXPECT_EQ(read->sequence, 41u);
   EXPECT_FALSE(read->exit_code);
 }
@@ -38,9 +39,10 @@ TEST(WorkerWatch, CountsItsStepsEndsWithItsExitCodeAndKnowsTheFailedCandidates) 
   add_failed_candidate(control.path(), point, "BM32", "POINT_CRASHED signal=SIGSEGV");
   WorkerWatch watch(control.path());
   watch.run_started("/tmp/run");
-  watch.step(point, "matmul", "timing round 1", true);
+  watch.step(point, "matmul", {StepKind::timing_round, "", 1});
   const uint64_t sequence = read_heartbeat(control.path())->sequence;
-  watch.step(point, "matmul", "timing round 2", true);
+  watch.step(point, "matmul", {StepKind::timing_round, "", 2});
+  EXPECT_EQ(read_heartbeat(control.path())->step.text(), "timing round 2");
   EXPECT_EQ(read_heartbeat(control.path())->sequence, sequence + 1);
   EXPECT_EQ(watch.known_failure(point, "BM32"), "POINT_CRASHED signal=SIGSEGV");
   EXPECT_FALSE(watch.known_failure(point, "BM64"));

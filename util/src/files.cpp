@@ -12,6 +12,7 @@
 #include <sstream>
 #include <vector>
 
+#include "util/environment.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -65,8 +66,7 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
 }
 
 TempDir::TempDir(const std::string& prefix) {
-  const char* base = std::getenv("TMPDIR");
-  std::string pattern = std::string(base && *base ? base : "/tmp") + "/" + prefix + "XXXXXX";
+  std::string pattern = (environment().temp_dir / (prefix + "XXXXXX")).string();
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
   if (!::mkdtemp(buffer.data())) throw std::runtime_error("mkdtemp failed for " + pattern);

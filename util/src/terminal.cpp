@@ -7,22 +7,20 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "util/environment.h"
+
 namespace abt {
 
 bool stderr_is_interactive() {
-  if (const char* forced = std::getenv("ABTOOL_COLOR")) {
-    if (std::strcmp(forced, "always") == 0) return true;
-    if (std::strcmp(forced, "never") == 0) return false;
-  }
+  const ColourChoice forced = environment().colour;
+  if (forced != ColourChoice::automatic) return forced == ColourChoice::always;
   return ::isatty(STDERR_FILENO) == 1;
 }
 
 bool stdout_wants_colour() {
-  if (const char* forced = std::getenv("ABTOOL_COLOR")) {
-    if (std::strcmp(forced, "always") == 0) return true;
-    if (std::strcmp(forced, "never") == 0) return false;
-  }
-  if (const char* no_colour = std::getenv("NO_COLOR"); no_colour && *no_colour) return false;
+  const ColourChoice forced = environment().colour;
+  if (forced != ColourChoice::automatic) return forced == ColourChoice::always;
+  if (environment().no_colour) return false;
   return ::isatty(STDOUT_FILENO) == 1;
 }
 
@@ -59,9 +57,6 @@ void Progress::finish() {
   active_ = false;
 }
 
-double plain_progress_interval_s() {
-  if (const char* text = std::getenv("ABTOOL_PROGRESS_S"); text && *text) return std::strtod(text, nullptr);
-  return 5.0;
-}
+double plain_progress_interval_s() { return environment().progress_s; }
 
 }  // namespace abt

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "recorder/progress_snapshot.h"
+#include "engine/progress_snapshot.h"
 #include "util/terminal.h"
 
 namespace abt {

@@ -14,13 +14,13 @@
 #include <thread>
 
 #include "fleet_progress.h"
-#include "recorder/progress_snapshot.h"
+#include "engine/progress_snapshot.h"
 #include "rundir/gpu_parts.h"
-#include "rundir/merge.h"
+#include "shards/merge.h"
 #include "rundir/result_table.h"
 #include "rundir/run_data.h"
 #include "rundir/run_lock.h"
-#include "rundir/shard.h"
+#include "model/shard.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "worker/stop_signals.h"

@@ -10,8 +10,10 @@ namespace fs = std::filesystem;
 fs::path heartbeat_file(const fs::path& control) { return control / "heartbeat"; }
 
 void write_heartbeat(const fs::path& control, const Heartbeat& beat) {
-  nlohmann::json json{{"run_dir", beat.run_dir.string()}, {"kernel", beat.kernel}, {"step", beat.step},
-                      {"limited", beat.limited}, {"sequence", beat.sequence}};
+  nlohmann::json json{{"run_dir", beat.run_dir.string()},
+                      {"kernel", beat.kernel},
+                      {"step", {{"kind", spelling(beat.step.kind)}, {"variant", beat.step.variant}, {"round", beat.step.round}}},
+                      {"sequence", beat.sequence}};
   if (beat.point)
     json["point"] = {{"op", beat.point->op}, {"shape", beat.point->shape}, {"dtype", dtype_name(beat.point->dtype)}};
   if (beat.exit_code) json["exit_code"] = *beat.exit_code;
@@ -26,8 +28,10 @@ std::optional<Heartbeat> read_heartbeat(const fs::path& control) {
     Heartbeat beat;
     beat.run_dir = json.at("run_dir").get<std::string>();
     beat.kernel = json.at("kernel").get<std::string>();
-    beat.step = json.at("step").get<std::string>();
-    beat.limited = json.at("limited").get<bool>();
+    const auto& step = json.at("step");
+    const auto kind = parse_spelling<StepKind>(step.at("kind").get<std::string>());
+    if (!kind) return std::nullopt;
+    beat.step = Step{*kind, step.at("variant").get<std::string>(), step.at("round").get<int>()};
     beat.sequence = json.at("sequence").get<uint64_t>();
     if (json.contains("point")) {
       const auto& point = json.at("point");

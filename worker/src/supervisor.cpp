@@ -12,9 +12,10 @@
 #include <cstring>
 #include <thread>
 
-#include "rundir/markers.h"
+#include "model/markers.h"
 #include "rundir/run_directory.h"
 #include "rundir/run_lock.h"
+#include "util/environment.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "worker/heartbeat.h"
@@ -62,9 +63,8 @@ struct WorkerEnd {
 // The control folders of supervisors that were killed (SIGKILL leaves no chance to clean up):
 // each names its supervisor's pid; a folder whose supervisor is gone is removed.
 void remove_abandoned_control_folders() {
-  const char* base = std::getenv("TMPDIR");
   std::error_code error;
-  for (const auto& entry : fs::directory_iterator(base && *base ? base : "/tmp", error)) {
+  for (const auto& entry : fs::directory_iterator(environment().temp_dir, error)) {
     if (entry.path().filename().string().rfind("abtool-worker-", 0) != 0) continue;
     auto pid = read_file_if_present(entry.path() / "supervisor.pid");
     if (!pid) continue;
@@ -140,7 +140,7 @@ class Supervisor {
       if (beat->sequence != sequence) {
         sequence = beat->sequence;
         last_progress = Clock::now();
-      } else if (beat->limited && !beat->exit_code && !stop_deadline &&
+      } else if (beat->step.limited() && !beat->exit_code && !stop_deadline &&
                  Clock::now() - last_progress > std::chrono::duration<double>(run_.point_timeout_s)) {
         ::kill(child.id(), SIGKILL);
         end.timed_out = true;
@@ -187,11 +187,9 @@ class Supervisor {
       run.finish(RunStatus::aborted);
       return false;
     }
-    const std::string where = fmt::format("point={} step=\"{}\"", beat->point->id(), beat->step);
-    const std::string candidate_prefix = "sweep candidate ";
-    if (beat->step.rfind(candidate_prefix, 0) == 0) {
-      const std::string variant = beat->step.substr(candidate_prefix.size());
-      add_failed_candidate(control_.path(), *beat->point, variant, marker.text());
+    const std::string where = fmt::format("point={} step=\"{}\"", beat->point->id(), beat->step.text());
+    if (beat->step.kind == StepKind::sweep_candidate) {
+      add_failed_candidate(control_.path(), *beat->point, beat->step.variant, marker.text());
       run.log(marker.text() + " " + where + ": that candidate fails; the sweep goes on in a fresh worker");
       return true;
     }
@@ -200,7 +198,7 @@ class Supervisor {
     failed.point = *beat->point;
     failed.kernel = beat->kernel;
     failed.markers.push_back(marker);
-    failed.error = fmt::format("{} while {}", marker.text(), beat->step);
+    failed.error = fmt::format("{} while {}", marker.text(), beat->step.text());
     run.point_finished(failed);
     return true;
   }

@@ -36,12 +36,11 @@ void WorkerWatch::run_started(const fs::path& dir) {
   write_heartbeat(control_, beat_);
 }
 
-void WorkerWatch::step(const Point& point, const std::string& kernel, const std::string& what, bool limited) {
+void WorkerWatch::step(const Point& point, const std::string& kernel, const Step& step) {
   if (int signal = stop_signal()) throw Interrupted(signal);
   beat_.point = point;
   beat_.kernel = kernel;
-  beat_.step = what;
-  beat_.limited = limited;
+  beat_.step = step;
   ++beat_.sequence;
   write_heartbeat(control_, beat_);
 }

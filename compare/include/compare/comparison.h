@@ -1,13 +1,15 @@
-// `abtool diff A B`: per point A vs B with a bootstrap interval and a verdict (verdict.h), plus
-// the warnings a user must not miss (identical code, differing inputs, shapes or timers).
+// `abtool diff A B`: per point A vs B, judged (judge.h), with what every printer and the report
+// show beside the verdict (IR delta, output bits, best vs best, compile times), and the
+// warnings a user must not miss (identical code, differing inputs, shapes or timers).
 #pragma once
+#include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "compare/ir_delta.h"
+#include "compare/judge.h"
 #include "compare/verdict.h"
 #include "rundir/run_data.h"
 
@@ -34,6 +36,7 @@ struct RetuneComparison {
 
 struct PointComparison {
   std::string id;
+  std::string op;                        // the point's op
   std::optional<SideSummary> a, b;
   double speedup = 0;                    // A / B: above 1 means B is faster
   double speedup_low = 0, speedup_high = 0;
@@ -43,6 +46,7 @@ struct PointComparison {
   // said (A/A runs measure the statistics' false-positive rate from it).
   bool identical_code = false;
   std::optional<Verdict> timing_verdict;  // timed points only
+  std::vector<TrustFinding> findings;     // the trust checks that fired (judge.h)
   std::string note;                      // why untrusted / ambiguous / failed / missing, markers
   bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)
   std::optional<double> drift_pct;       // A's code now (B's process) against A's record, when paired
@@ -58,6 +62,10 @@ struct PointComparison {
   std::string a_variant, b_variant;
   std::vector<std::string> a_ir, b_ir;   // relative paths
   std::optional<double> a_compile_ms, b_compile_ms;  // of each side's measured variant
+  std::optional<Roofline> roofline;      // B's: the point's flops and bytes, the device's peaks
+  // The samples the verdict compared (A's code beside B's when paired): views into the runs
+  // compare_runs read, valid while those live.
+  std::span<const double> a_samples, b_samples;
 };
 
 // Compile time is a compiler result too: per op, the geometric mean of B/A over the points whose
@@ -69,25 +77,48 @@ struct OpCompileTime {
   double a_total_ms = 0, b_total_ms = 0;
 };
 
+// What a report must not bury, as kinds (a printer picks by kind) with their words.
+enum class WarningKind {
+  identical_binaries,     // every measured binary of B is A's
+  planned_points_differ,
+  inputs_differ,
+  timer_settings_differ,
+  a_unfinished,
+  b_unfinished,
+  same_directory,         // A and B are one run
+  reversed_order,         // A is a replay of B
+  not_a_replay_of_a,
+  machine_speed_differs,
+};
+struct Warning {
+  WarningKind kind;
+  std::string text;
+};
+
+// A run as the comparison saw it, for the report's metadata table.
+struct RunSummary {
+  std::string dir;
+  MetaRecord meta;
+  std::map<std::string, int> marker_counts;  // by marker name, over its points
+  std::vector<double> round_clocks_mhz;      // every round's SM clock (GPU)
+};
+
 struct Comparison {
   std::string a_dir, b_dir;
-  double threshold_pct = 2.0;
+  double threshold_pct = kDefaultThresholdPct;
   std::vector<PointComparison> points;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
   bool all_binaries_identical = false;
   std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
   std::vector<OpCompileTime> compile_times;
   std::vector<const PointComparison*> slowest_compiles;  // largest B/A compile-time ratios first (at most 3)
   std::optional<double> retuned_geomean_speedup;  // best vs best, over the trusted points B re-tuned
+  RunSummary a_run, b_run;
   int count(Verdict verdict) const;
   int optimum_moved() const;  // points whose B's own best config is not A's
   int retuned() const;  // points B re-tuned (replay --retune)
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
-  nlohmann::json to_json() const;  // schema abtool.diff/5
 };
-
-// The "ir_delta" object of diff's JSON (rundir/schemas/diff.schema.json).
-nlohmann::json ir_delta_json(const IrDelta& delta);
 
 // What a CI job or `git bisect run` concludes from a report (`diff --fail-on-regression`,
 // `diff --bisect`): bad when a point is SLOWER beyond the threshold; otherwise it cannot tell
@@ -101,16 +132,10 @@ struct Gate {
 };
 Gate gate_of(const Comparison& report);
 
-// When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
-// kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
-// the two verdicts disagree, a FASTER/SLOWER point becomes UNTRUSTED (the machine could explain
-// the difference); a SAME point stays SAME. A pair measured in one process needs no probe; its
-// drift (A's code now against A's record) makes a FASTER/SLOWER UNTRUSTED only beyond the same
-// tolerance and beyond the change itself.
-inline constexpr double kMachineSpeedTolerance = 0.10;
 // `exhaustive_bootstrap`: every resample drawn, and every draw within it (VerdictRule::early_stop
 // and ::within off): the bootstrap as defined, slower by up to 100x on big runs; for diff,
 // ABTOOL_EXHAUSTIVE_BOOTSTRAP=1, to check that its shortcuts leave the verdicts as they are.
+// The comparison refers to `a` and `b` (a_samples, b_samples): they must outlive it.
 Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap = false);
 
 }  // namespace abt

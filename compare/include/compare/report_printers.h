@@ -3,9 +3,19 @@
 #include <ostream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "compare/comparison.h"
 
 namespace abt {
+
+// diff --format.
+enum class DiffFormat { text, md, json, csv };
+template <>
+struct Spellings<DiffFormat> {
+  static constexpr std::array<std::pair<DiffFormat, std::string_view>, 4> table{
+      {{DiffFormat::text, "text"}, {DiffFormat::md, "md"}, {DiffFormat::json, "json"}, {DiffFormat::csv, "csv"}}};
+};
 
 // `colour`: the verdicts in ANSI colours (FASTER green, SLOWER red, AMBIGUOUS yellow, UNTRUSTED
 // magenta, FAILED and MISSING bold red), for a terminal; the columns stay aligned.
@@ -15,6 +25,9 @@ namespace abt {
 void print_text(const Comparison& report, std::ostream& out, bool colour = false, bool wide = false);
 void print_markdown(const Comparison& report, std::ostream& out);
 void print_json(const Comparison& report, std::ostream& out);
+nlohmann::json diff_json(const Comparison& report);  // what print_json prints
+// The "ir_delta" object of diff's JSON (rundir/schemas/diff.schema.json).
+nlohmann::json ir_delta_json(const IrDelta& delta);
 // One header line, then one line per point (RFC 4180 quoting); numbers unformatted, empty when absent.
 void print_csv(const Comparison& report, std::ostream& out);
 

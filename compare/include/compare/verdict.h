@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "compare/bootstrap.h"
-#include "rundir/spelling.h"
+#include "model/spelling.h"
 
 namespace abt {
 
@@ -25,8 +25,11 @@ struct Spellings<Verdict> {
        {Verdict::missing, "MISSING"}}};
 };
 
+// --threshold when it is not given: the smallest change in percent that counts.
+inline constexpr double kDefaultThresholdPct = 2.0;
+
 struct VerdictRule {
-  double threshold_pct = 2.0;
+  double threshold_pct = kDefaultThresholdPct;
   int min_rounds = 2;        // per side
   size_t min_samples = 10;   // per side
   Pairing pairing = Pairing::independent;  // by_round for an interleaved replay's in-process pair

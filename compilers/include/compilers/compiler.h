@@ -12,8 +12,8 @@
 
 #include "compilers/specialization.h"
 #include "opspec/op_spec.h"
-#include "rundir/binary_manifest.h"
-#include "rundir/compiler_fingerprint.h"
+#include "model/binary_manifest.h"
+#include "model/compiler_fingerprint.h"
 
 namespace abt {
 
@@ -24,6 +24,7 @@ struct CompilerSpec {
   std::string location;   // program or library; may be empty for embedded defaults
   std::vector<std::string> flags;
   std::map<std::string, std::string> env;
+  double variant_limit_s = 300;  // triton: a variant compiling longer hangs (ABTOOL_TRITON_VARIANT_LIMIT_S)
 };
 
 // Throws InputError for an unknown backend, a malformed flag string or a K=V without '='.

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "rundir/measurement.h"
+#include "model/measurement.h"
 
 namespace abt {
 

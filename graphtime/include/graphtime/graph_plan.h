@@ -4,7 +4,7 @@
 #pragma once
 #include <optional>
 
-#include "rundir/markers.h"
+#include "model/markers.h"
 
 namespace abt {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "graphtime/timer.h"
-#include "rundir/markers.h"
+#include "model/markers.h"
 
 namespace abt {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "rundir/measurement.h"
-#include "rundir/vocabulary.h"
+#include "model/measurement.h"
+#include "model/vocabulary.h"
 
 namespace abt {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "compilers/compiler.h"
-#include "rundir/binary_manifest.h"
+#include "model/binary_manifest.h"
 #include "rundir/index_row.h"
 #include "rundir/layout.h"
 

@@ -5,8 +5,7 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
+#include "model/machine_record.h"
 #include "opspec/dtype.h"
 
 namespace abt {
@@ -25,7 +24,7 @@ struct DeviceInfo {
   int l2_bytes = 0;
   int max_shared_per_block_optin = 0;
   double memory_bandwidth_gbps() const;  // theoretical: 2 transfers per memory clock over the bus
-  nlohmann::json to_json() const;
+  DeviceRecord record() const;  // meta.json's view of it
 };
 
 // Which units an op's flops run on (the spec's `metrics.peak`): CUDA cores or tensor cores.

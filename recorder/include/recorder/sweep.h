@@ -3,15 +3,12 @@
 // halving: every verified candidate briefly (screen_settings), the best quarter with the sweep's
 // budget (sweep_settings); the fastest finalist is chosen and stored with every candidate.
 #pragma once
-#include "recorder/run_engine.h"
+#include "engine/choice.h"
+#include "engine/sweep_budget.h"
 
 namespace abt {
 
 Choice sweep_point(PointBench& bench, ConfigSource source);
-
-// How many of `verified` candidates get the sweep's full budget after the first stage: all of a
-// space of 4 or fewer, else a quarter (at least 3); all with ABTOOL_FULL_SWEEP=1.
-size_t sweep_finalists(size_t verified);
 
 class SweepChooser : public ConfigChooser {
  public:

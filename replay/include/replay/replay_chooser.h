@@ -1,7 +1,7 @@
 // Side B's config choice: A's recorded config for the key, or a live sweep when that config is
 // missing or no longer compiles, launches or verifies under B (AUTOTUNE_REPLAY_FALLBACK).
 #pragma once
-#include "recorder/run_engine.h"
+#include "engine/choice.h"
 #include "rundir/autotune_store.h"
 
 namespace abt {
@@ -18,19 +18,6 @@ class ReplayChooser : public ConfigChooser {
   Choice fall_back(PointBench& bench, FallbackReason reason, const std::string& detail);
   const AutotuneStore& record_;
   bool store_choice_;
-};
-
-// `replay --retune`: B also sweeps its own config space per key (its autotune record then holds
-// B's own choices, with every candidate), and the point carries B's best beside A's config
-// (Choice::own_best), so diff can show the best-vs-best speedup and where the optimum moved.
-class RetuningChooser : public ConfigChooser {
- public:
-  explicit RetuningChooser(const AutotuneStore& record) : record_(record), pinned_(record, false) {}
-  Choice choose(PointBench& bench) override;
-
- private:
-  const AutotuneStore& record_;
-  ReplayChooser pinned_;
 };
 
 }  // namespace abt

@@ -1,6 +1,7 @@
 // `abtool replay --from A`: B's run with A's choices, through the recorder's plan -> run API.
 #pragma once
-#include "recorder/run.h"
+#include "compare/verdict.h"
+#include "engine/run.h"
 
 namespace abt {
 
@@ -9,7 +10,7 @@ struct ReplayOptions {
   bool interleave = true;
   // Extra interleaved rounds, per point, for points the data cannot decide yet (--max-extra-ms).
   double max_extra_ms = 1000;
-  double threshold_pct = 2.0;  // the change that matters when deciding that (diff's --threshold)
+  double threshold_pct = kDefaultThresholdPct;  // the change that matters when deciding that (diff's --threshold)
   // B also sweeps its own best config per key and measures it beside A's (--retune).
   bool retune = false;
 };

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "recorder/run_request.h"
+#include "engine/run_request.h"
 #include "rundir/autotune_store.h"
 #include "rundir/layout.h"
 #include "rundir/meta_record.h"

@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "opspec/op_spec.h"
-#include "rundir/compiler_fingerprint.h"
-#include "rundir/vocabulary.h"
+#include "model/compiler_fingerprint.h"
+#include "model/vocabulary.h"
 
 namespace abt {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rundir/vocabulary.h"
+#include "model/vocabulary.h"
 
 namespace abt {
 

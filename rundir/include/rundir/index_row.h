@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "rundir/vocabulary.h"
+#include "model/vocabulary.h"
 
 namespace abt {
 

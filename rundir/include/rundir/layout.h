@@ -7,9 +7,13 @@
 
 namespace abt {
 
-// "schema" of every JSON file abtool writes; readers accept exactly these.
-inline constexpr const char* kMetaSchema = "abtool.meta/2";
-inline constexpr const char* kResultsSchema = "abtool.results/2";
+// "schema" of every JSON file abtool writes; readers accept these, and the versions before
+// them that they still read (results/2 held every sample inline; meta/2 had no "sweep").
+inline constexpr const char* kMetaSchema = "abtool.meta/3";
+inline constexpr const char* kMetaSchemaV2 = "abtool.meta/2";
+inline constexpr const char* kResultsSchema = "abtool.results/3";
+inline constexpr const char* kResultsSchemaV2 = "abtool.results/2";
+inline constexpr const char* kSamplesFormat = "abtool.samples/1";  // the samples sidecar (samples_file.h)
 inline constexpr const char* kAutotuneRecordSchema = "abtool.autotune_record/2";
 inline constexpr const char* kDiffSchema = "abtool.diff/5";
 
@@ -25,6 +29,7 @@ class RunLayout {
   std::filesystem::path autotune_records() const { return dir_ / "autotune_records"; }
   std::filesystem::path autotune_record(const std::string& op) const { return autotune_records() / (plain(op) + ".json"); }
   std::filesystem::path results() const { return dir_ / "results.json"; }
+  std::filesystem::path samples() const { return dir_ / "samples.bin"; }  // the samples sidecar (samples_file.h)
   std::filesystem::path lock() const { return dir_ / "lock"; }  // the pid of the run's last writer (run_lock.h)
   std::filesystem::path ir() const { return dir_ / "ir"; }
   std::filesystem::path ir_index() const { return ir() / "index.tsv"; }

@@ -10,12 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rundir/shard.h"
-
+#include "model/compiler_fingerprint.h"
+#include "model/machine_record.h"
+#include "model/markers.h"
+#include "model/shard.h"
+#include "model/vocabulary.h"
 #include "opspec/dtype.h"
-#include "rundir/compiler_fingerprint.h"
-#include "rundir/markers.h"
-#include "rundir/vocabulary.h"
 
 namespace abt {
 
@@ -38,6 +38,14 @@ struct SelectionRecord {
   std::optional<Shard> shard;  // --shard: this run measured that part of the selection's points
 };
 
+// What changes a run's choices besides its options (environment variables read at its start),
+// so a replay, a resume or a reader sees it (util/environment.h).
+struct SweepRecord {
+  bool full = false;                    // ABTOOL_FULL_SWEEP=1: no first-stage screening
+  double triton_variant_limit_s = 300;  // ABTOOL_TRITON_VARIANT_LIMIT_S: a slower compile fails
+  bool operator==(const SweepRecord&) const = default;
+};
+
 struct MetaRecord {
   RunMode mode = RunMode::record;
   std::optional<std::filesystem::path> replay_from;
@@ -45,11 +53,12 @@ struct MetaRecord {
   std::filesystem::path working_directory;
   CompilerFingerprint compiler;
   std::map<std::string, CompilerFingerprint> reference_compilers;  // by reference language
-  nlohmann::json gpu;   // launch/device_info.h's DeviceInfo::to_json, or why there is none
-  std::vector<nlohmann::json> gpus;  // a --gpus run: each device it ran on (empty: one device)
-  nlohmann::json host;  // the host machine: CPU, cores, kernel, governor
+  DeviceRecord gpu;                // the device the points ran on, or why there is none
+  std::vector<DeviceRecord> gpus;  // a --gpus run: each device it ran on (empty: one device)
+  HostRecord host;
   std::string abtool_version, abtool_git_sha;
   TimingRecord timing;
+  SweepRecord sweep;
   uint64_t seed = 0;
   SelectionRecord selection;
   std::string start_time, end_time;  // ISO 8601, local time; end empty while running

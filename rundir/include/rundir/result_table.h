@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "rundir/point_record.h"
+#include "model/point_record.h"
 
 namespace abt {
 

@@ -22,7 +22,8 @@ struct RunData {
 };
 
 // Throws InputError when `dir` is not a run directory, RunFormatError when a file is damaged.
-RunData read_run(const std::filesystem::path& dir);
+// `samples`: skip reads the points' summaries but not their samples.
+RunData read_run(const std::filesystem::path& dir, ResultsFile::Samples samples = ResultsFile::Samples::read);
 // The two sides of a comparison, read side by side; A's error first when both are damaged.
 std::pair<RunData, RunData> read_runs(const std::filesystem::path& a, const std::filesystem::path& b);
 

@@ -1,5 +1,6 @@
-// Writing a run directory (SPEC section 5). Every file is complete on disk after each point
-// (write + rename), so a run killed midway stays readable by `diff`.
+// Writing a run directory (SPEC section 5). A finished point is on disk at once (results.json
+// and samples.bin are appended to; the small files are rewritten whole, write + rename), so a
+// run killed midway stays readable by `diff`.
 #pragma once
 #include <filesystem>
 #include <fstream>
@@ -44,22 +45,24 @@ class RunDirectory : public RunSink {
   void write_shapes(const std::string& yaml);
   void log(const std::string& line) override;
   void point_finished(const PointRecord& point) override;
-  // Many finished points at once (abtool merge): results.json is written once.
+  // Many finished points at once (abtool merge).
   void add_points(const std::vector<PointRecord>& points);
   void write_autotune_record(const std::string& op, const nlohmann::json& record);
   // Ends the run: the result table into run.log, end time and status into meta.json.
   void finish(RunStatus status);
+  // The finished points, with their summaries; their samples are in samples.bin only.
   const std::vector<PointRecord>& points() const { return results_.points; }
   bool finished_point(const std::string& id) const;
 
  private:
-  RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, Echo echo);
-  void write_results();
+  RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer, Echo echo);
   void write_meta();
+  void add(const PointRecord& point);
 
   RunLayout layout_;
   MetaRecord meta_;
-  ResultsFile results_;
+  ResultsFile results_;  // the finished points: a resumed run's earlier ones without their samples
+  ResultsWriter writer_;
   std::set<std::string> finished_ids_;
   std::ofstream log_;
   Echo echo_;

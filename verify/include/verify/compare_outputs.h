@@ -6,7 +6,7 @@
 
 #include "launch/workspace.h"
 #include "opspec/op_spec.h"
-#include "rundir/verify_outcome.h"
+#include "model/verify_outcome.h"
 
 namespace abt {
 

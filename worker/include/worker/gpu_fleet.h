@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "launch/gpu_list.h"
-#include "rundir/vocabulary.h"
+#include "model/vocabulary.h"
 
 namespace abt {
 

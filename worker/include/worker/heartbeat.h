@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/step.h"
 #include "opspec/shape_set.h"
 
 namespace abt {
@@ -17,8 +18,7 @@ struct Heartbeat {
   std::filesystem::path run_dir;      // empty until the worker has created or reopened it
   std::optional<Point> point;         // the point being worked on, if any
   std::string kernel;
-  std::string step;                   // e.g. "sweep candidate BLOCK128", "timing round 3"
-  bool limited = false;               // --point-timeout-s applies to this step (compiles have their own)
+  Step step;                          // what the worker is doing (Step::limited: --point-timeout-s bounds it)
   uint64_t sequence = 0;
   std::optional<int> exit_code;       // set last, by a worker that exits on purpose
 };

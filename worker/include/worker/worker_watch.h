@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "recorder/op_session.h"
+#include "engine/op_session.h"
 #include "worker/heartbeat.h"
 
 namespace abt {
@@ -15,7 +15,7 @@ class WorkerWatch : public StepWatch {
  public:
   explicit WorkerWatch(std::filesystem::path control);
   void run_started(const std::filesystem::path& dir) override;
-  void step(const Point& point, const std::string& kernel, const std::string& what, bool limited) override;
+  void step(const Point& point, const std::string& kernel, const Step& step) override;
   std::optional<std::string> known_failure(const Point& point, const std::string& variant) const override;
   // The last word: the worker exits on purpose with this code.
   void finished(int exit_code);

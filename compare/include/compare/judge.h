@@ -1,0 +1,70 @@
+// Where a point's verdict and its trust checks are decided (README: "How a verdict is decided"):
+// the statistics first (verdict.h's decide, on the pair the point's runs measured), then each
+// trust check, a named rule with its reason, that can make a claim UNTRUSTED or add a note, then
+// the identical-code rule. Every printer and the report read the judgement; none decides again.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/verdict.h"
+#include "model/point_record.h"
+
+namespace abt {
+
+// The checks, in the order they are applied.
+enum class TrustCheck {
+  replay_fallback,        // the replay did not use A's config
+  configs_differ,         // A and B measured different configs
+  timing_methods_differ,  // one side graph-timed, the other direct (or host)
+  gpu_busy,               // GPU_BUSY on a side
+  clock_throttled,        // CLOCK_THROTTLED on a side
+  sm_cycles,              // a claimed change does not hold in SM cycles
+  drift,                  // A's code drifted since its record by more than the change, and beyond 10%
+  machine_speed,          // two processes, and the machine probe moved by more than 10% between them
+  outliers,               // a side's slowest sample lies far above the rest (a note only)
+};
+
+struct TrustFinding {
+  TrustCheck check;
+  bool untrusted = false;  // it breaks the comparison's premise: the verdict is UNTRUSTED
+  std::string reason;      // the note, with the point's own numbers
+};
+
+// When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
+// kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
+// the two verdicts disagree, a FASTER/SLOWER point becomes UNTRUSTED (the machine could explain
+// the difference); a SAME point stays SAME. A pair measured in one process needs no probe; its
+// drift (A's code now against A's record) makes a FASTER/SLOWER UNTRUSTED only beyond the same
+// tolerance and beyond the change itself.
+inline constexpr double kMachineSpeedTolerance = 0.10;
+
+// What the judge is given: both sides of a point as their runs recorded them, and which of A's
+// measurements is the one compared (A's code beside B's in B's process, when B interleaved).
+struct PointEvidence {
+  const PointRecord& a;   // A's run's record of the point
+  const PointRecord& b;   // B's
+  bool in_process_pair = false;  // B holds A's code measured beside it (b.baseline)
+  const Measurement& a_measured;
+  const SampleSummary& a_summary;
+};
+
+struct Judgement {
+  Verdict verdict = Verdict::ambiguous;
+  Verdict timing_verdict = Verdict::ambiguous;  // what the statistics and the trust checks said
+  Decision decision;                            // the statistics alone
+  std::vector<TrustFinding> findings;           // every check that fired, in order
+  bool premise_holds = true;                    // no check of the comparison's premise fired (the first five)
+  bool identical_code = false;                  // the same binary at the same config on both sides
+  std::optional<double> drift_pct;              // paired: A's code now against A's record
+  std::optional<double> machine_ratio;          // two processes: B/A of the machine probe
+  std::string note;                             // what the table prints: the statistics' why and the findings
+};
+
+// `exhaustive`: the bootstrap as defined (VerdictRule::early_stop and ::within off).
+Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive);
+
+// The rule a pair of a point is decided by: its threshold and how its rounds pair.
+VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive);
+
+}  // namespace abt

@@ -1,0 +1,151 @@
+#include "compare/judge.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "util/statistics.h"
+
+namespace abt {
+namespace {
+
+RoundedSamples rounded(const Measurement& measurement) { return RoundedSamples{measurement.samples_us, measurement.round_sizes}; }
+
+// With the median the record already holds (`summary` is of measurement's samples).
+RoundedSamples rounded(const Measurement& measurement, const SampleSummary& summary) {
+  return RoundedSamples{measurement.samples_us, measurement.round_sizes, summary.median};
+}
+
+bool has_outliers(const SampleSummary& stats) {
+  const double iqr = stats.q3 - stats.q1;
+  return stats.n >= 4 && stats.max > stats.q3 + 3 * iqr && stats.max > 1.2 * stats.q3;
+}
+
+std::optional<double> median_clock(const Measurement& measurement) {
+  if (measurement.round_clock_mhz.empty()) return std::nullopt;
+  return median_of(measurement.round_clock_mhz);
+}
+
+std::optional<double> machine_probe_median(const PointRecord& point) {
+  if (point.measurement.probe_us.empty()) return std::nullopt;
+  return median_of(point.measurement.probe_us);
+}
+
+// The checks of a comparison's premise: the same config, one method, a clean machine.
+std::vector<TrustFinding> premise_findings(const PointEvidence& evidence) {
+  const PointRecord &pa = evidence.a, &pb = evidence.b;
+  std::vector<TrustFinding> findings;
+  auto untrusted = [&](TrustCheck check, std::string reason) { findings.push_back({check, true, std::move(reason)}); };
+  if (pa.has_marker(MarkerKind::autotune_replay_fallback) || pb.has_marker(MarkerKind::autotune_replay_fallback))
+    untrusted(TrustCheck::replay_fallback, "replay fell back to a sweep");
+  if (pa.config != pb.config) untrusted(TrustCheck::configs_differ, "configs differ");
+  if (evidence.a_measured.method != pb.measurement.method)
+    untrusted(TrustCheck::timing_methods_differ, fmt::format("timing methods differ ({} vs {})",
+                                                             spelling(evidence.a_measured.method),
+                                                             spelling(pb.measurement.method)));
+  for (const auto& [kind, check] : {std::pair{MarkerKind::gpu_busy, TrustCheck::gpu_busy},
+                                    std::pair{MarkerKind::clock_throttled, TrustCheck::clock_throttled}})
+    for (const PointRecord* side : {&pa, &pb})
+      if (side->has_marker(kind)) untrusted(check, fmt::format("{} in {}", spelling(kind), side == &pa ? "A" : "B"));
+  return findings;
+}
+
+// The checks of a claimed (or any) change's cause: the SM clock, A's drift, the machine's speed.
+void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judgement& judgement) {
+  const PointRecord& pb = evidence.b;
+  const bool claimed = judgement.timing_verdict == Verdict::faster || judgement.timing_verdict == Verdict::slower;
+  const double effect_pct = 100.0 * std::fabs(judgement.decision.speedup.ratio - 1.0);
+  auto demote = [&](TrustCheck check, std::string reason) {
+    judgement.timing_verdict = Verdict::untrusted;
+    judgement.findings.push_back({check, true, std::move(reason)});
+  };
+
+  // A claimed change must also hold in SM cycles, so a clock difference cannot make it.
+  if (claimed && !evidence.a_measured.round_clock_mhz.empty() && !pb.measurement.round_clock_mhz.empty()) {
+    const RoundedSamples a_cycles = in_cycles(rounded(evidence.a_measured), evidence.a_measured.round_clock_mhz);
+    const RoundedSamples b_cycles = in_cycles(rounded(pb.measurement), pb.measurement.round_clock_mhz);
+    if (!a_cycles.samples.empty() && !b_cycles.samples.empty() &&
+        decide(a_cycles, b_cycles, rule).verdict != judgement.timing_verdict)
+      demote(TrustCheck::sm_cycles, fmt::format("not a change in SM cycles: the clock differed ({:.0f} vs {:.0f} MHz)",
+                                                median_clock(evidence.a_measured).value_or(0),
+                                                median_clock(pb.measurement).value_or(0)));
+  }
+  // Drift is A's code now against A's record: the pair decides, whatever offset two processes
+  // have (seen up to 6%, bench/RESULTS.md). A drift beyond kMachineSpeedTolerance is another
+  // machine state, though (a clock, a driver): then a smaller change is not claimed.
+  if (judgement.drift_pct && claimed && std::fabs(*judgement.drift_pct) > 100 * kMachineSpeedTolerance &&
+      std::fabs(*judgement.drift_pct) > effect_pct)
+    demote(TrustCheck::drift, fmt::format("A's code drifted {:+.1f}% since its record: another machine state, and more "
+                                          "than the {:.1f}% change",
+                                          *judgement.drift_pct, effect_pct));
+
+  // Two processes: if B's machine ran slower by m (the probe), B's times are inflated by m: the
+  // speedup the compiler alone would give is speedup * m. A verdict stands only if it also holds then.
+  const auto a_probe = machine_probe_median(evidence.a), b_probe = machine_probe_median(pb);
+  if (!evidence.in_process_pair && a_probe && b_probe) {
+    const double m = *b_probe / *a_probe;
+    judgement.machine_ratio = m;
+    if (std::fabs(m - 1) > kMachineSpeedTolerance) {
+      RoundedSamples scaled = rounded(pb.measurement);
+      for (double& sample : scaled.samples) sample /= m;
+      const Verdict corrected = decide(rounded(evidence.a_measured), scaled, rule).verdict;
+      const std::string probe = fmt::format("machine speed differed: probe {:+.0f}% in B", (m - 1) * 100);
+      // Only a claimed change can be explained away; SAME stays SAME, with the note.
+      const bool still_claimed = judgement.timing_verdict == Verdict::faster || judgement.timing_verdict == Verdict::slower;
+      if (still_claimed && corrected != judgement.timing_verdict)
+        demote(TrustCheck::machine_speed, probe + ", which could explain the difference");
+      else
+        judgement.findings.push_back({TrustCheck::machine_speed, false, probe});
+    }
+  }
+  for (const auto& [side, summary] : {std::pair{"A", &evidence.a_summary}, std::pair{"B", &pb.latency}})
+    if (has_outliers(*summary)) judgement.findings.push_back({TrustCheck::outliers, false, fmt::format("outliers in {}", side)});
+}
+
+}  // namespace
+
+VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive) {
+  VerdictRule rule{threshold_pct};
+  rule.pairing = in_process_pair ? Pairing::by_round : Pairing::independent;
+  if (exhaustive) {
+    rule.early_stop = false;
+    rule.within = WithinRounds::simulated;
+  }
+  return rule;
+}
+
+Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive) {
+  const PointRecord &pa = evidence.a, &pb = evidence.b;
+  Judgement judgement;
+  if (evidence.in_process_pair) judgement.drift_pct = 100.0 * (evidence.a_summary.median / pa.latency.median - 1.0);
+  const VerdictRule rule = rule_for(threshold_pct, evidence.in_process_pair, exhaustive);
+  judgement.decision = decide(rounded(evidence.a_measured, evidence.a_summary), rounded(pb.measurement, pb.latency), rule);
+
+  // The same binary at the same config on both sides is the same code: SAME, whatever the
+  // timing says (LNT's rule). The timing's verdict is kept beside it.
+  const std::string& a_binary = evidence.in_process_pair ? pb.baseline->binary_hash : pa.binary_hash;
+  judgement.identical_code = pa.config == pb.config && !a_binary.empty() && a_binary == pb.binary_hash;
+
+  std::vector<std::string> notes;
+  judgement.findings = premise_findings(evidence);
+  judgement.premise_holds = judgement.findings.empty();
+  if (!judgement.premise_holds) {
+    judgement.timing_verdict = Verdict::untrusted;
+  } else {
+    judgement.timing_verdict = judgement.decision.verdict;
+    if (!judgement.decision.why.empty()) notes.push_back(judgement.decision.why);
+    cause_findings(evidence, rule, judgement);
+  }
+  for (const auto& finding : judgement.findings) notes.push_back(finding.reason);
+  judgement.verdict = judgement.timing_verdict;
+  if (judgement.identical_code) {
+    judgement.verdict = Verdict::same;
+    notes.insert(notes.begin(), judgement.timing_verdict == Verdict::same
+                                    ? std::string("identical code")
+                                    : fmt::format("identical code (the timing alone said {})", spelling(judgement.timing_verdict)));
+  }
+  judgement.note = fmt::format("{}", fmt::join(notes, "; "));
+  return judgement;
+}
+
+}  // namespace abt

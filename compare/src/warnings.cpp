@@ -1,0 +1,74 @@
+#include "warnings.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <set>
+
+namespace abt {
+namespace fs = std::filesystem;
+
+void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
+  const auto& a_planned = a.results.planned;
+  const auto& b_planned = b.results.planned;
+  std::set<std::string> a_ids(a_planned.begin(), a_planned.end()), b_ids(b_planned.begin(), b_planned.end());
+  if (a_ids != b_ids) {
+    int only_a = 0, only_b = 0;
+    for (const auto& id : a_ids) only_a += !b_ids.count(id);
+    for (const auto& id : b_ids) only_b += !a_ids.count(id);
+    report.warnings.push_back({WarningKind::planned_points_differ, fmt::format("the runs planned different points: {} only in A, {} only in B", only_a, only_b)});
+  }
+  int input_mismatch = 0, compared = 0, identical = 0;
+  for (const auto& pa : a.results.points) {
+    const PointRecord* pb = b.find(pa.id());
+    if (!pb) continue;
+    input_mismatch += pa.input_digest != pb->input_digest;
+    if (pa.binary_hash.empty() || pb->binary_hash.empty()) continue;
+    ++compared;
+    identical += pa.binary_hash == pb->binary_hash;
+  }
+  if (input_mismatch)
+    report.warnings.push_back({WarningKind::inputs_differ, fmt::format("inputs differ between A and B at {} point(s) (seed or generator changed)", input_mismatch)});
+  if (a.meta.timing != b.meta.timing) {
+    auto text = [](const TimingRecord& timing) {
+      return fmt::format("--timer {} --warmup-ms {} --rep-ms {} --rounds {}{}", spelling(timing.timer), timing.warmup_ms,
+                         timing.rep_ms, timing.rounds,
+                         timing.test_graph_fault ? fmt::format(" --test-graph-fault {}", spelling(*timing.test_graph_fault)) : "");
+    };
+    report.warnings.push_back({WarningKind::timer_settings_differ, fmt::format("timer settings differ: A {} vs B {}", text(a.meta.timing), text(b.meta.timing))});
+  }
+  if (!a.results.complete) report.warnings.push_back({WarningKind::a_unfinished, "run A did not finish; its missing points are reported as MISSING"});
+  if (!b.results.complete) report.warnings.push_back({WarningKind::b_unfinished, "run B did not finish; its missing points are reported as MISSING"});
+  const fs::path a_dir = fs::weakly_canonical(a.layout.dir()), b_dir = fs::weakly_canonical(b.layout.dir());
+  if (a_dir == b_dir) report.warnings.push_back({WarningKind::same_directory, "A and B are the same run directory: every point is compared with itself"});
+  const bool reversed = a.meta.mode == RunMode::replay && fs::weakly_canonical(a.meta.replay_from.value_or("")) == b_dir;
+  if (reversed)
+    report.warnings.push_back({WarningKind::reversed_order,
+                               "A is a replay of B: the order is reversed, so every speedup is inverted (diff RECORD REPLAY)"});
+  if (!reversed && b.meta.mode == RunMode::replay && fs::weakly_canonical(b.meta.replay_from.value_or("")) != a_dir)
+    report.warnings.push_back(
+        {WarningKind::not_a_replay_of_a, "B is not a replay of A (it replays " + b.meta.replay_from.value_or("").string() + ")"});
+
+  int changed_speed = 0, explained = 0;
+  for (const auto& row : report.points) {
+    bool changed = row.machine_ratio && std::fabs(*row.machine_ratio - 1) > kMachineSpeedTolerance;
+    changed_speed += changed;
+    explained += changed && row.verdict == Verdict::untrusted;
+  }
+  if (changed_speed)
+    report.warnings.push_back({WarningKind::machine_speed_differs,
+                               fmt::format("the machine ran at a different speed in A and B at {} point(s) (a fixed probe "
+                                           "loop differed by more than {:.0f}%: a shared or throttled machine); {} of them "
+                                           "are UNTRUSTED because that could explain the result",
+                                           changed_speed, kMachineSpeedTolerance * 100, explained)});
+
+  report.all_binaries_identical = compared > 0 && identical == compared;
+  if (report.all_binaries_identical)
+    report.warnings.insert(report.warnings.begin(),
+                           {WarningKind::identical_binaries,
+                            fmt::format("EVERY measured binary of B is byte-identical to A's ({} of {}): the compared "
+                                        "axis had no effect on the code, so any timing difference is noise",
+                                        identical, compared)});
+}
+
+}  // namespace abt

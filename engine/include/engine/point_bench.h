@@ -1,0 +1,56 @@
+// One point's bench: its inputs, the reference outputs, and the two things done to a variant
+// there: verify it (the gate) and time it. Where the point runs (host or device) is the
+// session's ExecutionTarget; the bench is the same for both.
+#pragma once
+#include <memory>
+#include <optional>
+
+#include "launch/execution_target.h"
+#include "engine/op_session.h"
+#include "model/verify_outcome.h"
+
+namespace abt {
+
+class PointBench {
+ public:
+  // Builds inputs and runs the reference. Throws PointError when the reference cannot be built.
+  PointBench(const OpSession& session, const Point& point);
+
+  const Point& point() const { return point_; }
+  const OpSession& session() const { return session_; }
+  TuneKey key() const;
+  std::string variant_name(const Config& config) const;
+  const std::string& input_digest() const { return input_digest_; }
+  // What the variants are compiled for at this point (Triton: its integer arguments).
+  const Specialization& specialization() const { return specialization_; }
+  // Every compiled variant of this point's (config, dtype, specialization).
+  const CompiledVariant& compiled(const Config& config) const;
+  std::string params_text(const Config& config) const;  // index.tsv's params: config, then specialization
+
+  // Loads a variant with the launch geometry of this point and config. Throws PointError.
+  std::unique_ptr<LoadedVariant> load(const CompiledVariant& variant, const Config& config) const;
+  // Restores inputs, poisons outputs, runs once and compares with the reference. A launch the
+  // driver refuses throws PointError; a kernel that faults throws DeviceFault.
+  VerifyOutcome verify(const LoadedVariant& variant);
+  // The same gate for a sweep candidate: on a device, its outputs are compared there with the
+  // reference (no copy to the host: last_outputs() is not this run's); elsewhere it is verify().
+  VerifyOutcome verify_candidate(const LoadedVariant& variant);
+  std::string output_digest() const { return digest_of(last_outputs_); }  // of the last verify(): hashes on demand
+  const OutputSnapshot& last_outputs() const { return last_outputs_; }
+  OutputSnapshot take_last_outputs() { return std::move(last_outputs_); }  // no copy of a big output
+  Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
+  // The point's buffers at another placement (Workspace::relocate), inputs intact.
+  void relocate(uint64_t placement) { workspace_->relocate(placement); }
+
+ private:
+  const OpSession& session_;
+  Point point_;
+  std::unique_ptr<Workspace> workspace_;
+  std::optional<OutputSnapshot> reference_;
+  bool reference_in_place_ = false;  // the workspace keeps it where the outputs are (a device)
+  std::string input_digest_;
+  Specialization specialization_;
+  OutputSnapshot last_outputs_;
+};
+
+}  // namespace abt

@@ -1,0 +1,21 @@
+// What a run times beside each point's own variant (engine/side.h). A record times the point's
+// variant alone; a replay's plan (replay/replay_sides.h) adds A's stored binary and, with
+// --retune, B's own best config. The engine then times every side in the same rounds.
+#pragma once
+#include <vector>
+
+#include "engine/choice.h"
+#include "engine/side.h"
+
+namespace abt {
+
+class SidePlan {
+ public:
+  virtual ~SidePlan() = default;
+  // After the point's own variant (`measured`) passed the gate, whose run was the bench's last:
+  // the other sides to time, loaded and verified on the point's inputs. A side that cannot be
+  // used is left out, with the reason in run.log. DeviceFault propagates.
+  virtual std::vector<Side> sides(PointBench& bench, const Choice& choice, const Side& measured) const = 0;
+};
+
+}  // namespace abt

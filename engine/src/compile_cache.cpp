@@ -1,0 +1,110 @@
+#include "engine/compile_cache.h"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "util/terminal.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+CompileCache::CompileCache(const CompilerBackend& compiler, fs::path source, std::string kernel,
+                           const std::vector<ArgSpec>& args, std::string label, const CompileStore* store)
+    : compiler_(compiler), source_(std::move(source)), kernel_(std::move(kernel)), args_(args),
+      label_(std::move(label)), work_("abtool-build-"), store_(store) {}
+
+std::string CompileCache::key_of(const Config& config, DType dtype, const Specialization& specialization) {
+  return dtype_name(dtype) + "|" + config_text(config) + "|" + specialization.text();
+}
+
+CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial) {
+  CompileJob job;
+  job.source = source_;
+  job.kernel = kernel_;
+  job.args = &args_;
+  job.config = config;
+  job.dtype = dtype;
+  job.specialization = specialization;
+  job.work_dir = work_.path() / std::to_string(serial);
+  fs::create_directories(job.work_dir);
+  return job;
+}
+
+std::string CompileCache::store_key(const CompileJob& job) {
+  std::lock_guard lock(mutex_);
+  if (kernel_key_.empty()) kernel_key_ = kernel_key(compiler_, source_, kernel_, args_);
+  return variant_key(kernel_key_, job);
+}
+
+void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {
+  std::vector<std::pair<Config, size_t>> pending;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& config : configs)
+      if (!built_.count(key_of(config, dtype, specialization))) {
+        built_[key_of(config, dtype, specialization)] = nullptr;  // claimed
+        pending.emplace_back(config, serial_++);
+      }
+  }
+  // The persistent cache first: what it holds needs no compiler at all.
+  if (store_) {
+    std::vector<std::pair<Config, size_t>> missing;
+    for (const auto& [config, serial] : pending) {
+      const CompileJob job = job_for(config, dtype, specialization, serial);
+      const std::string key = store_key(job);
+      if (auto variant = store_->load(key, job.work_dir)) {
+        std::lock_guard lock(mutex_);
+        built_[key_of(config, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(*variant));
+        ++cached_;
+      } else {
+        missing.emplace_back(config, serial);
+      }
+    }
+    pending = std::move(missing);
+  }
+  if (pending.empty()) return;
+  Progress progress("compiling " + label_ + " " + dtype_name(dtype) + (specialization.empty() ? "" : " " + specialization.text()),
+                    int(pending.size()));
+  // Batches of the backend's preferred size (a Python process per batch for Triton), but never
+  // so large that a core stays idle.
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const size_t batch = std::max<size_t>(1, std::min(compiler_.preferred_batch(), (pending.size() + cores - 1) / cores));
+  std::atomic<size_t> next{0};
+  std::atomic<int> done{0};
+  std::mutex progress_mutex;
+  auto worker = [&] {
+    for (size_t first; (first = next.fetch_add(batch)) < pending.size();) {
+      const size_t last = std::min(first + batch, pending.size());
+      std::vector<CompileJob> jobs;
+      for (size_t index = first; index < last; ++index) jobs.push_back(job_for(pending[index].first, dtype, specialization, pending[index].second));
+      const auto started = std::chrono::steady_clock::now();
+      std::vector<CompiledVariant> variants = compiler_.compile_batch(jobs);
+      const double share_ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() / double(jobs.size());
+      for (auto& variant : variants) variant.compile_ms = share_ms;
+      if (store_)
+        for (size_t index = first; index < last; ++index) store_->store(store_key(jobs[index - first]), variants[index - first]);
+      std::lock_guard lock(mutex_);
+      for (size_t index = first; index < last; ++index) {
+        built_[key_of(pending[index].first, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));
+        ++compiled_;
+        std::lock_guard progress_lock(progress_mutex);
+        progress.update(++done, config_text(pending[index].first));
+      }
+    }
+  };
+  size_t workers = std::min<size_t>(cores, (pending.size() + batch - 1) / batch);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < workers; ++i) threads.emplace_back(worker);
+  for (auto& thread : threads) thread.join();
+}
+
+const CompiledVariant& CompileCache::get(const Config& config, DType dtype, const Specialization& specialization) {
+  compile_all({config}, dtype, specialization);
+  std::lock_guard lock(mutex_);
+  return *built_.at(key_of(config, dtype, specialization));
+}
+
+}  // namespace abt

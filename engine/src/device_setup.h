@@ -1,0 +1,52 @@
+// The GPU side of a run: which device (if any) the points run on, what the CUDA backends target,
+// and the timer for CUDA ops. Builds without CUDA, and machines without a device, get a setup
+// whose CUDA points fail with the reason, while host ops run as usual.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "compilers/compiler.h"
+#include "graphtime/clock_check.h"
+#include "graphtime/graph_plan.h"
+#include "graphtime/timer.h"
+#include "launch/device_info.h"
+#include "launch/execution_target.h"
+#include "launch/gpu_activity.h"
+
+namespace abt {
+
+class DeviceSetup {
+ public:
+  // Probes GPU `ordinal`. `arch_override` (--arch) replaces the device's architecture as the
+  // compile target, and is the only target where there is no device.
+  DeviceSetup(int ordinal, const std::string& arch_override);
+  ~DeviceSetup();
+
+  const std::string& arch() const { return arch_; }  // empty: no CUDA target at all
+  const DeviceInfo* info() const { return info_ ? &*info_ : nullptr; }
+  const std::string& unavailable_reason() const { return why_not_; }
+  DeviceRecord record() const;  // meta.json "gpu"
+
+  // The device target and its timer, opened on first use (the input generator is compiled by
+  // `reference`, the embedded NVRTC). Without a device: a target whose points fail with the reason.
+  ExecutionTarget& target(const CompilerBackend& reference, TimerKind timer, const GraphFaultInjection& faults);
+  Timer& timer();
+  ClockProbe* clock() { return clock_.get(); }  // null without a device
+  // Other processes computing on the device now (GPU_BUSY); nullopt: cannot tell (why_not_busy()).
+  std::optional<std::vector<unsigned>> other_processes();
+  std::string why_not_busy() const;
+
+ private:
+  int ordinal_;
+  std::string arch_;
+  std::optional<DeviceInfo> info_;
+  std::string why_not_;
+  std::unique_ptr<ExecutionTarget> target_;
+  std::unique_ptr<Timer> timer_;
+  std::unique_ptr<ClockProbe> clock_;
+  std::unique_ptr<GpuActivity> activity_;
+  std::string pci_bus_id_;
+};
+
+}  // namespace abt

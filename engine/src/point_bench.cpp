@@ -1,0 +1,120 @@
+#include "engine/point_bench.h"
+
+#include <fmt/format.h>
+
+#include "util/errors.h"
+#include "verify/compare_outputs.h"
+
+#include <algorithm>
+
+namespace abt {
+namespace {
+
+// Triton's launch contract (compilers/compiler.h) in terms of this op's arguments.
+TritonCall triton_call(const OpSpec& op, const TritonLaunchContract& contract, LaunchGeometry& geometry) {
+  if (!contract.unsupported.empty()) throw PointError(contract.unsupported);
+  geometry.block = {contract.num_warps * 32, 1, 1};
+  geometry.shared_bytes = contract.shared_bytes;
+  TritonCall call;
+  for (const auto& name : contract.passed_args) {
+    auto found = std::find_if(op.args.begin(), op.args.end(), [&](const ArgSpec& arg) { return arg.name == name; });
+    if (found == op.args.end()) throw PointError("the kernel takes '" + name + "', which is not an argument of the op");
+    call.passed_args.push_back(size_t(found - op.args.begin()));
+  }
+  call.global_scratch_bytes = contract.global_scratch_bytes;
+  call.global_scratch_align = contract.global_scratch_align;
+  call.profile_scratch_bytes = contract.profile_scratch_bytes;
+  call.profile_scratch_align = contract.profile_scratch_align;
+  return call;
+}
+
+}  // namespace
+
+PointBench::PointBench(const OpSession& session, const Point& point)
+    : session_(session), point_(point),
+      workspace_(session.services.target.make_workspace(session.context.op, point, session.context.seed)),
+      specialization_(specialization_at(session.context.op, point)) {
+  const OpSpec& op = session.context.op;
+  input_digest_ = workspace_->input_digest();
+  const Tolerance& tolerance = op.tolerance(point.dtype);
+  if (tolerance.mode == Tolerance::Mode::skip) return;
+  if (!session.services.references) throw PointError("no reference kernel to verify against");
+  const CompiledVariant& reference = session.services.references->get({}, point.dtype);
+  if (!reference.ok) throw PointError("reference " + op.reference.kernel + " did not compile: " + reference.log);
+  LaunchPlan plan;
+  if (op.reference.launch) plan.geometry = launch_geometry(op, *op.reference.launch, point, {});
+  auto kernel = session.services.target.load(reference.binary, reference.entry_symbol, plan);
+  workspace_->restore_inputs();
+  workspace_->poison_outputs();
+  try {
+    kernel->launch(workspace_->args());
+    reference_ = workspace_->read_outputs();
+    reference_in_place_ = workspace_->keep_outputs_as_reference();
+  } catch (const DeviceFault& fault) {
+    throw DeviceFault(std::string("reference ") + op.reference.kernel + ": " + fault.what());
+  }
+}
+
+TuneKey PointBench::key() const {
+  return TuneKey{point_.op, session_.context.op.kernel, point_.shape_text(), dtype_name(point_.dtype)};
+}
+
+std::string PointBench::variant_name(const Config& config) const { return session_.context.naming.name(config, point_.dtype); }
+
+const CompiledVariant& PointBench::compiled(const Config& config) const {
+  return session_.services.variants.get(config, point_.dtype, specialization_);
+}
+
+std::string PointBench::params_text(const Config& config) const {
+  if (specialization_.empty()) return config_text(config);
+  return config_text(config) + " | " + specialization_.text();
+}
+
+std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, const Config& config) const {
+  const OpSpec& op = session_.context.op;
+  LaunchPlan plan;
+  if (op.language == Language::triton) {
+    if (!variant.triton) throw PointError("a Triton variant without its launch contract");
+    plan.geometry = launch_geometry(op, *op.launch, point_, config);
+    plan.triton = triton_call(op, *variant.triton, plan.geometry);
+  } else if (op.prologue) {
+    const LaunchPrologue& prologue = *op.prologue;
+    const Point point = point_;
+    plan.prologue = ReadbackPrologue{prologue.kernel, launch_geometry(op, prologue.launch, point, config), prologue.read_arg,
+                                     op.args[prologue.read_arg].resolve_dtype(point.dtype),
+                                     [&op, point, config, symbol = prologue.read_as](long long value) {
+                                       return launch_geometry(op, *op.launch, point, config, {{symbol, double(value)}});
+                                     }};
+  } else if (op.launch) {
+    plan.geometry = launch_geometry(op, *op.launch, point_, config);
+  }
+  return session_.services.target.load(variant.binary, variant.entry_symbol, plan);
+}
+
+VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
+  workspace_->restore_inputs();
+  workspace_->poison_outputs();
+  variant.launch(workspace_->args());
+  last_outputs_ = workspace_->read_outputs();
+  return compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.context.op.tolerance(point_.dtype));
+}
+
+VerifyOutcome PointBench::verify_candidate(const LoadedVariant& variant) {
+  const Tolerance& tolerance = session_.context.op.tolerance(point_.dtype);
+  if (!reference_in_place_ || tolerance.mode == Tolerance::Mode::skip) return verify(variant);
+  workspace_->restore_inputs();
+  workspace_->poison_outputs();
+  variant.launch(workspace_->args());
+  last_outputs_.clear();
+  return outcome_of(workspace_->check_outputs_in_place(tolerance));
+}
+
+Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings& settings) {
+  TimedCall call;
+  call.launch = [&] { variant.launch(workspace_->args()); };
+  if (workspace_->has_inout()) call.reset = [&] { workspace_->restore_inputs(); };
+  call.kernel_symbols = variant.symbols();
+  return session_.services.timer.measure(call, settings);
+}
+
+}  // namespace abt

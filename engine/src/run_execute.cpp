@@ -1,0 +1,252 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "engine/gpu_busy.h"
+#include "host_info.h"
+#include "run_progress.h"
+#include "run_resources.h"
+#include "util/errors.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+std::string absolute_text(const fs::path& path) { return fs::absolute(path).lexically_normal().string(); }
+
+ShapeSet used_shapes(const ShapeSet& shapes, const std::vector<PlannedOp>& planned) {
+  ShapeSet used;
+  used.file = shapes.file;
+  for (const auto& op : planned) {
+    ShapeList list = *shapes.find(op.spec.name);
+    list.dtypes.clear();
+    for (const auto& point : op.points)
+      if (std::find(list.dtypes.begin(), list.dtypes.end(), point.dtype) == list.dtypes.end())
+        list.dtypes.push_back(point.dtype);
+    used.ops.push_back(std::move(list));
+  }
+  return used;
+}
+
+bool shape_has_several_dtypes(const std::vector<Point>& points) {
+  std::map<std::vector<long long>, DType> first_dtype;
+  for (const auto& point : points)
+    if (auto [entry, added] = first_dtype.try_emplace(point.shape, point.dtype); !added && entry->second != point.dtype)
+      return true;
+  return false;
+}
+
+MetaRecord meta_for(RunPlan& plan) {
+  const RunRequest& request = plan.request();
+  RunPlan::Resources& r = plan.resources();
+  MetaRecord meta;
+  meta.mode = request.mode;
+  if (request.replay_from) meta.replay_from = absolute_text(*request.replay_from);
+  meta.command_line = request.command_line;
+  meta.working_directory = fs::current_path();
+  meta.compiler = r.compiler->fingerprint();
+  meta.reference_compilers = r.references.fingerprints();
+  meta.gpu = r.device.record();
+  meta.host = host_machine_info();
+  meta.abtool_version = request.tool.version;
+  meta.abtool_git_sha = request.tool.git_sha;
+  meta.timing = {request.timing.timer, request.timing.warmup_ms, request.timing.rep_ms, request.timing.rounds,
+                 request.graph_faults.phase};
+  meta.sweep = {request.full_sweep, request.triton_variant_limit_s};
+  meta.seed = request.seed;
+  for (const auto& op : plan.ops()) meta.selection.ops.push_back(op.spec.name);
+  meta.selection.ops_dir = absolute_text(request.ops_dir);
+  meta.selection.shapes_file = absolute_text(request.shapes);
+  meta.selection.compiler = r.compiler_text;
+  meta.selection.dtypes = request.dtypes;
+  meta.selection.shard = request.shard;
+  return meta;
+}
+
+void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
+  const RunRequest& request = plan.request();
+  RunPlan::Resources& r = plan.resources();
+  const CompilerFingerprint& print = r.compiler->fingerprint();
+  const TimingSettings& timing = request.timing;
+  run.log(fmt::format("abtool {} ({}) {} -> {}", request.tool.version, request.tool.git_sha, spelling(request.mode),
+                      run.layout().dir().string()));
+  if (request.replay_from) run.log("replaying the choices of " + request.replay_from->string());
+  run.log(fmt::format("compiler: {} {} [{}] flags: {}", spelling(print.backend), print.path, print.version,
+                      fmt::join(print.flags, " ")));
+  run.log(fmt::format("timing: CUDA ops --timer {}, host ops wall-clock; warm-up {} ms, rep {} ms in {} "
+                      "interleaved rounds, seed {}",
+                      spelling(timing.timer), timing.warmup_ms, timing.rep_ms, timing.rounds, request.seed));
+  if (const DeviceInfo* info = r.device.info())
+    run.log(fmt::format("gpu {}: {} {}, {} SMs, {:.0f} MHz max, {:.0f} GB/s theoretical; CUDA target {}", request.gpu,
+                        info->name, info->arch, info->sm_count, info->sm_clock_mhz, info->memory_bandwidth_gbps(),
+                        r.device.arch()));
+  else
+    run.log(fmt::format("gpu: none ({}); CUDA target {}", r.device.unavailable_reason(),
+                        r.device.arch().empty() ? "none" : r.device.arch()));
+  if (auto phase = request.graph_faults.phase)
+    run.log(fmt::format("--test-graph-fault {}: the graph {} phase fails on purpose (a test seam)", spelling(*phase),
+                        spelling(*phase)));
+  run.log(r.store ? "compile cache: " + r.store->dir().string() : std::string("compile cache: off (--no-cache)"));
+  run.log(fmt::format("points: {} across {} op(s) from {}{}", points, plan.ops().size(), request.shapes.string(),
+                      request.shard ? fmt::format(" (shard {} of the selection)", request.shard->text()) : ""));
+}
+
+// No device, but a target (--arch): the compile path still runs, so compile errors of the whole
+// config space reach run.log; the points then fail with the reason.
+void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
+  const auto configs = op.spec.config_space();
+  // What the points would compile: each dtype, with each Triton specialization its points need.
+  std::map<std::string, std::pair<DType, Specialization>> builds;
+  for (const auto& point : op.points) {
+    Specialization specialization = specialization_at(op.spec, point);
+    builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(), point.dtype, specialization);
+  }
+  int failed = 0, total = 0;
+  for (const auto& [label, build] : builds) {
+    const auto& [dtype, specialization] = build;
+    variants.compile_all(configs, dtype, specialization);
+    for (const auto& config : configs) {
+      const CompiledVariant& variant = variants.get(config, dtype, specialization);
+      ++total;
+      if (variant.ok) continue;
+      ++failed;
+      run.log(fmt::format("compile_failed op={} dtype={} config=\"{}{}\"", op.spec.name, dtype_name(dtype), config_text(config),
+                          specialization.empty() ? "" : " | " + specialization.text()));
+      run.log("  | " + variant.log.substr(0, variant.log.find('\n')));
+    }
+  }
+  run.log(fmt::format("{}: compiled {} variants for {} ({} failed); no device to run them ({})", op.spec.name, total,
+                      device.arch(), failed, device.unavailable_reason()));
+}
+
+// Every point of an op that cannot run because an earlier kernel faulted the device.
+int fail_unrunnable(const PlannedOp& op, const std::string& device_lost, RunDirectory& run) {
+  for (const auto& point : op.points) {
+    PointRecord result;
+    result.point = point;
+    result.kernel = op.spec.kernel;
+    result.error = "not run: the device context was lost: " + device_lost;
+    run.point_finished(result);
+  }
+  return int(op.points.size());
+}
+
+// Runs every planned op through the engine; returns the number of FAILED points.
+int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& ir, const RunHooks& hooks,
+                StepWatch* watch) {
+  const RunRequest& request = plan.request();
+  RunPlan::Resources& r = plan.resources();
+  auto host_timer = make_host_timer();
+  auto host_target = make_host_target();
+  int failed = 0;
+  std::string device_lost;
+  GpuBusyCheck busy;
+  // One progress line for the run: each point is a step to choose and verify it, and one per round.
+  const int steps_per_point = 1 + std::max(1, request.timing.rounds);
+  size_t to_measure = 0;
+  for (const auto& planned : plan.ops())
+    for (const auto& point : planned.points) to_measure += plan.measures(point.id()) && !run.finished_point(point.id());
+  RunProgress progress(std::string(spelling(request.mode)), to_measure + run.points().size(),
+                       (long long)(to_measure) * steps_per_point);
+  long long steps_before = 0;  // of the ops done
+  for (const auto& planned : plan.ops()) {
+    PlannedOp op{planned.spec, {}};
+    for (const auto& point : planned.points)  // a shard measures its part; a resumed run keeps what it finished
+      if (plan.measures(point.id()) && !run.finished_point(point.id())) op.points.push_back(point);
+    // Variant names come from every planned point, so a resumed run names them as before.
+    const VariantNaming naming(op.spec, shape_has_several_dtypes(planned.points));
+    ir.add_legend(op.spec.name, naming.legend_markdown());
+    if (op.points.empty()) continue;
+    const bool cuda = op.spec.language != Language::cpp;
+    if (cuda && !device_lost.empty()) {  // a kernel faulted in an earlier op: this device is gone
+      failed += fail_unrunnable(op, device_lost, run);
+      continue;
+    }
+    CompileCache variants(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name, r.store.get());
+    std::unique_ptr<CompileCache> references;
+    if (!op.spec.reference.kernel.empty())
+      references = std::make_unique<CompileCache>(r.references.get(op.spec.reference.language), op.spec.reference.source,
+                                                  op.spec.reference.kernel, op.spec.args, op.spec.name + " reference",
+                                                  r.store.get());
+    ExecutionTarget& target =
+        cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
+    if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
+    const OpContext context{.op = op.spec,
+                            .naming = naming,
+                            .timing = request.timing,
+                            .seed = request.seed,
+                            .device = cuda ? r.device.info() : nullptr,
+                            .conditions = cuda ? busy.conditions(r.device.other_processes(), r.device.why_not_busy(), run) : std::vector<Marker>{},
+                            .full_sweep = request.full_sweep};
+    const OpServices services{.variants = variants,
+                              .references = references.get(),
+                              .target = target,
+                              .timer = cuda ? r.device.timer() : *host_timer,
+                              .ir = ir,
+                              .store = store,
+                              .sink = run,
+                              .clock = cuda ? r.device.clock() : nullptr,
+                              .sides = hooks.sides,
+                              .rounds = hooks.rounds,
+                              .watch = watch};
+    OpRunState state;
+    failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser, [&](int done, int, const std::string& what) {
+      progress.update(run.points().size(), steps_before + done, what);
+    });
+    steps_before += (long long)(op.points.size()) * steps_per_point;
+    if (r.store)
+      run.log(fmt::format("{}: compile cache {}: {} variant(s) from the cache, {} compiled", op.spec.name,
+                          r.store->dir().string(), variants.cached() + (references ? references->cached() : 0),
+                          variants.compiled() + (references ? references->compiled() : 0)));
+    run.write_autotune_record(op.spec.name, store.export_op(op.spec.name));
+    if (!state.device_lost.empty()) device_lost = state.device_lost;
+  }
+  return failed;
+}
+
+}  // namespace
+
+RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory::Echo& echo, StepWatch* watch) {
+  const RunRequest& request = plan.request();
+  RunPlan::Resources& r = plan.resources();
+  std::vector<std::string> op_names, planned_ids;
+  for (const auto& op : plan.ops()) {
+    op_names.push_back(op.spec.name);
+    for (const auto& point : op.points)
+      if (plan.measures(point.id())) planned_ids.push_back(point.id());
+  }
+  const fs::path dir = request.out.empty() ? RunLayout::default_path(op_names) : request.out;
+  RunDirectory run = request.resume ? RunDirectory::resume(dir, planned_ids, echo)
+                                    : RunDirectory(dir, meta_for(plan), planned_ids, echo);
+  if (watch) watch->run_started(run.layout().dir());
+  run.write_shapes(shape_set_to_yaml(used_shapes(r.shapes, plan.ops())));
+  auto store = AutotuneStore::create(run.layout().autotune_db(), request.mode, r.compiler->fingerprint());
+  IrDump ir(run.layout());
+
+  if (request.resume)
+    run.log(fmt::format("resumed: {} of {} points were finished; the others are measured now", run.points().size(),
+                        planned_ids.size()));
+  else
+    log_settings(plan, run, planned_ids.size());
+  try {
+    measure_ops(plan, run, *store, ir, hooks, watch);
+  } catch (const InputError& error) {
+    run.log(std::string("abtool: error: ") + error.what());
+    run.finish(RunStatus::aborted);
+    throw;
+  } catch (const Interrupted& stop) {
+    run.log(std::string(stop.what()) + ": the run stops here; `--resume " + dir.string() + "` finishes it");
+    run.finish(RunStatus::interrupted);
+    throw;
+  } catch (const DeviceLost& lost) {
+    run.log("the device context was lost (" + std::string(lost.what()) + "); a fresh worker measures the rest");
+    throw;
+  }
+  run.finish(RunStatus::finished);
+  int failed = 0;  // over the whole run: a resumed one's earlier points count too
+  for (const auto& point : run.points()) failed += !point.success;
+  return {dir, run.points(), failed};
+}
+
+}  // namespace abt

@@ -1,0 +1,105 @@
+#include <fmt/format.h>
+
+#include "engine/sweep_budget.h"
+#include "launch/point_workspace.h"
+#include "opspec/points.h"
+#include "run_resources.h"
+#include "shards/shard_split.h"
+#include "util/errors.h"
+
+namespace abt {
+
+const CompilerBackend& ReferenceCompilers::get(Language language) {
+  auto& compiler = compilers_[language];
+  if (!compiler) compiler = make_reference_compiler(language, cuda_arch_, store_);
+  return *compiler;
+}
+
+std::map<std::string, CompilerFingerprint> ReferenceCompilers::fingerprints() const {
+  std::map<std::string, CompilerFingerprint> prints;
+  for (const auto& [language, compiler] : compilers_) prints[language_name(language)] = compiler->fingerprint();
+  return prints;
+}
+
+namespace {
+
+std::vector<PlannedOp> plan_ops(const RunRequest& request, const ShapeSet& shapes, const CompilerBackend& compiler,
+                                const DeviceSetup& device) {
+  const bool chosen = !request.ops.empty();
+  std::vector<std::string> names = request.ops;
+  if (!chosen)
+    for (const auto& list : shapes.ops) names.push_back(list.op);
+  const BackendKind backend = compiler.fingerprint().backend;
+  std::vector<PlannedOp> planned;
+  for (const auto& name : names) {
+    PlannedOp op{find_op_spec(request.ops_dir, name), {}};
+    if (!compiler.accepts(op.spec.language)) {
+      if (!chosen) continue;  // a shape set may hold host and CUDA ops: take the ones this compiler builds
+      std::string hint;
+      if (op.spec.language == Language::cuda && backend == BackendKind::host)
+        hint = device.info() ? " (use --compiler nvrtc or nvcc:PATH)"
+                             : " (no CUDA device here: " + device.unavailable_reason() +
+                                   "; --compiler nvrtc --arch sm_XX compiles without one)";
+      throw InputError(fmt::format("op {} is {} code; --compiler {} cannot build it{}", name,
+                                   language_name(op.spec.language), spelling(backend), hint));
+    }
+    op.points = expand_points(op.spec, shapes, request.dtypes);
+    planned.push_back(std::move(op));
+  }
+  if (planned.empty())
+    throw InputError(fmt::format("{}: no op in this shape set is built by --compiler {} (name ops with --op)",
+                                 shapes.file.string(), spelling(backend)));
+  return planned;
+}
+
+}  // namespace
+
+RunPlan::RunPlan(RunRequest request)
+    : request_(std::move(request)), resources_(std::make_unique<Resources>(request_.gpu, request_.arch)) {
+  Resources& r = *resources_;
+  r.compiler_text = request_.compiler.value_or(default_compiler_text(r.device.arch()));
+  r.shapes = load_shape_set(request_.shapes);
+  if (!request_.no_cache) {
+    r.store = std::make_unique<CompileStore>(request_.cache_dir.value_or(default_cache_dir()), default_cache_max_bytes());
+    r.store->prune();
+    r.references.use_store(r.store.get());
+  }
+  CompilerSpec spec = parse_compiler_spec(r.compiler_text, request_.compiler_flags, request_.compiler_env);
+  spec.variant_limit_s = request_.triton_variant_limit_s;
+  r.compiler = make_compiler(spec, r.device.arch(), r.store.get());
+  ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
+  if (request_.shard) {
+    shard_points_ = request_.shard_points.empty()
+                        ? shard_points(ops_, *request_.shard, request_.mode, request_.timing, request_.full_sweep)
+                        : std::set<std::string>(request_.shard_points.begin(), request_.shard_points.end());
+    if (shard_points_->empty())
+      throw InputError(fmt::format("--shard {}: this part of the selection has no point (the selection has fewer "
+                                   "points than shards)",
+                                   request_.shard->text()));
+  }
+  for (const auto& op : ops_) {  // before a run directory exists: every reference compiler, every buffer size
+    if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
+    for (const auto& point : op.points) arg_layout(op.spec, point);
+  }
+}
+
+bool RunPlan::measures(const std::string& point_id) const { return !shard_points_ || shard_points_->count(point_id); }
+
+std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode,
+                                   const TimingSettings& timing, bool full_sweep) {
+  constexpr double kPointOverheadS = 0.3, kCandidateS = 0.03, kFinalistS = 0.05;
+  std::vector<PointCost> costs;
+  for (const auto& op : ops) {
+    const size_t configs = op.spec.config_space().size();
+    double cost = (timing.warmup_ms + timing.rep_ms) / 1000 + kPointOverheadS;
+    if (mode == RunMode::record)
+      cost += kCandidateS * double(configs) + kFinalistS * double(sweep_finalists(configs, full_sweep));
+    for (const auto& point : op.points) costs.push_back({point.id(), cost});
+  }
+  return points_of_shard(costs, shard);
+}
+
+RunPlan::~RunPlan() = default;
+RunPlan::RunPlan(RunPlan&&) noexcept = default;
+
+}  // namespace abt

@@ -1,0 +1,82 @@
+#include "util/environment.h"
+#include "run_progress.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "engine/progress_snapshot.h"
+#include "util/terminal.h"
+
+namespace abt {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+RunProgress::RunProgress(std::string mode, size_t total_points, long long total_steps)
+    : mode_(std::move(mode)), total_points_(total_points), total_steps_(std::max(1LL, total_steps)),
+      terminal_(stderr_is_interactive()), plain_every_s_(plain_progress_interval_s()), start_(std::chrono::steady_clock::now()),
+      last_plain_(start_), last_snapshot_(start_ - std::chrono::hours(1)) {
+  if (const auto& file = environment().progress_file) snapshot_file_ = *file;
+}
+
+RunProgress::~RunProgress() {
+  try {
+    finish();
+  } catch (const std::exception&) {
+  }
+}
+
+std::optional<double> RunProgress::eta_s(long long steps_done) const {
+  if (steps_done <= 0) return std::nullopt;
+  if (steps_done >= total_steps_) return 0.0;
+  return seconds_since(start_) / double(steps_done) * double(total_steps_ - steps_done);
+}
+
+// Best effort: progress is never worth failing a run for.
+void RunProgress::write_snapshot(size_t points_done, long long steps_done, const std::string& current) {
+  if (snapshot_file_.empty()) return;
+  last_snapshot_ = std::chrono::steady_clock::now();
+  try {
+    ProgressSnapshot{points_done, total_points_, seconds_since(start_), eta_s(steps_done), current}.write(snapshot_file_);
+  } catch (const std::exception&) {
+  }
+}
+
+std::string RunProgress::line(size_t points_done, long long steps_done, const std::string& current) const {
+  const double elapsed = seconds_since(start_);
+  std::string eta = "--:--";
+  if (steps_done > 0 && steps_done < total_steps_) eta = clock_text(*eta_s(steps_done));
+  return fmt::format("{} {}/{} points, {} elapsed, ETA {}{}", mode_, points_done, total_points_, clock_text(elapsed), eta,
+                     current.empty() ? "" : ": " + current);
+}
+
+void RunProgress::update(size_t points_done, long long steps_done, const std::string& current) {
+  last_points_done_ = points_done;
+  if (!snapshot_file_.empty() && seconds_since(last_snapshot_) >= 0.5) write_snapshot(points_done, steps_done, current);
+  if (terminal_) {
+    fmt::print(stderr, "\r\x1b[2K{}", line(points_done, steps_done, current));
+    std::fflush(stderr);
+    active_ = true;
+    return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (plain_every_s_ <= 0 || std::chrono::duration<double>(now - last_plain_).count() < plain_every_s_) return;
+  last_plain_ = now;
+  fmt::print(stderr, "abtool: {}\n", line(points_done, steps_done, current));
+  std::fflush(stderr);
+}
+
+void RunProgress::finish() {
+  if (!snapshot_file_.empty()) write_snapshot(last_points_done_, total_steps_, "");
+  if (!active_) return;
+  clear_progress_line();
+  active_ = false;
+}
+
+}  // namespace abt

@@ -1,0 +1,18 @@
+#include "engine/step.h"
+
+#include <fmt/format.h>
+
+namespace abt {
+
+std::string Step::text() const {
+  switch (kind) {
+    case StepKind::choosing: return "compiling and choosing";
+    case StepKind::verifying_choice: return "verifying the chosen variant";
+    case StepKind::verifying_recorded_config: return "verifying A's config";
+    case StepKind::sweep_candidate: return "sweep candidate " + variant;
+    case StepKind::timing_round: return fmt::format("timing round {}", round);
+  }
+  return "?";
+}
+
+}  // namespace abt

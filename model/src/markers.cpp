@@ -1,0 +1,45 @@
+#include "model/markers.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace abt {
+
+std::string Marker::text() const {
+  std::string line(spelling(kind));
+  if (!detail.empty()) line += " " + detail;
+  return line;
+}
+
+std::optional<Marker> Marker::parse(std::string_view line) {
+  const size_t space = line.find(' ');
+  auto kind = parse_spelling<MarkerKind>(line.substr(0, space));
+  if (!kind) return std::nullopt;
+  return Marker{*kind, space == std::string_view::npos ? std::string() : std::string(line.substr(space + 1))};
+}
+
+Marker replay_fallback_marker(FallbackReason reason) {
+  return {MarkerKind::autotune_replay_fallback, fmt::format("reason={}", spelling(reason))};
+}
+
+Marker no_cudagraph_marker(GraphPhase phase, std::string_view reason) {
+  std::string clean(reason);
+  std::replace(clean.begin(), clean.end(), '"', '\'');
+  std::replace(clean.begin(), clean.end(), '\n', ' ');
+  return {MarkerKind::benchmark_direct_no_cudagraph, fmt::format("phase={} reason=\"{}\"", spelling(phase), clean)};
+}
+
+Marker verify_failed_marker(double max_abs, double max_rel) {
+  return {MarkerKind::verify_failed, fmt::format("max_abs={:.6g} max_rel={:.6g}", max_abs, max_rel)};
+}
+
+Marker clock_throttled_marker(double sm_mhz, double max_mhz, int attempts) {
+  return {MarkerKind::clock_throttled, fmt::format("sm_mhz={:.0f} max_mhz={:.0f} attempts={}", sm_mhz, max_mhz, attempts)};
+}
+
+Marker gpu_busy_marker(const std::vector<unsigned>& pids) {
+  return {MarkerKind::gpu_busy, fmt::format("pids={}", fmt::join(pids, ","))};
+}
+
+}  // namespace abt

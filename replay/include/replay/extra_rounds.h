@@ -1,0 +1,22 @@
+// Where a replay decides that a point gets more interleaved rounds (engine/round_policy.h): while
+// A's code and B's, measured side by side, cannot be told apart yet at the threshold (diff's rule
+// would say AMBIGUOUS), up to `max_ms` of extra rounds per point and at most three times the
+// regular rounds; a point that stays AMBIGUOUS that long is reported so.
+#pragma once
+#include "compare/verdict.h"
+#include "engine/round_policy.h"
+
+namespace abt {
+
+class ExtraRounds : public RoundPolicy {
+ public:
+  ExtraRounds(double threshold_pct, double max_ms);
+  bool wants_another(const std::vector<Side>& sides, double spent_ms) const override;
+  int max_rounds(int regular) const override { return 4 * regular; }
+
+ private:
+  VerdictRule rule_;
+  double max_ms_;
+};
+
+}  // namespace abt

@@ -1,0 +1,91 @@
+#include "replay/replay_sides.h"
+
+#include <fmt/format.h>
+
+#include "recorder/sweep.h"
+#include "util/errors.h"
+#include "verify/compare_outputs.h"
+
+namespace abt {
+namespace {
+
+// A's stored binary, loaded here and verified on this point's inputs like B's; its outputs are
+// compared with B's bit for bit. Without it (none stored, or it does not pass here) the point is
+// measured as B alone.
+std::optional<Side> baseline_side(PointBench& bench, const StoredBaselines& baselines, const Choice& choice,
+                                  const OutputSnapshot& b_outputs) {
+  auto stored = baselines.baseline(bench.point(), choice.config);
+  if (!stored) return std::nullopt;
+  auto not_interleaved = [&](const std::string& why) {
+    bench.session().services.sink.log(
+        fmt::format("{}: A's stored binary is not measured beside B's: {}", bench.point().id(), why));
+    return std::nullopt;
+  };
+  Side side;
+  side.role = SideRole::baseline;
+  side.config = choice.config;
+  side.binary_hash = stored->binary_hash;
+  try {
+    side.loaded = bench.load(*stored, choice.config);
+    const VerifyOutcome outcome = bench.verify(*side.loaded);
+    if (!outcome.passed()) return not_interleaved("it fails verification here: " + outcome.first_mismatch);
+  } catch (const DeviceFault&) {
+    throw;
+  } catch (const PointError& error) {
+    return not_interleaved(error.what());
+  }
+  Tolerance bitwise;
+  bitwise.mode = Tolerance::Mode::exact;
+  const VerifyOutcome bits = compare_outputs(b_outputs, bench.last_outputs(), bitwise);
+  side.outputs = OutputComparison{bits.mismatches == 0, bits.max_abs, bits.max_rel, bits.mismatches};
+  return side;
+}
+
+// replay --retune: B's own sweep winner, kept (IR, binary, index row) and timed in the same rounds
+// when it is not A's config; when it is, it shares the measured side's samples. For a key A's
+// record lacks, B's variant came from a sweep with B's compiler already: that is B's own best.
+std::optional<Side> retuned_side(PointBench& bench, const Choice& choice, const Side& measured) {
+  const OpSession& session = bench.session();
+  Side side;
+  side.role = SideRole::retuned;
+  if (choice.source == ConfigSource::fallback_sweep) {
+    side.config = measured.config;
+  } else {
+    Choice own = sweep_point(bench, ConfigSource::sweep);
+    if (!own.found) {
+      session.services.sink.log(fmt::format("{}: replay --retune found no config of B's own: {}", bench.point().id(), own.failure));
+      return std::nullopt;
+    }
+    side.config = own.config;
+    if (own.config != measured.config) {
+      const CompiledVariant& compiled = bench.compiled(own.config);
+      const Point& point = bench.point();
+      side.row = IndexRow{point.shape_text(), session.context.op.kernel, bench.variant_name(own.config),
+                          dtype_name(point.dtype), bench.params_text(own.config), own.unindexed_launches,
+                          compiled.binary_hash, VariantRole::measured, compiled.compile_ms};
+      side.ir_files = session.services.ir.write_measured(*side.row, compiled.ir);
+      session.services.ir.write_binary(*side.row, compiled);
+      side.loaded = std::move(own.loaded);
+    }
+  }
+  const CompiledVariant& compiled = bench.compiled(side.config);
+  side.variant = bench.variant_name(side.config);
+  side.binary_hash = compiled.binary_hash;
+  side.compile_ms = compiled.compile_ms;
+  return side;
+}
+
+}  // namespace
+
+std::vector<Side> ReplaySides::sides(PointBench& bench, const Choice& choice, const Side& measured) const {
+  // B's outputs of its variant: the gate's run was the bench's last (its digest is taken already).
+  const OutputSnapshot b_outputs = bench.take_last_outputs();
+  std::vector<Side> sides;
+  if (retune_)
+    if (auto own = retuned_side(bench, choice, measured)) sides.push_back(std::move(*own));
+  if (baselines_ && choice.source == ConfigSource::replay)
+    if (auto baseline = baseline_side(bench, *baselines_, choice, b_outputs)) sides.push_back(std::move(*baseline));
+  return sides;
+}
+
+}  // namespace abt

@@ -1,0 +1,168 @@
+#include "shards/merge.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "rundir/autotune_store.h"
+#include "rundir/index_row.h"
+#include "rundir/run_data.h"
+#include "rundir/run_lock.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+std::string gpu_model(const MetaRecord& meta) { return meta.gpu.name; }
+
+// What must be the same in every shard for their points to belong to one run.
+void check_same_run(const RunData& first, const RunData& run) {
+  const MetaRecord &a = first.meta, &b = run.meta;
+  const std::string pair = fmt::format("{} and {}", first.layout.dir().string(), run.layout.dir().string());
+  auto differ = [&](const std::string& what) { throw InputError(fmt::format("merge: {} differ in {}", pair, what)); };
+  if (a.mode != b.mode) differ("mode (record or replay)");
+  if (a.selection.ops != b.selection.ops || a.selection.ops_dir != b.selection.ops_dir ||
+      a.selection.shapes_file != b.selection.shapes_file || a.selection.dtypes != b.selection.dtypes)
+    differ("selection (ops, ops folder, shape set or dtypes)");
+  if (a.selection.compiler != b.selection.compiler || !(a.compiler == b.compiler))
+    differ(fmt::format("compiler fingerprint ({} [{}] {} vs {} [{}] {})", a.compiler.path, a.compiler.version,
+                       fmt::join(a.compiler.flags, " "), b.compiler.path, b.compiler.version, fmt::join(b.compiler.flags, " ")));
+  if (a.timing != b.timing) differ("timer settings");
+  if (a.seed != b.seed) differ("seed");
+  if (a.replay_from != b.replay_from) differ("the run they replay");
+  if (gpu_model(a) != gpu_model(b)) differ(fmt::format("GPU model ({} vs {})", gpu_model(a), gpu_model(b)));
+}
+
+// Where each file of the shards' ir/ and bin/ goes in OUT (relative path -> a shard's file); a
+// path two shards both have must hold the same bytes. Checked before anything is written.
+void plan_tree(const fs::path& root, const fs::path& relative_root, const std::set<std::string>& skip,
+               std::map<fs::path, fs::path>& sources) {
+  if (!fs::is_directory(root)) return;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file() || skip.count(entry.path().filename().string())) continue;
+    const fs::path target = relative_root / fs::relative(entry.path(), root);
+    if (auto [known, added] = sources.try_emplace(target, entry.path()); !added &&
+        read_text_file(known->second) != read_text_file(entry.path()))
+      throw InputError(fmt::format("merge: {} and {} differ, but both would be {}", known->second.string(),
+                                   entry.path().string(), target.string()));
+  }
+}
+
+// Every device the shards ran on, when there is more than one (meta.json "gpus").
+std::vector<DeviceRecord> devices_of(const std::map<int, const RunData*>& shards) {
+  std::vector<DeviceRecord> devices;
+  std::set<std::pair<std::string, int>> seen;
+  for (const auto& [index, run] : shards) {
+    const DeviceRecord& gpu = run->meta.gpu;
+    if (gpu.present() && seen.insert({gpu.uuid, gpu.index}).second) devices.push_back(gpu);
+  }
+  if (devices.size() < 2) devices.clear();
+  return devices;
+}
+
+}  // namespace
+
+MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, const std::vector<std::string>& command_line,
+                        const RunDirectory::Echo& echo, const std::string& heading) {
+  if (dirs.empty()) throw InputError("merge: name the shard runs to merge");
+  std::vector<RunData> runs;
+  for (const auto& dir : dirs) runs.push_back(read_run(dir));
+
+  // Checks, all before anything is written.
+  std::map<int, const RunData*> by_index;
+  int count = 0;
+  for (const RunData& run : runs) {
+    const std::string dir = run.layout.dir().string();
+    const auto& shard = run.meta.selection.shard;
+    if (!shard) throw InputError("merge: " + dir + " is not a shard run (it was not made with --shard)");
+    if (run.meta.status != RunStatus::finished)
+      throw InputError(fmt::format("merge: {} did not finish (status {}); `abtool {} --resume {}` finishes it", dir,
+                                   spelling(run.meta.status), spelling(run.meta.mode), dir));
+    if (count && shard->count != count)
+      throw InputError(fmt::format("merge: {} is shard {} but {} is a shard of {}", dir, shard->text(),
+                                   runs.front().layout.dir().string(), count));
+    count = shard->count;
+    if (auto [known, added] = by_index.try_emplace(shard->index, &run); !added)
+      throw InputError(fmt::format("merge: {} and {} are both shard {}", known->second->layout.dir().string(), dir,
+                                   shard->text()));
+    check_same_run(runs.front(), run);
+  }
+  std::vector<std::string> missing;
+  for (int index = 0; index < count; ++index)
+    if (!by_index.count(index)) missing.push_back(Shard{index, count}.text());
+  if (!missing.empty())
+    throw InputError(fmt::format("merge: shard {} missing (a merge takes all {} shards)", fmt::join(missing, ", "), count));
+  std::map<std::string, const RunData*> owner;
+  std::vector<std::string> planned;
+  for (const auto& [index, run] : by_index)  // shards are consecutive parts: in index order, the plan's order
+    for (const auto& id : run->results.planned) {
+      if (auto [known, added] = owner.try_emplace(id, run); !added)
+        throw InputError(fmt::format("merge: point {} is in {} and in {}", id, known->second->layout.dir().string(),
+                                     run->layout.dir().string()));
+      planned.push_back(id);
+    }
+
+  std::map<fs::path, fs::path> files;  // OUT-relative path -> the shard file it copies
+  for (const auto& [index, run] : by_index) {
+    plan_tree(run->layout.ir(), "ir", {"index.tsv"}, files);
+    plan_tree(run->layout.dir() / "bin", "bin", {}, files);
+  }
+
+  MetaRecord meta = runs.front().meta;
+  meta.selection.shard.reset();
+  meta.gpus = devices_of(by_index);
+  meta.command_line = command_line;
+  meta.working_directory = fs::current_path();
+  RunDirectory merged(out, meta, planned, echo);
+  RunLock lock(out);
+  const RunLayout& layout = merged.layout();
+  merged.log(heading.empty() ? fmt::format("abtool merge: {} shards of one {} run -> {}", count, spelling(meta.mode), out.string())
+                             : heading);
+  for (const auto& [target, source] : files) {
+    fs::create_directories((layout.dir() / target).parent_path());
+    fs::copy_file(source, layout.dir() / target);
+  }
+  std::vector<std::string> index_lines;
+  MergeOutcome outcome;
+  outcome.shards = count;
+  auto store = AutotuneStore::create(layout.autotune_db(), meta.mode, meta.compiler);
+  for (const auto& [index, run] : by_index) {
+    merged.log(fmt::format("shard {}: {} ({} points, {} to {})", Shard{index, count}.text(), run->layout.dir().string(),
+                           run->results.points.size(), run->meta.start_time, run->meta.end_time));
+    if (auto index_text = read_file_if_present(run->layout.ir_index())) {
+      std::istringstream lines(*index_text);
+      std::string line;
+      std::getline(lines, line);  // the header
+      while (std::getline(lines, line))
+        if (!line.empty()) index_lines.push_back(line + "\n");
+    }
+    auto record = AutotuneStore::open_record(run->layout.autotune_db());
+    for (const auto& op : meta.selection.ops)
+      for (const auto& choice : record->choices(op)) store->save(choice, record->candidates(choice.key));
+    merged.add_points(run->results.points);
+    for (const auto& point : run->results.points) outcome.failed += !point.success;
+    outcome.points += run->results.points.size();
+  }
+  std::string index = IndexRow::tsv_header();
+  for (const auto& line : index_lines) index += line;
+  fs::create_directories(layout.ir());
+  write_file_atomically(layout.ir_index(), index);
+  if (auto shapes = read_file_if_present(runs.front().layout.shapes())) merged.write_shapes(*shapes);
+  for (const auto& op : meta.selection.ops) merged.write_autotune_record(op, store->export_op(op));
+  for (const auto& [index, run] : by_index) {  // each shard's log, after the merged table's lines
+    merged.log(fmt::format("--- run.log of shard {} ({})", Shard{index, count}.text(), run->layout.dir().string()));
+    if (auto text = read_file_if_present(run->layout.run_log())) {
+      std::istringstream lines(*text);
+      for (std::string line; std::getline(lines, line);) merged.log("  " + line);
+    }
+  }
+  merged.finish(RunStatus::finished);
+  return outcome;
+}
+
+}  // namespace abt
