@@ -2,7 +2,8 @@
 # How long `abtool diff` takes on big runs. A real host record and its interleaved replay (the 4
 # host points of tests/fixtures/shapes/tiny.yaml, default budgets) are cloned to N points each
 # (every point a copy of a real one under a new shape, so ids differ and every file stays
-# consistent); then diff is timed in text and json. Prints a table.
+# consistent; the copies share their samples records); then diff is timed in text and json.
+# Prints a table.
 #   usage: bench/diff_speed.sh [N ...]      (default: 100 1000 10000)
 #   A_RUN=DIR B_RUN=DIR bench/diff_speed.sh N ...   clones those runs instead (e.g. GPU runs)
 set -euo pipefail
@@ -35,8 +36,16 @@ for i in range(n):
     point["shape_text"] = "x".join(str(d) for d in point["shape"])
     points.append(point)
     planned.append(f'{point["op"]}/{point["shape_text"]}/{point["dtype"]}')
-results["points"], results["planned"] = points, planned
-json.dump(results, open(f"{target}/results.json", "w"))
+if results["schema"] == "abtool.results/2":  # an older run: one document, samples inline
+    results["points"], results["planned"] = points, planned
+    json.dump(results, open(f"{target}/results.json", "w"))
+else:  # the line layout abtool writes (rundir/include/rundir/results_file.h); the clones share samples records
+    with open(f"{target}/results.json", "w") as f:
+        head = {"schema": results["schema"], "samples": results["samples"], "planned": planned}
+        f.write(json.dumps(head, separators=(",", ":"))[:-1] + ',"points":[\n')
+        for i, point in enumerate(points):
+            f.write(("," if i else "") + json.dumps(point, separators=(",", ":")) + "\n")
+        f.write('],"complete":' + ("true" if results["complete"] else "false") + "}\n")
 if len(sys.argv) > 4:
     meta = json.load(open(f"{target}/meta.json"))
     meta["replay_from"] = os.path.abspath(sys.argv[4])

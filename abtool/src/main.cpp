@@ -12,6 +12,7 @@
 #include "model/markers.h"
 #include "util/closest_name.h"
 #include "util/environment.h"
+#include "worker/messages.h"
 #include "util/errors.h"
 
 namespace {
@@ -306,13 +307,13 @@ int main(int argc, char** argv) {
     diff_options.format = *abt::parse_spelling<abt::DiffFormat>(diff_format);
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {
-    fmt::print(stderr, "abtool: error: {}\n", error.what());
+    abt::say({abt::MessageKind::error, error.what()});
     return abt::kExitBadInput;
   } catch (const abt::StorageError& error) {  // the machine, not abtool: a folder missing, a full disk
-    fmt::print(stderr, "abtool: error: {}\n", error.what());
+    abt::say({abt::MessageKind::error, error.what()});
     return abt::kExitInternal;
   } catch (const std::exception& error) {
-    fmt::print(stderr, "abtool: internal error: {}\n", error.what());
+    abt::say({abt::MessageKind::internal_error, error.what()});
     return abt::kExitInternal;
   }
 }

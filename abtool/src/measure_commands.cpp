@@ -15,6 +15,7 @@
 #include "util/terminal.h"
 #include "worker/stop_signals.h"
 #include "worker/gpu_fleet.h"
+#include "worker/messages.h"
 #include "worker/supervisor.h"
 #include "worker/worker_watch.h"
 
@@ -63,20 +64,20 @@ int run_as_worker(const ProcessOptions& process, const std::function<int(StepWat
   try {
     code = measure(&watch);
   } catch (const Interrupted& stop) {
-    fmt::print(stderr, "abtool: {}\n", stop.what());
+    say({MessageKind::stopped, stop.what()});
     code = 128 + stop.signal();
   } catch (const DeviceLost& lost) {
-    fmt::print(stderr, "abtool: the device context was lost ({}); a fresh process goes on\n", lost.what());
+    say({MessageKind::note, fmt::format("the device context was lost ({}); a fresh process goes on", lost.what())});
     code = kExitWorkerRestart;
   } catch (const InputError& error) {
-    fmt::print(stderr, "abtool: error: {}\n", error.what());
+    say({MessageKind::error, error.what()});
     code = kExitBadInput;
   } catch (const StorageError& error) {
-    fmt::print(stderr, "abtool: {} (the run's files are as they were before; `--resume` it once there is room)\n",
-               error.what());
+    say({MessageKind::storage,
+         fmt::format("{} (the run's files are as they were before; `--resume` it once there is room)", error.what())});
     code = kExitInternal;
   } catch (const std::exception& error) {
-    fmt::print(stderr, "abtool: internal error: {}\n", error.what());
+    say({MessageKind::internal_error, error.what()});
     code = kExitInternal;
   }
   std::fflush(stdout);

@@ -44,7 +44,6 @@ ComputedMedian::ComputedMedian(std::vector<std::vector<double>> sorted_rounds, c
   all_picked_center_ = first_all_picked_reaching(0.5 * double(ascending.size()));
   counts_index_.assign(values_.size(), -1);
   moments_.resize(values_.size());
-  moments_resample_.assign(values_.size(), 0);
   holders_.resize(values_.size());
   lanes_ = (rounds_.size() + kLanes - 1) / kLanes * kLanes;
   picks_.assign(lanes_, 0.0f);
@@ -102,9 +101,10 @@ const float* ComputedMedian::new_counts_at(size_t value) {
 
 ComputedMedian::CountMoments ComputedMedian::count_moments(size_t value) {
   // A resample's searches come back to the same values (the center, the answer's neighbours).
-  if (moments_resample_[value] == resample_) return moments_[value];
-  moments_resample_[value] = resample_;
-  return moments_[value] = sum_moments(value);
+  SummedMoments& summed = moments_[value];
+  if (summed.resample == resample_) return summed.moments;
+  summed.resample = resample_;
+  return summed.moments = sum_moments(value);
 }
 
 ComputedMedian::CountMoments ComputedMedian::sum_moments(size_t value) {

@@ -110,8 +110,13 @@ class ComputedMedian {
   size_t center_ = 0;              // its median at z = 0 (or the last answer), where the searches start
   bool always_covered_ = false;    // least_center_variance() >= kMinCountVariance
   uint64_t resample_ = 0;          // counts the picks covered
-  std::vector<CountMoments> moments_;        // per value, as summed for the resample in...
-  std::vector<uint64_t> moments_resample_;  // ... this one (0: none yet)
+  // Per value, the moments as summed for the resample numbered `resample` (0: none yet): side by
+  // side, so that the check and the moments come in one cache line.
+  struct SummedMoments {
+    CountMoments moments;
+    uint64_t resample = 0;
+  };
+  std::vector<SummedMoments> moments_;
   std::vector<Holders> holders_;            // per value
   std::vector<Holding> holdings_;
   std::normal_distribution<double> normal_;

@@ -231,11 +231,14 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
     log_settings(plan, run, planned_ids.size());
   try {
     measure_ops(plan, run, *store, ir, hooks, watch);
+    ir.flush();
   } catch (const InputError& error) {
+    ir.flush();
     run.log(std::string("abtool: error: ") + error.what());
     run.finish(RunStatus::aborted);
     throw;
   } catch (const Interrupted& stop) {
+    ir.flush();
     run.log(std::string(stop.what()) + ": the run stops here; `--resume " + dir.string() + "` finishes it");
     run.finish(RunStatus::interrupted);
     throw;

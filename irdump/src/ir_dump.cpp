@@ -8,6 +8,14 @@
 namespace abt {
 namespace fs = std::filesystem;
 
+namespace {
+
+std::string variant_key(const std::string& shape, const std::string& kernel, const std::string& variant) {
+  return shape + "\t" + kernel + "\t" + variant;
+}
+
+}  // namespace
+
 IrDump::IrDump(RunLayout run) : run_(std::move(run)) {
   fs::create_directories(run_.ir());
   if (auto index = read_file_if_present(run_.ir_index())) {  // a resumed run: its rows so far stay
@@ -15,9 +23,19 @@ IrDump::IrDump(RunLayout run) : run_(std::move(run)) {
     std::string line;
     std::getline(lines, line);  // the header
     while (std::getline(lines, line))
-      if (auto row = IndexRow::parse_tsv_line(line)) rows_.push_back(std::move(*row));
+      if (auto row = IndexRow::parse_tsv_line(line)) {
+        by_variant_[variant_key(row->shape, row->kernel, row->variant)].push_back(rows_.size());
+        rows_.push_back(std::move(*row));
+      }
   }
-  flush_index();
+  rewrite_index();
+}
+
+IrDump::~IrDump() {
+  try {
+    flush();
+  } catch (const std::exception&) {
+  }
 }
 
 std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std::string, fs::path>& ir) {
@@ -36,15 +54,16 @@ std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std
     record(target);
   }
   row.role = VariantRole::measured;
-  bool known = false;
-  for (auto& existing : rows_)
-    if (existing.same_variant(row)) {
-      existing.role = VariantRole::measured;  // a sweep candidate that won
-      existing.launches += row.launches;
-      known = true;
+  auto known = by_variant_.find(variant_key(row.shape, row.kernel, row.variant));
+  if (known == by_variant_.end()) {
+    add_locked(std::move(row));
+  } else {
+    for (size_t index : known->second) {
+      rows_[index].role = VariantRole::measured;  // a sweep candidate that won
+      rows_[index].launches += row.launches;
     }
-  if (!known) rows_.push_back(std::move(row));
-  flush_index();
+    changed_locked();
+  }
   return written;
 }
 
@@ -79,16 +98,31 @@ void IrDump::write_cuda_binary_ir(const fs::path& cubin, const fs::path& stem,
 
 void IrDump::add_row(IndexRow row) {
   std::lock_guard lock(mutex_);
+  add_locked(std::move(row));
+}
+
+void IrDump::add_locked(IndexRow row) {
+  index_file_->append(row.tsv_line());
+  by_variant_[variant_key(row.shape, row.kernel, row.variant)].push_back(rows_.size());
   rows_.push_back(std::move(row));
-  flush_index();
 }
 
 void IrDump::add_launches(const std::string& shape, const std::string& kernel, const std::string& variant,
                           long long count) {
   std::lock_guard lock(mutex_);
-  for (auto& row : rows_)
-    if (row.shape == shape && row.kernel == kernel && row.variant == variant) row.launches += count;
-  flush_index();
+  auto known = by_variant_.find(variant_key(shape, kernel, variant));
+  if (known == by_variant_.end() || count == 0) return;
+  for (size_t index : known->second) rows_[index].launches += count;
+  changed_locked();
+}
+
+void IrDump::changed_locked() {
+  if (++changed_ >= 64 + rows_.size() / 4) rewrite_index();
+}
+
+void IrDump::flush() {
+  std::lock_guard lock(mutex_);
+  if (changed_) rewrite_index();
 }
 
 void IrDump::add_legend(const std::string& op, const std::string& markdown) {
@@ -113,10 +147,13 @@ void IrDump::write_naming() {
   write_file_atomically(run_.ir_naming(), text);
 }
 
-void IrDump::flush_index() {
+void IrDump::rewrite_index() {
   std::string text = IndexRow::tsv_header();
   for (const auto& row : rows_) text += row.tsv_line();
+  index_file_.reset();
   write_file_atomically(run_.ir_index(), text);
+  index_file_.emplace(run_.ir_index());  // the new file: the old one's descriptor would append to nothing
+  changed_ = 0;
 }
 
 }  // namespace abt

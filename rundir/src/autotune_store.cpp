@@ -24,7 +24,10 @@ std::unique_ptr<AutotuneStore> AutotuneStore::create(const std::filesystem::path
       "CREATE TABLE IF NOT EXISTS choices(op TEXT, kernel TEXT, shape TEXT, dtype TEXT, config TEXT NOT NULL,"
       "  variant TEXT, time_us REAL, PRIMARY KEY(op, kernel, shape, dtype));"
       "CREATE TABLE IF NOT EXISTS candidates(op TEXT, kernel TEXT, shape TEXT, dtype TEXT, config TEXT NOT NULL,"
-      "  variant TEXT, status TEXT NOT NULL, time_us REAL, error TEXT);");
+      "  variant TEXT, status TEXT NOT NULL, time_us REAL, error TEXT);"
+      // Each save replaces a key's candidates: without the index every save scans them all, and a
+      // run's cost grows with the square of its points.
+      "CREATE INDEX IF NOT EXISTS candidates_of_key ON candidates(op, kernel, shape, dtype);");
   std::unique_ptr<AutotuneStore> store(new AutotuneStore(std::move(db)));
   for (const auto& [key, value] : {std::pair<std::string, std::string>{"mode", std::string(spelling(mode))},
                                    {"compiler_fingerprint", compiler.to_json().dump()}})

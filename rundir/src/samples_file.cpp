@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <zlib.h>
+
 #include <bit>
-#include <boost/crc.hpp>
 #include <cstring>
 
 #include "model/json_fields.h"
@@ -20,9 +21,9 @@ constexpr size_t kCountsBytes = 4 * sizeof(uint64_t);
 constexpr size_t kPrefixBytes = 2 * sizeof(uint32_t);    // magic, crc32 of what follows
 
 uint32_t crc32_of(const char* data, size_t size) {
-  boost::crc_32_type crc;
-  crc.process_bytes(data, size);
-  return crc.checksum();
+  // zlib's (the IEEE polynomial, as Python's zlib.crc32 reads it), in chunks its length type holds.
+  uLong crc = crc32_z(0L, Z_NULL, 0);
+  return uint32_t(crc32_z(crc, reinterpret_cast<const Bytef*>(data), size));
 }
 
 template <typename T>

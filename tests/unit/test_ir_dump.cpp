@@ -22,11 +22,32 @@ TEST(IrDump, MeasuredVariantsGetFilesEveryVariantGetsARow) {
   EXPECT_EQ(files, std::vector<std::string>{"ir/64x64/k/B2.s"});
   EXPECT_EQ(read_text_file(run.path() / "ir/64x64/k/B2.s"), "ret\n");
   EXPECT_FALSE(std::filesystem::exists(run.path() / "ir/64x64/k/B1.s"));
+  // Every row is on disk as soon as it is added; counts and roles once enough changed, or at flush.
+  EXPECT_EQ(read_text_file(run.path() / "ir/index.tsv"),
+            "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\tcompile_ms\n"
+            "64x64\tk\tB1\tfp32\tB=1\t0\th1\tsweep_loser\t-\n"
+            "64x64\tk\tB3\tfp32\tB=3\t0\t-\tcompile_failed\t-\n"
+            "64x64\tk\tB2\tfp32\tB=2\t0\th2\tsweep_loser\t-\n");
+  dump.flush();
   EXPECT_EQ(read_text_file(run.path() / "ir/index.tsv"),
             "shape\tkernel\tvariant\tdtype\tparams\tlaunches\tbinary_hash\trole\tcompile_ms\n"
             "64x64\tk\tB1\tfp32\tB=1\t12\th1\tsweep_loser\t-\n"
             "64x64\tk\tB3\tfp32\tB=3\t0\t-\tcompile_failed\t-\n"
             "64x64\tk\tB2\tfp32\tB=2\t30\th2\tmeasured\t-\n");
+  dump.add_row({"64x64", "k", "B4", "fp32", "B=4", 0, "h4", VariantRole::sweep_loser});
+  EXPECT_NE(read_text_file(run.path() / "ir/index.tsv").find("B=2\t30\th2\tmeasured\t-\n64x64\tk\tB4"), std::string::npos)
+      << "appended after the rewrite";
+}
+
+TEST(IrDump, ManyChangesRewriteTheIndexNowAndThenNotEachTime) {
+  TempDir run("abtool-ir-");
+  IrDump dump(RunLayout(run.path()));
+  for (int i = 0; i < 400; ++i) dump.add_row({"8", "k", "V" + std::to_string(i), "fp32", "", 0, "", VariantRole::sweep_loser});
+  for (int i = 0; i < 400; ++i) dump.add_launches("8", "k", "V" + std::to_string(i), 1);
+  // 400 changes, a rewrite after 64 + 400 / 4 = 164 of them: the first 328 rows show their count.
+  const std::string index = read_text_file(run.path() / "ir/index.tsv");
+  EXPECT_NE(index.find("V327\tfp32\t\t1\t"), std::string::npos);
+  EXPECT_NE(index.find("V328\tfp32\t\t0\t"), std::string::npos);
 }
 
 TEST(IrDump, LegendIsWrittenOncePerOp) {

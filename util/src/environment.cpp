@@ -67,6 +67,7 @@ Environment read_environment() {
   env.no_colour = variable("NO_COLOR").has_value();
   if (auto seconds = number_variable("ABTOOL_PROGRESS_S", true)) env.progress_s = *seconds;
   env.progress_file = path_variable("ABTOOL_PROGRESS_FILE");
+  env.outcome_file = path_variable("ABTOOL_OUTCOME_FILE");
   env.exhaustive_bootstrap = flag_variable("ABTOOL_EXHAUSTIVE_BOOTSTRAP");
   env.full_sweep = flag_variable("ABTOOL_FULL_SWEEP");
   if (auto seconds = number_variable("ABTOOL_TRITON_VARIANT_LIMIT_S", false)) env.triton_variant_limit_s = *seconds;

@@ -23,6 +23,7 @@
 #include "model/shard.h"
 #include "util/errors.h"
 #include "util/files.h"
+#include "worker/messages.h"
 #include "worker/stop_signals.h"
 #include "worker/supervisor.h"
 
@@ -42,6 +43,9 @@ std::optional<int> index_in(const std::string& text) {
 fs::path output_file(const fs::path& out, const GpuPart& part) { return GpuPartsRecord::parts_dir(out) / (part.dir + ".out"); }
 fs::path progress_file(const fs::path& out, const GpuPart& part) {
   return GpuPartsRecord::parts_dir(out) / (part.dir + ".progress.json");
+}
+fs::path outcome_file(const fs::path& out, const GpuPart& part) {
+  return GpuPartsRecord::parts_dir(out) / (part.dir + ".outcome.jsonl");
 }
 
 struct PartEnd {
@@ -67,7 +71,9 @@ std::vector<PartEnd> run_parts(const GpuPartsRecord& record, const fs::path& out
     }
     bp::environment env = boost::this_process::environment();
     env[kProgressFileVariable] = progress_file(out, part).string();
+    env["ABTOOL_OUTCOME_FILE"] = outcome_file(out, part).string();
     fs::remove(progress_file(out, part));
+    fs::remove(outcome_file(out, part));
     children.push_back(std::make_unique<bp::child>(self, bp::args(args), (bp::std_out & bp::std_err) > output_file(out, part).string(),
                                                    bp::start_dir(record.working_directory.string()), env));
     ends.push_back({&part, 0});
@@ -110,14 +116,10 @@ int contract_exit_code(int code) {
   }
 }
 
-// What a part said about why it ended: its "abtool:" lines, the last few.
-std::vector<std::string> last_words(const fs::path& output) {
+// What a part said about why it ended (worker/messages.h), the last few, as its stderr showed them.
+std::vector<std::string> last_words(const fs::path& outcome) {
   std::vector<std::string> said;
-  if (auto text = read_file_if_present(output)) {
-    std::istringstream lines(*text);
-    for (std::string line; std::getline(lines, line);)
-      if (line.rfind("abtool:", 0) == 0 && line.find(" points, ") == std::string::npos) said.push_back(line);
-  }
+  for (const Message& message : messages_in(outcome)) said.push_back(message.line());
   if (said.size() > 4) said.erase(said.begin(), said.end() - 4);
   return said;
 }
@@ -166,7 +168,7 @@ int finish_parts(const GpuPartsRecord& record, const fs::path& out, std::optiona
   for (const auto& end : ends) {
     if (end.code == kExitOk || end.code == kExitPointFailed) continue;
     failed.push_back(&end);
-    said.insert(last_words(output_file(out, *end.part)));
+    said.insert(last_words(outcome_file(out, *end.part)));
     worst = std::max(worst, contract_exit_code(end.code));
   }
   if (failed.size() == ends.size() && said.size() == 1 && !said.begin()->empty()) {
@@ -175,7 +177,7 @@ int finish_parts(const GpuPartsRecord& record, const fs::path& out, std::optiona
     for (const PartEnd* end : failed) {
       fmt::print(stderr, "abtool: the part on GPU {} ended with exit code {} ({}):\n", end->part->gpu, end->code,
                  output_file(out, *end->part).string());
-      for (const auto& line : last_words(output_file(out, *end->part))) fmt::print(stderr, "  {}\n", line);
+      for (const auto& line : last_words(outcome_file(out, *end->part))) fmt::print(stderr, "  {}\n", line);
     }
   }
   if (worst == kExitOk) return merge_parts(record, out);

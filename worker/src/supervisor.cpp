@@ -19,6 +19,7 @@
 #include "util/errors.h"
 #include "util/files.h"
 #include "worker/heartbeat.h"
+#include "worker/messages.h"
 #include "worker/stop_signals.h"
 #include "worker/worker_watch.h"
 
@@ -100,7 +101,7 @@ class Supervisor {
       if (int signal = stop_signal()) return stopped(signal);
       if (!record_failure(end, beat)) return kExitInternal;
     }
-    fmt::print(stderr, "abtool: internal error: {} worker processes in one run\n", kMaxWorkers);
+    say({MessageKind::internal_error, fmt::format("{} worker processes in one run", kMaxWorkers)});
     return kExitInternal;
   }
 
@@ -174,15 +175,16 @@ class Supervisor {
       marker = Marker{MarkerKind::point_crashed, fmt::format("signal=none exit_status={}", WEXITSTATUS(end.status))};
     }
     if (!beat || beat->run_dir.empty() || !beat->point) {
-      fmt::print(stderr, "abtool: internal error: the measuring process ended ({}) {}\n", marker.text(),
-                 !beat || beat->run_dir.empty() ? "before its run directory existed" : "outside any point");
+      say({MessageKind::internal_error,
+           fmt::format("the measuring process ended ({}) {}", marker.text(),
+                       !beat || beat->run_dir.empty() ? "before its run directory existed" : "outside any point")});
       if (!run_dir_.empty()) finish_as(RunStatus::aborted, marker.text() + " outside any point");
       return false;
     }
     RunDirectory run = RunDirectory::resume(run_dir_, std::nullopt, echo);
     if (run.finished_point(beat->point->id())) {  // it died after writing that point: no point to blame
-      fmt::print(stderr, "abtool: internal error: the measuring process ended ({}) after point {} was written\n",
-                 marker.text(), beat->point->id());
+      say({MessageKind::internal_error, fmt::format("the measuring process ended ({}) after point {} was written",
+                                                    marker.text(), beat->point->id())});
       run.log(marker.text() + " after point " + beat->point->id() + " was written; the run stops");
       run.finish(RunStatus::aborted);
       return false;

@@ -1,23 +1,32 @@
 // The run directory's ir/ tree (IR files of measured variants only, and index.tsv listing every
-// compiled variant with its role) and bin/ (the measured variants' binaries). Everything is on disk as soon as it is known (SPEC section 5).
+// compiled variant with its role) and bin/ (the measured variants' binaries). IR files, binaries
+// and index rows are on disk as soon as they are known (SPEC section 5): a new row is appended to
+// index.tsv at once. Launch counts and roles change as points run; the file is rewritten with them
+// once enough have changed (a quarter of its rows), so a long run's cost stays linear in its
+// rows, and whole when the dump ends (flush). A run killed midway keeps every row, with counts as
+// of the last rewrite.
 #pragma once
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "compilers/compiler.h"
 #include "model/binary_manifest.h"
 #include "rundir/index_row.h"
 #include "rundir/layout.h"
+#include "util/append_file.h"
 
 namespace abt {
 
 class IrDump {
  public:
   explicit IrDump(RunLayout run);
+  ~IrDump();  // flushes (best effort)
 
   // Copies the IR files to ir/<shape>/<kernel>/<variant>.<ext> and returns their paths relative
   // to the run directory. Called before the variant's first measured launch. A "cubin" entry is
@@ -29,9 +38,12 @@ class IrDump {
   void add_row(IndexRow row);  // sweep losers and compile failures
   void add_launches(const std::string& shape, const std::string& kernel, const std::string& variant, long long count);
   void add_legend(const std::string& op, const std::string& markdown);
+  void flush();  // index.tsv rewritten with every count and role as they are now
 
  private:
-  void flush_index();  // whole file, atomically
+  void add_locked(IndexRow row);
+  void changed_locked();  // a row's count or role changed: rewrite once enough did
+  void rewrite_index();   // whole file, atomically; appends go on after it
   void write_naming();
   void write_cuda_binary_ir(const std::filesystem::path& cubin, const std::filesystem::path& stem,
                             const std::function<void(const std::filesystem::path&)>& record);
@@ -39,6 +51,9 @@ class IrDump {
   RunLayout run_;
   std::mutex mutex_;
   std::vector<IndexRow> rows_;
+  std::unordered_map<std::string, std::vector<size_t>> by_variant_;  // "shape\tkernel\tvariant" -> rows
+  std::optional<AppendFile> index_file_;
+  size_t changed_ = 0;  // rows whose count or role changed since the last rewrite
   std::map<std::string, std::string> legends_;
 };
 

@@ -20,6 +20,7 @@ struct Environment {
   bool no_colour = false;                                // NO_COLOR, any non-empty value
   double progress_s = 5;                                 // ABTOOL_PROGRESS_S: plain progress lines (0: none)
   std::optional<std::filesystem::path> progress_file;    // ABTOOL_PROGRESS_FILE: a --gpus supervisor reads it
+  std::optional<std::filesystem::path> outcome_file;     // ABTOOL_OUTCOME_FILE: and what a part said (worker/messages.h)
   bool exhaustive_bootstrap = false;                     // ABTOOL_EXHAUSTIVE_BOOTSTRAP=1
   bool full_sweep = false;                               // ABTOOL_FULL_SWEEP=1
   double triton_variant_limit_s = 300;                   // ABTOOL_TRITON_VARIANT_LIMIT_S

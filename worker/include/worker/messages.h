@@ -1,0 +1,33 @@
+// abtool's own messages about why it stops ("abtool: error: ...", "abtool: internal error: ..."),
+// printed on stderr and, where ABTOOL_OUTCOME_FILE names a file (a --gpus supervisor sets it for
+// each part), also appended there as JSON lines of {"kind", "message"}: the supervisor reads what
+// a part said from that file, not by scanning the part's output for words.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "model/spelling.h"
+
+namespace abt {
+
+enum class MessageKind { error, internal_error, stopped, storage, note };
+template <>
+struct Spellings<MessageKind> {
+  static constexpr std::array<std::pair<MessageKind, std::string_view>, 5> table{
+      {{MessageKind::error, "error"}, {MessageKind::internal_error, "internal_error"}, {MessageKind::stopped, "stopped"},
+       {MessageKind::storage, "storage"}, {MessageKind::note, "note"}}};
+};
+
+struct Message {
+  MessageKind kind = MessageKind::note;
+  std::string text;
+  std::string line() const;  // as stderr shows it: "abtool: error: <text>"
+};
+
+// Prints `message` on stderr (and into the outcome file, when there is one).
+void say(const Message& message);
+// What a process said into `file`, in order; empty when there is none.
+std::vector<Message> messages_in(const std::filesystem::path& file);
+
+}  // namespace abt

@@ -1,0 +1,52 @@
+#include "worker/messages.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "util/environment.h"
+#include "util/files.h"
+
+namespace abt {
+
+std::string Message::line() const {
+  switch (kind) {
+    case MessageKind::error: return "abtool: error: " + text;
+    case MessageKind::internal_error: return "abtool: internal error: " + text;
+    case MessageKind::stopped:
+    case MessageKind::storage:
+    case MessageKind::note: return "abtool: " + text;
+  }
+  return "abtool: " + text;
+}
+
+void say(const Message& message) {
+  fmt::print(stderr, "{}\n", message.line());
+  std::fflush(stderr);
+  const auto& file = environment().outcome_file;
+  if (!file) return;
+  // Appended whole lines (O_APPEND): a supervisor and its workers may all say something.
+  std::ofstream(*file, std::ios::app) << nlohmann::json{{"kind", spelling(message.kind)}, {"message", message.text}}.dump()
+                                      << "\n";
+}
+
+std::vector<Message> messages_in(const std::filesystem::path& file) {
+  std::vector<Message> messages;
+  auto text = read_file_if_present(file);
+  if (!text) return messages;
+  std::istringstream lines(*text);
+  for (std::string line; std::getline(lines, line);) {
+    try {
+      const nlohmann::json json = nlohmann::json::parse(line);
+      if (auto kind = parse_spelling<MessageKind>(json.at("kind").get<std::string>()))
+        messages.push_back({*kind, json.at("message").get<std::string>()});
+    } catch (const nlohmann::json::exception&) {
+      // a line torn by a killed process: what it said is lost, the rest stands
+    }
+  }
+  return messages;
+}
+
+}  // namespace abt
