@@ -1,7 +1,10 @@
 #include "util/environment.h"
 #include "default_paths.h"
 
+#include <fmt/chrono.h>
+
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 
 namespace abt {
@@ -31,6 +34,10 @@ RunDefaults record_defaults() {
   if (env.shapes) defaults.shapes = *env.shapes;
   else if (!checkout.empty()) defaults.shapes = checkout / "shapes" / "smoke.yaml";
   return defaults;
+}
+
+std::filesystem::path default_capture_dir() {
+  return std::filesystem::path("captures") / fmt::format("capture_{:%Y%m%d-%H%M%S}", fmt::localtime(std::time(nullptr)));
 }
 
 }  // namespace abt

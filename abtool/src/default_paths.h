@@ -9,4 +9,7 @@ namespace abt {
 
 RunDefaults record_defaults();  // empty paths where nothing was found
 
+// capture's default --out: captures/capture_<YYYYmmdd-HHMMSS> in the working directory.
+std::filesystem::path default_capture_dir();
+
 }  // namespace abt

@@ -7,7 +7,9 @@
 #include <optional>
 
 #include "abtool_version.h"
+#include "capture/capture.h"
 #include "commands.h"
+#include "default_paths.h"
 #include "graphtime/warmup.h"
 #include "model/markers.h"
 #include "util/closest_name.h"
@@ -258,12 +260,25 @@ int main(int argc, char** argv) {
   merge->add_option("OUT", merge_options.out, "the run directory to create")->required();
   merge->add_option("RUN", merge_options.shards, "every shard run (all N of them, each finished)")->required();
 
+  abt::CaptureRequest capture_request;
+  std::string capture_out;
+  auto* capture = app.add_subcommand("capture", "run a Python workload and capture every Triton kernel it launches as abtool "
+                                                "ops (record --ops-dir DIR/ops --shapes DIR/shapes.yaml)");
+  capture->add_option("--out", capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)");
+  capture->add_option("--max-input-mb", capture_request.max_input_mb,
+                      "store floating-point tensors up to this size (integer tensors always are); larger ones leave "
+                      "their kernel's specialization uncaptured, with the reason")
+      ->capture_default_str()
+      ->check(at_least(0));
+  capture->add_option("COMMAND", capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
+      ->required();
+
   const std::string footer =
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
       std::string(abt::environment_help());
-  for (CLI::App* command : {&app, record, replay, diff, report, merge}) command->footer(footer);
+  for (CLI::App* command : {&app, record, replay, diff, report, merge, capture}) command->footer(footer);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -300,6 +315,10 @@ int main(int argc, char** argv) {
       return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options, replay_from);
     }
     if (*report) return abt::run_report(report_options);
+    if (*capture) {
+      capture_request.out = capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(capture_out);
+      return abt::run_capture(capture_request, std::cout);
+    }
     if (*merge) {
       merge_options.command_line = {argv, argv + argc};
       return abt::run_merge(merge_options);

@@ -145,6 +145,31 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.b_ir = pb->ir_files;
   row.roofline = pb->roofline;
   row.same_config = pa->config == pb->config;
+  row.a_config = config_text(pa->config);
+  if (pa->library_config) {
+    row.library_config = pa->library_config;
+    // results.json keeps a config's assignments by name: compared as sets, A's shown in the library's order.
+    Config library;
+    for (size_t start = 0; start < pa->library_config->size();) {
+      size_t end = pa->library_config->find(' ', start);
+      if (end == std::string::npos) end = pa->library_config->size();
+      const std::string word = pa->library_config->substr(start, end - start);
+      const size_t equals = word.find('=');
+      if (equals != std::string::npos) library.emplace_back(word.substr(0, equals), word.substr(equals + 1));
+      start = end + 1;
+    }
+    Config sorted_library = library, sorted_a = pa->config;
+    std::sort(sorted_library.begin(), sorted_library.end());
+    std::sort(sorted_a.begin(), sorted_a.end());
+    if (pa->success) row.library_pick_differs = sorted_library != sorted_a;
+    if (sorted_library.size() == sorted_a.size()) {
+      Config ordered;
+      for (const auto& [name, value] : library)
+        for (const auto& entry : pa->config)
+          if (entry.first == name) ordered.push_back(entry);
+      if (ordered.size() == pa->config.size()) row.a_config = config_text(ordered);
+    }
+  }
   if (!pa->output_digest.empty() && !pb->output_digest.empty()) row.same_output = pa->output_digest == pb->output_digest;
   if (pb->output_vs_baseline) {  // A's code ran on B's inputs here: bit for bit, with the size of the change
     row.output_bits = pb->output_vs_baseline;

@@ -60,6 +60,8 @@ nlohmann::json point_json(const PointComparison& row) {
           {"ir_changed", optional_json(row.ir_changed)},
           {"ir_delta", row.ir_delta ? ir_delta_json(*row.ir_delta) : nlohmann::json()},
           {"same_output", optional_json(row.same_output)},
+          {"library_config", row.library_config ? nlohmann::json(*row.library_config) : nlohmann::json()},
+          {"library_pick_differs", optional_json(row.library_pick_differs)},
           {"output_bits", row.output_bits ? nlohmann::json{{"identical", row.output_bits->identical},
                                                            {"max_abs", row.output_bits->max_abs},
                                                            {"max_rel", row.output_bits->max_rel},

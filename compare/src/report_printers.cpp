@@ -108,6 +108,20 @@ std::string summary_line(const Comparison& report) {
                         report.optimum_moved(), report.retuned(),
                         report.retuned_geomean_speedup ? fmt::format("{:.3f}x", *report.retuned_geomean_speedup) : "n/a",
                         report.geomean_speedup ? fmt::format("{:.3f}x", *report.geomean_speedup) : "n/a");
+  std::vector<std::string> other_picks;
+  int captured = 0;
+  for (const auto& row : report.points) {
+    if (!row.library_pick_differs) continue;
+    ++captured;
+    if (*row.library_pick_differs)
+      other_picks.push_back(fmt::format("{} (library: {}; abtool: {})", row.id, *row.library_config, row.a_config));
+  }
+  if (captured)
+    text += fmt::format("\nlibrary picks (captured ops): A's sweep picked another config than the library's own at {} of {} "
+                        "points{}{}",
+                        other_picks.size(), captured, other_picks.empty() ? "" : ": ",
+                        fmt::join(other_picks.begin(), other_picks.begin() + long(std::min<size_t>(other_picks.size(), 8)), ", "));
+  if (other_picks.size() > 8) text += fmt::format(", and {} more (--format json lists them)", other_picks.size() - 8);
   int differing = 0, compared = 0;
   for (const auto& row : report.points) {
     compared += row.same_output.has_value();

@@ -106,6 +106,10 @@ std::string cuda_type_name(DType dtype) {
     case DType::bf16: return "__nv_bfloat16";
     case DType::i32: return "int";
     case DType::i64: return "long long";
+    case DType::i8: return "signed char";
+    case DType::u8: return "unsigned char";
+    case DType::i16: return "short";
+    case DType::u1: return "bool";
   }
   return "float";
 }

@@ -29,9 +29,14 @@ nlohmann::json request_variant(const CompileJob& job) {
   nlohmann::json divisible = nlohmann::json::array();
   for (const ArgSpec& arg : *job.args) {
     DType dtype = arg.resolve_dtype(job.dtype);
+    if (arg.kind == ArgKind::constexpr_value) {
+      constexprs[arg.name] = job.specialization.constexprs.at(arg.name);
+      continue;
+    }
     if (arg.is_buffer()) {
       args[arg.name] = "*" + dtype_name(dtype);  // abtool's dtype names are Triton's
-      divisible.push_back(arg.name);  // device allocations are 256-byte aligned
+      // Device allocations are 256-byte aligned; a captured launch's unaligned view stays unaligned.
+      if (!job.specialization.unaligned.count(arg.name)) divisible.push_back(arg.name);
       continue;
     }
     auto specialized = job.specialization.scalars.find(arg.name);
@@ -176,6 +181,8 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
   const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
   nlohmann::json request{{"source", fs::absolute(jobs.front().source).string()}, {"kernel", jobs.front().kernel},
                          {"arch", std::stoi(arch_number)}, {"options", options_}, {"variants", nlohmann::json::array()}};
+  if (const PythonImport* python = jobs.front().python; python && !python->empty())
+    request["import"] = {{"module", python->module}, {"globals", python->globals}};
   for (const CompileJob& job : jobs) request["variants"].push_back(request_variant(job));
 
   // The helper answers variant by variant, in order: a process that hangs or dies leaves the

@@ -21,6 +21,7 @@ parameters passed, in order).
 
 request.json:
   {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
+   "import": {"module": "flag_gems.ops.softmax", "globals": {"name": "module:attribute"}},  # optional
    "options": {"enable_fp_fusion": "0"},              # from --compiler-flags K=V, values as text
    "variants": [{"out_dir": "...", "args": {"x_ptr": "*fp32", "n": "i32"},
                  "constexprs": {"BLOCK": "1024"}, "divisible_by_16": ["x_ptr"],
@@ -47,24 +48,61 @@ def describe():
 
 
 def typed(text):
-    """A --compiler-flags value: int, bool or the text itself."""
+    """A --compiler-flags or constexpr value: None, bool, int, float or the text itself."""
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
+    if text == "None":
+        return None
     try:
         return int(text, 0)
+    except ValueError:
+        pass
+    try:
+        return float(text)
     except ValueError:
         return text
 
 
-def load_kernel(source, name):
-    spec = importlib.util.spec_from_file_location("abtool_op_" + os.path.basename(source).replace(".", "_"), source)
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, os.path.dirname(source))
-    spec.loader.exec_module(module)
+def load_kernel(source, name, imported=None):
+    """The @triton.jit function `name`: from its module (`import.module`: imported, so the kernel
+    sees its module's globals as it does in the library), else from the file `source`, with the
+    names of `import.globals` bound to module:attribute. Wrappers (triton.autotune, heuristics,
+    a library's tuner or cache) are unwrapped to the JITFunction under them."""
+    import triton
+
+    imported = imported or {}
+    if imported.get("module"):
+        # The folder the module's import path starts in (a script's folder, or one a library put
+        # on sys.path itself, as FlagGems does for its backends' "hopper.ops.mm"); installed
+        # packages are found as they are.
+        parts = imported["module"].split(".")
+        root = os.path.splitext(os.path.abspath(source))[0]
+        if os.path.basename(root) == "__init__":
+            root = os.path.dirname(root)
+        for _ in parts:
+            root = os.path.dirname(root)
+        sys.path.append(root)
+        module = importlib.import_module(imported["module"])
+        where = imported["module"]
+    else:
+        spec = importlib.util.spec_from_file_location("abtool_op_" + os.path.basename(source).replace(".", "_"), source)
+        module = importlib.util.module_from_spec(spec)
+        sys.path.insert(0, os.path.dirname(source))
+        spec.loader.exec_module(module)
+        where = source
+    for global_name, target in imported.get("globals", {}).items():
+        module_name, _, attribute = target.partition(":")
+        found = importlib.import_module(module_name)
+        setattr(module, global_name, getattr(found, attribute) if attribute else found)
     if not hasattr(module, name):
-        raise KeyError(f"{source} has no kernel named {name}")
-    return getattr(module, name)
+        raise KeyError(f"{where} has no kernel named {name}")
+    kernel = getattr(module, name)
+    while not isinstance(kernel, triton.runtime.JITFunction) and hasattr(kernel, "fn"):
+        kernel = kernel.fn
+    if not isinstance(kernel, triton.runtime.JITFunction):
+        raise TypeError(f"{where}.{name} is a {type(kernel).__name__}, not a @triton.jit function")
+    return kernel
 
 
 def compile_variant(kernel, request, variant):
@@ -112,7 +150,7 @@ def compile_variant(kernel, request, variant):
 def compile_batch(request, out):
     """One JSON line per variant on `out`, in order, flushed as each is done."""
     try:
-        kernel = load_kernel(request["source"], request["kernel"])
+        kernel = load_kernel(request["source"], request["kernel"], request.get("import"))
     except Exception:  # the op's module itself is broken: every variant fails with why
         error = traceback.format_exc()
         for index in range(len(request["variants"])):
@@ -144,7 +182,38 @@ def serve():
     def say(message):
         os.write(1, (json.dumps(message) + "\n").encode())
 
+    imported = set()
+
+    def preload(request):
+        """A library's module (a captured op's `import`), imported once here so that every batch
+        forked after inherits it: importing torch and FlagGems costs seconds, a batch's compile less.
+        A module that fails to import here fails again in the batch, which says why."""
+        wanted = request.get("import") or {}
+        module = wanted.get("module") or ",".join(sorted({t.split(":")[0] for t in wanted.get("globals", {}).values()}))
+        if not module or module in imported:
+            return
+        imported.add(module)
+        saved_path, saved_stdout = list(sys.path), os.dup(1)
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        try:
+            sys.stdout.flush()
+            os.dup2(quiet, 1)  # the server's stdout carries its messages only, whatever an import prints
+            if wanted.get("module"):
+                load_kernel(request["source"], request["kernel"], wanted)
+            else:
+                for name in module.split(","):
+                    importlib.import_module(name)
+        except BaseException:  # noqa: BLE001
+            pass
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved_stdout, 1)
+            os.close(saved_stdout)
+            os.close(quiet)
+        sys.path[:] = saved_path
+
     def start(request):
+        preload(request)
         pid = os.fork()
         if pid == 0:  # the batch process: its replies go to the file abtool named
             code = 0

@@ -1,5 +1,6 @@
 #include "engine/compile_cache.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -19,6 +20,23 @@ std::string CompileCache::key_of(const Config& config, DType dtype, const Specia
   return dtype_name(dtype) + "|" + config_text(config) + "|" + specialization.text();
 }
 
+namespace {
+
+// The Python files beside a kernel's own (not below: a module in site-packages itself would
+// otherwise stat the whole tree).
+std::string folder_identity(const fs::path& dir) {
+  std::vector<std::string> files;
+  std::error_code error;
+  for (auto it = fs::directory_iterator(dir, error); !error && it != fs::directory_iterator(); it.increment(error))
+    if (it->path().extension() == ".py" && it->is_regular_file()) files.push_back(file_identity(it->path()));
+  std::sort(files.begin(), files.end());
+  std::string all;
+  for (const auto& file : files) all += file + "\n";
+  return all;
+}
+
+}  // namespace
+
 CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial) {
   CompileJob job;
   job.source = source_;
@@ -27,6 +45,7 @@ CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specia
   job.config = config;
   job.dtype = dtype;
   job.specialization = specialization;
+  job.python = python_;
   job.work_dir = work_.path() / std::to_string(serial);
   fs::create_directories(job.work_dir);
   return job;
@@ -34,7 +53,13 @@ CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specia
 
 std::string CompileCache::store_key(const CompileJob& job) {
   std::lock_guard lock(mutex_);
-  if (kernel_key_.empty()) kernel_key_ = kernel_key(compiler_, source_, kernel_, args_);
+  if (kernel_key_.empty()) {
+    // An imported kernel also depends on its module's neighbours (the helpers it calls): the
+    // folder of its file is part of the key, as the file alone is for a kernel loaded by path.
+    const std::string imported =
+        python_ ? "\n" + python_->text() + "\n" + folder_identity(fs::absolute(source_).parent_path()) : "";
+    kernel_key_ = kernel_key(compiler_, source_, kernel_ + imported, args_);
+  }
   return variant_key(kernel_key_, job);
 }
 

@@ -6,6 +6,9 @@
 #include "verify/compare_outputs.h"
 
 #include <algorithm>
+#include <cstring>
+
+#include "launch/point_workspace.h"
 
 namespace abt {
 namespace {
@@ -28,6 +31,23 @@ TritonCall triton_call(const OpSpec& op, const TritonLaunchContract& contract, L
   return call;
 }
 
+// reference: captured -- what the library's own launch wrote, on the inputs the workspace holds.
+OutputSnapshot captured_outputs(const OpSpec& op, const Point& point) {
+  const CapturedCase& found = op.captured->at(point);
+  const std::vector<ArgLayout> layout = arg_layout(op, point);
+  OutputSnapshot outputs;
+  for (size_t index = 0; index < op.args.size(); ++index) {
+    const ArgSpec& arg = op.args[index];
+    if (arg.kind != ArgKind::out && arg.kind != ArgKind::inout) continue;
+    const ArgLayout& buffer = layout[index];
+    const std::string bytes = read_captured_input(*found.args.at(arg.name).output, buffer.count * dtype_size(buffer.dtype));
+    OutputCopy copy{&arg, buffer.dtype, buffer.count, std::vector<std::byte>(bytes.size())};
+    std::memcpy(copy.bytes.data(), bytes.data(), bytes.size());
+    outputs.push_back(std::move(copy));
+  }
+  return outputs;
+}
+
 }  // namespace
 
 PointBench::PointBench(const OpSession& session, const Point& point)
@@ -38,6 +58,12 @@ PointBench::PointBench(const OpSession& session, const Point& point)
   input_digest_ = workspace_->input_digest();
   const Tolerance& tolerance = op.tolerance(point.dtype);
   if (tolerance.mode == Tolerance::Mode::skip) return;
+  if (op.reference.captured) {
+    reference_ = captured_outputs(op, point);
+    if (reference_->empty())  // verification would compare nothing: never timed unverified
+      throw PointError("the op writes none of its arguments (no out or inout): nothing to verify against the capture");
+    return;
+  }
   if (!session.services.references) throw PointError("no reference kernel to verify against");
   const CompiledVariant& reference = session.services.references->get({}, point.dtype);
   if (!reference.ok) throw PointError("reference " + op.reference.kernel + " did not compile: " + reference.log);

@@ -53,6 +53,9 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
   record.verify = choice.verify;
   if (choice.verify && !choice.verify->passed()) record.markers.push_back(verify_failed_marker(choice.verify->max_abs, choice.verify->max_rel));
   record.output_digest = choice.output_digest;
+  if (context.op.captured)
+    if (auto found = context.op.captured->by_point.find(pending.point.id()); found != context.op.captured->by_point.end())
+      record.library_config = found->second.library_choice;
 
   if (const Side* measured = find_side(pending.sides, SideRole::measured)) {
     record.config = measured->config;

@@ -95,16 +95,25 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
 // No device, but a target (--arch): the compile path still runs, so compile errors of the whole
 // config space reach run.log; the points then fail with the reason.
 void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
-  const auto configs = op.spec.config_space();
-  // What the points would compile: each dtype, with each Triton specialization its points need.
-  std::map<std::string, std::pair<DType, Specialization>> builds;
+  // What the points would compile: each dtype, with each Triton specialization its points need,
+  // in the configs those points can run.
+  struct Build {
+    DType dtype;
+    Specialization specialization;
+    std::vector<Config> configs;
+  };
+  std::map<std::string, Build> builds;
   for (const auto& point : op.points) {
     Specialization specialization = specialization_at(op.spec, point);
-    builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(), point.dtype, specialization);
+    Build& build = builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(),
+                                      Build{point.dtype, specialization, {}}).first->second;
+    for (Config& config : op.spec.config_space_at(point))
+      if (std::find(build.configs.begin(), build.configs.end(), config) == build.configs.end())
+        build.configs.push_back(std::move(config));
   }
   int failed = 0, total = 0;
   for (const auto& [label, build] : builds) {
-    const auto& [dtype, specialization] = build;
+    const auto& [dtype, specialization, configs] = build;
     variants.compile_all(configs, dtype, specialization);
     for (const auto& config : configs) {
       const CompiledVariant& variant = variants.get(config, dtype, specialization);
@@ -164,6 +173,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
       continue;
     }
     CompileCache variants(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name, r.store.get());
+    variants.import_from(op.spec.python);
     std::unique_ptr<CompileCache> references;
     if (!op.spec.reference.kernel.empty())
       references = std::make_unique<CompileCache>(r.references.get(op.spec.reference.language), op.spec.reference.source,

@@ -133,7 +133,12 @@ class DeviceWorkspace : public Workspace {
         arg.pristine = std::make_unique<DeviceBuffer>(target.context(), bytes);
         generated = arg.pristine->pointer();
       }
-      target.fill(generated, arg.dtype, arg.count, spec.init, seed, index);
+      if (layout[index].input_file) {
+        const std::string captured = read_captured_input(*layout[index].input_file, bytes);
+        (arg.pristine ? *arg.pristine : *arg.buffer).upload(captured.data());
+      } else {
+        target.fill(generated, arg.dtype, arg.count, spec.init, seed, index);
+      }
     }
     for (Arg& arg : args_) params_.push_back(arg.spec->is_buffer() ? static_cast<void*>(&arg.address) : arg.scalar.data());
     restore_inputs();
@@ -354,6 +359,7 @@ void DeviceTarget::check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t 
     case DType::bf16: code = 3; break;
     case DType::i32: code = 4; break;
     case DType::i64: code = 5; break;
+    default: throw PointError("the on-device output check has no " + dtype_name(dtype) + " (compared as host copies)");
   }
   unsigned long long n = count;
   int exact = tolerance.mode == Tolerance::Mode::exact;

@@ -29,6 +29,19 @@ LaunchGeometry launch_geometry(const OpSpec& op, const LaunchSpec& launch, const
       out[i] = unsigned(value);
     }
   };
+  if (launch.captured_grid) {  // the library's grid at this point, for this config (a table from the capture)
+    const CapturedCase& found = op.captured->at(point);
+    auto grid = found.grids.find(config_text(config));
+    if (grid == found.grids.end())
+      throw PointError(fmt::format("the capture has no grid for config \"{}\" at {}: the library never ran or "
+                                   "evaluated it there", config_text(config), point.id()));
+    for (size_t i = 0; i < 3; ++i) {
+      if (grid->second[i] <= 0 || grid->second[i] > 0x7fffffffLL)
+        throw InputError(fmt::format("{}: point {}: captured grid[{}] is {}", op.captured->file.string(), point.id(), i,
+                                     grid->second[i]));
+      geometry.grid[i] = unsigned(grid->second[i]);
+    }
+  }
   fill(launch.grid, geometry.grid, "launch.grid");
   fill(launch.block, geometry.block, "launch.block");
   if (!launch.shared_bytes.empty()) {

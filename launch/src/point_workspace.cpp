@@ -12,6 +12,7 @@
 
 #include "launch/counter_rng.h"
 #include "util/errors.h"
+#include "util/files.h"
 #include "util/sha256.h"
 
 namespace abt {
@@ -68,12 +69,18 @@ HostArena::~HostArena() { std::free(data_); }
 
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
   const Symbols symbols = op.symbols(point.shape, point.dtype, {});
+  const CapturedCase* captured = op.captured ? &op.captured->at(point) : nullptr;
   std::vector<ArgLayout> layout;
   for (const ArgSpec& spec : op.args) {
     ArgLayout arg;
     arg.dtype = spec.resolve_dtype(point.dtype);
     try {
-      if (spec.is_buffer()) {
+      if (spec.kind == ArgKind::constexpr_value) {
+        // compiled in, never passed: its slot in args() is a placeholder
+      } else if (spec.captured_value) {
+        const std::string& text = *captured->args.at(spec.name).value;
+        arg.scalar = text == "True" ? 1.0 : text == "False" ? 0.0 : std::stod(text);
+      } else if (spec.is_buffer()) {
         // No machine holds 2^48 bytes; above it a size would be a wrapped product, not a buffer.
         constexpr size_t kMaxBufferBytes = size_t(1) << 48;
         std::vector<long long> extents;
@@ -87,17 +94,33 @@ std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
             throw std::invalid_argument(fmt::format("a buffer of {} {} elements is too large (over 2^48 bytes)",
                                                     fmt::join(extents, " x "), dtype_name(arg.dtype)));
         }
+        if (spec.init.distribution == "captured" && spec.kind != ArgKind::out) {
+          arg.input_file = *captured->args.at(spec.name).input;
+          const auto bytes = std::filesystem::file_size(*arg.input_file);
+          if (bytes != arg.count * dtype_size(arg.dtype))
+            throw std::invalid_argument(fmt::format("the captured input {} holds {} bytes, the buffer {}",
+                                                    arg.input_file->string(), bytes, arg.count * dtype_size(arg.dtype)));
+        }
       } else {
         arg.scalar = spec.value.eval(symbols);
         if (arg.dtype == DType::fp16 || arg.dtype == DType::bf16)
           throw std::invalid_argument("scalar dtype " + dtype_name(arg.dtype) + " unsupported (pass fp32)");
       }
-    } catch (const std::invalid_argument& error) {
+    } catch (const std::logic_error& error) {  // invalid_argument, out_of_range
+      throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
+    } catch (const std::filesystem::filesystem_error& error) {
       throw InputError(fmt::format("{}: point {}: args.{}: {}", op.file.string(), point.id(), spec.name, error.what()));
     }
     layout.push_back(arg);
   }
   return layout;
+}
+
+std::string read_captured_input(const std::filesystem::path& file, size_t bytes) {
+  std::string data = read_text_file(file);
+  if (data.size() != bytes)
+    throw InputError(fmt::format("{}: holds {} bytes, the argument {}: the capture is damaged", file.string(), data.size(), bytes));
+  return data;
 }
 
 void store_scalar(DType dtype, double value, std::byte* destination) {
@@ -106,6 +129,10 @@ void store_scalar(DType dtype, double value, std::byte* destination) {
     case DType::fp64: return store_typed<double>(value, destination);
     case DType::i32: return store_typed<int32_t>(value, destination);
     case DType::i64: return store_typed<int64_t>(value, destination);
+    case DType::i8: return store_typed<int8_t>(value, destination);
+    case DType::u8: return store_typed<uint8_t>(value, destination);
+    case DType::i16: return store_typed<int16_t>(value, destination);
+    case DType::u1: return store_typed<uint8_t>(value != 0, destination);
     default: throw std::invalid_argument("scalar dtype " + dtype_name(dtype) + " unsupported");
   }
 }
@@ -136,7 +163,11 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
     const ArgSpec& spec = *buffer.spec;
     if (spec.is_buffer()) {
       if (spec.kind == ArgKind::in || spec.kind == ArgKind::inout) {
-        if (spec.init.distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
+        if (layout[index].input_file) {
+          const std::string bytes = read_captured_input(*layout[index].input_file, buffer.bytes());
+          std::memcpy(buffer.data.data(), bytes.data(), bytes.size());
+        }
+        else if (spec.init.distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
         else fill(buffer, seed, index);
         buffer.pristine.assign(buffer.data.begin(), buffer.data.begin() + buffer.bytes());
       }

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <vector>
 
@@ -35,6 +38,7 @@ DType ArgSpec::resolve_dtype(DType point_dtype) const {
 }
 
 std::vector<Config> OpSpec::config_space() const {
+  if (!tune_configs.empty()) return tune_configs;
   std::vector<Config> space{Config{}};
   for (const auto& param : tune) {
     std::vector<Config> grown;
@@ -49,8 +53,32 @@ std::vector<Config> OpSpec::config_space() const {
   return space;
 }
 
+std::vector<Config> OpSpec::config_space_at(const Point& point) const {
+  std::vector<Config> space = config_space();
+  if (!captured) return space;
+  const CapturedCase& found = captured->at(point);
+  std::erase_if(space, [&](const Config& config) { return !found.grids.count(config_text(config)); });
+  return space;
+}
+
+std::string PythonImport::text() const {
+  std::string text = "module=" + module;
+  for (const auto& [name, target] : globals) text += " " + name + "=" + target;
+  return text;
+}
+
 std::optional<Config> OpSpec::canonical_config(const Config& config) const {
   if (config.size() != tune.size()) return std::nullopt;
+  if (!tune_configs.empty()) {  // one of the listed configs, whatever the order of its assignments
+    Config sorted = config;
+    std::sort(sorted.begin(), sorted.end());
+    for (const Config& listed : tune_configs) {
+      Config candidate = listed;
+      std::sort(candidate.begin(), candidate.end());
+      if (candidate == sorted) return listed;
+    }
+    return std::nullopt;
+  }
   Config ordered;
   for (const auto& param : tune) {
     auto found = std::find_if(config.begin(), config.end(), [&](const auto& entry) { return entry.first == param.name; });
@@ -97,19 +125,26 @@ class OpSpecParser {
   OpSpec parse() {
     YAML::Node root = yaml_.parse(read_text_file(file_));
     if (!root.IsMap()) yaml_.fail(root, "", "an op spec must be a mapping");
-    yaml_.reject_unknown_keys(root, "", {"op", "description", "language", "source", "kernel", "dims", "dtypes",
-                                         "tune", "args", "launch", "reference", "verify", "metrics"});
+    yaml_.reject_unknown_keys(root, "", {"op", "description", "language", "source", "module", "python_globals", "kernel",
+                                         "dims", "dtypes", "tune", "tune_configs", "captured", "args", "launch",
+                                         "reference", "verify", "metrics"});
     spec_.file = fs::absolute(file_);
     spec_.name = yaml_.scalar(yaml_.require(root, "op", ""), "op");
     if (!is_plain_name(spec_.name)) yaml_.fail(root["op"], "op", "'" + spec_.name + "' is not letters, digits, '_', '.' and '-'");
     spec_.language = parse_language(yaml_.require(root, "language", ""), "language");
     spec_.source = existing_file(yaml_.require(root, "source", ""), "source");
+    if (root["module"]) parse_module(root["module"]);
+    if (root["python_globals"]) parse_python_globals(root["python_globals"]);
+    if (root["captured"]) parse_captured(root["captured"]);
     spec_.kernel = yaml_.scalar(yaml_.require(root, "kernel", ""), "kernel");
     if (!is_plain_name(spec_.kernel))  // it names the ir/ and bin/ folders of its variants
       yaml_.fail(root["kernel"], "kernel", "'" + spec_.kernel + "' is not letters, digits, '_', '.' and '-'");
     parse_dims(yaml_.require(root, "dims", ""));
     parse_dtypes(yaml_.require(root, "dtypes", ""));
+    if (root["tune"] && root["tune_configs"])
+      yaml_.fail(root["tune_configs"], "tune_configs", "give the config space as tune (a product) or tune_configs (a list), not both");
     parse_tune(root["tune"]);
+    parse_tune_configs(root["tune_configs"]);
     parse_args(yaml_.require(root, "args", ""));
     if (root["launch"]) {
       auto symbols = launch_symbols();
@@ -128,6 +163,7 @@ class OpSpecParser {
     if (needs_reference()) parse_reference(yaml_.require(root, "reference", ""));
     else if (root["reference"]) parse_reference(root["reference"]);
     parse_metrics(root["metrics"]);
+    if (spec_.captured) validate_captured(root["captured"]);
     return std::move(spec_);
   }
 
@@ -145,6 +181,143 @@ class OpSpecParser {
     if (path.is_relative()) path = fs::absolute(file_).parent_path() / path;
     if (!fs::is_regular_file(path)) yaml_.fail(node, field, "file not found: " + path.string());
     return path.lexically_normal();
+  }
+
+  static bool is_import_path(const std::string& path) {
+    bool valid = !path.empty(), start = true;
+    for (char c : path) {
+      const auto u = static_cast<unsigned char>(c);
+      if (c == '.') valid &= !start, start = true;
+      else valid &= std::isalpha(u) || c == '_' || (!start && std::isdigit(u)), start = false;
+    }
+    return valid && !start;
+  }
+
+  void parse_module(const YAML::Node& node) {
+    if (spec_.language != Language::triton) yaml_.fail(node, "module", "only Triton ops are imported as a module");
+    spec_.python.module = yaml_.scalar(node, "module");
+    if (!is_import_path(spec_.python.module))
+      yaml_.fail(node, "module", "'" + spec_.python.module + "' is not a Python import path (a.b.c)");
+  }
+
+  // python_globals: {name: "module:attribute"}: names a file loaded by path uses but does not define.
+  void parse_python_globals(const YAML::Node& node) {
+    if (spec_.language != Language::triton) yaml_.fail(node, "python_globals", "only Triton ops bind Python globals");
+    if (!node.IsMap()) yaml_.fail(node, "python_globals", "expected a mapping of name -> module:attribute");
+    for (const auto& entry : node) {
+      const std::string name = entry.first.as<std::string>(), field = "python_globals." + name;
+      const std::string target = yaml_.scalar(entry.second, field);
+      const auto colon = target.find(':');
+      if (!is_import_path(name) || name.find('.') != std::string::npos)
+        yaml_.fail(entry.first, field, "'" + name + "' is not a Python name");
+      const bool module_only = colon == std::string::npos && is_import_path(target);
+      if (!module_only && (colon == std::string::npos || !is_import_path(target.substr(0, colon)) ||
+                           !is_import_path(target.substr(colon + 1))))
+        yaml_.fail(entry.second, field, "expected module:attribute (a.b:name) or a module (a.b), got '" + target + "'");
+      spec_.python.globals[name] = target;
+    }
+  }
+
+  // captured: {cases: FILE, root: DIR}: the op came from `abtool capture`; FILE (abtool.capture_cases/1)
+  // gives each point's stored inputs, outputs, values and grids, every path inside DIR.
+  void parse_captured(const YAML::Node& node) {
+    yaml_.reject_unknown_keys(node, "captured", {"cases", "root", "command"});
+    const fs::path cases = existing_file(yaml_.require(node, "cases", "captured"), "captured.cases");
+    fs::path root = fs::path(yaml_.scalar(yaml_.require(node, "root", "captured"), "captured.root"));
+    if (root.is_relative()) root = fs::absolute(file_).parent_path() / root;
+    if (!fs::is_directory(root)) yaml_.fail(node["root"], "captured.root", "no such directory: " + root.string());
+    root = fs::canonical(root);
+    // The op's cases must lie inside the capture it names, and that capture must be one.
+    const fs::path relative = fs::canonical(cases).lexically_relative(root);
+    if (relative.empty() || *relative.begin() == "..")
+      yaml_.fail(node["cases"], "captured.cases", cases.string() + " is not inside the capture directory " + root.string());
+    std::string schema;
+    try {
+      schema = nlohmann::json::parse(read_text_file(root / "capture.json")).value("schema", "");
+    } catch (const std::exception& error) {  // unreadable, or not JSON
+      yaml_.fail(node["root"], "captured.root", (root / "capture.json").string() + ": not a capture's manifest: " + error.what());
+    }
+    if (schema != kCaptureFormat)
+      yaml_.fail(node["root"], "captured.root", fmt::format("{}: schema: expected {}, got '{}'", (root / "capture.json").string(),
+                                                             kCaptureFormat, schema));
+    spec_.captured = load_captured_cases(cases, root);
+  }
+
+  // Every case gives what the spec says it captured, names only configs of the space, and
+  // names regular files (no link, which could point out of the capture).
+  void validate_captured(const YAML::Node& node) {
+    const CapturedCases& cases = *spec_.captured;
+    std::set<std::string> configs;
+    for (const Config& config : spec_.config_space()) configs.insert(config_text(config));
+    auto file_ok = [&](const fs::path& path, const std::string& where) {
+      std::error_code error;
+      const auto status = fs::symlink_status(path, error);
+      if (error || !fs::is_regular_file(status))
+        yaml_.fail(node, "captured.cases", fmt::format("{}: {}: {} is not a regular file of the capture", cases.file.string(),
+                                                         where, path.string()));
+    };
+    for (const auto& [id, found] : cases.by_point) {
+      const std::string where = "case " + id;
+      if (id.rfind(spec_.name + "/", 0) != 0)
+        yaml_.fail(node, "captured.cases", fmt::format("{}: {} is not a point of op {}", cases.file.string(), where, spec_.name));
+      for (const auto& [config, grid] : found.grids)
+        if (!configs.count(config))
+          yaml_.fail(node, "captured.cases", fmt::format("{}: {}: grids: '{}' is not a config of the op", cases.file.string(), where, config));
+      if (found.library_choice && !configs.count(*found.library_choice))
+        yaml_.fail(node, "captured.cases", fmt::format("{}: {}: library_choice '{}' is not a config of the op",
+                                                         cases.file.string(), where, *found.library_choice));
+      if (found.grids.empty())
+        yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no config with a grid", cases.file.string(), where));
+      for (const ArgSpec& arg : spec_.args) {
+        auto captured = found.args.find(arg.name);
+        const CapturedArg* value = captured == found.args.end() ? nullptr : &captured->second;
+        const std::string field = where + ": args." + arg.name;
+        if (arg.captured_value && (!value || !value->value))
+          yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured value", cases.file.string(), field));
+        if (arg.is_buffer() && arg.init.distribution == "captured" && arg.kind != ArgKind::out) {
+          if (!value || !value->input)
+            yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured input", cases.file.string(), field));
+          file_ok(*value->input, field + ".input");
+        }
+        if (spec_.reference.captured && (arg.kind == ArgKind::out || arg.kind == ArgKind::inout)) {
+          if (!value || !value->output)
+            yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured output (the reference)", cases.file.string(), field));
+          file_ok(*value->output, field + ".output");
+        }
+      }
+    }
+  }
+
+  void require_captured(const YAML::Node& node, const std::string& field) {
+    if (!spec_.captured) yaml_.fail(node, field, "'captured' needs the op's capture (captured: {cases, root})");
+  }
+
+  void parse_tune_configs(const YAML::Node& node) {
+    if (!node || node.IsNull()) return;
+    if (!node.IsSequence() || node.size() == 0) yaml_.fail(node, "tune_configs", "expected a non-empty list of configs");
+    std::vector<std::string> names;
+    for (size_t i = 0; i < node.size(); ++i) {
+      const std::string field = fmt::format("tune_configs[{}]", i);
+      if (!node[i].IsMap() || node[i].size() == 0) yaml_.fail(node[i], field, "expected a mapping of parameter -> value");
+      Config config;
+      for (const auto& entry : node[i]) config.emplace_back(entry.first.as<std::string>(), yaml_.scalar(entry.second, field));
+      std::vector<std::string> keys;
+      for (const auto& [name, value] : config) keys.push_back(name);
+      if (i == 0) names = keys;
+      else if (keys != names)
+        yaml_.fail(node[i], field, fmt::format("assigns {}, but the first config assigns {} (in that order)",
+                                               fmt::join(keys, ", "), fmt::join(names, ", ")));
+      if (std::find(spec_.tune_configs.begin(), spec_.tune_configs.end(), config) != spec_.tune_configs.end())
+        yaml_.fail(node[i], field, "the same config twice");
+      spec_.tune_configs.push_back(std::move(config));
+    }
+    for (size_t p = 0; p < names.size(); ++p) {  // `tune`: what each parameter takes (variant names use it)
+      TuneParam param{names[p], {}};
+      for (const Config& config : spec_.tune_configs)
+        if (std::find(param.values.begin(), param.values.end(), config[p].second) == param.values.end())
+          param.values.push_back(config[p].second);
+      spec_.tune.push_back(std::move(param));
+    }
   }
 
   void parse_dims(const YAML::Node& node) {
@@ -207,7 +380,7 @@ class OpSpecParser {
     for (size_t i = 0; i < node.size(); ++i) {
       const YAML::Node item = node[i];
       std::string where = fmt::format("args[{}]", i);
-      yaml_.reject_unknown_keys(item, where, {"name", "kind", "dtype", "shape", "init", "value"});
+      yaml_.reject_unknown_keys(item, where, {"name", "kind", "dtype", "shape", "init", "value", "specialize", "align16"});
       ArgSpec arg;
       arg.name = yaml_.scalar(yaml_.require(item, "name", where), where + ".name");
       where = "args." + arg.name;
@@ -217,15 +390,49 @@ class OpSpecParser {
       else if (kind == "inout") arg.kind = ArgKind::inout;
       else if (kind == "scalar") arg.kind = ArgKind::scalar;
       else if (kind == "scratch") arg.kind = ArgKind::scratch;
-      else yaml_.fail(item["kind"], where + ".kind", "expected in, out, inout, scalar or scratch, got '" + kind + "'");
-      arg.dtype = yaml_.scalar(yaml_.require(item, "dtype", where), where + ".dtype");
+      else if (kind == "constexpr") arg.kind = ArgKind::constexpr_value;
+      else yaml_.fail(item["kind"], where + ".kind", "expected in, out, inout, scalar, scratch or constexpr, got '" + kind + "'");
+      if (arg.kind == ArgKind::constexpr_value && spec_.language != Language::triton)
+        yaml_.fail(item["kind"], where + ".kind", "constexpr arguments are Triton's");
+      if (std::any_of(spec_.args.begin(), spec_.args.end(), [&](const ArgSpec& other) { return other.name == arg.name; }))
+        yaml_.fail(item["name"], where + ".name", "a second argument named '" + arg.name + "'");
+      arg.dtype = arg.kind == ArgKind::constexpr_value && !item["dtype"]
+                      ? "i64"
+                      : yaml_.scalar(yaml_.require(item, "dtype", where), where + ".dtype");
       if (arg.dtype != "$dtype") dtype_for(item["dtype"], where + ".dtype", arg.dtype);
-      if (arg.is_buffer()) {
+      for (const char* flag : {"specialize", "align16"})
+        if (item[flag]) {
+          const std::string text = yaml_.scalar(item[flag], where + "." + flag);
+          if (text != "true" && text != "false") yaml_.fail(item[flag], where + "." + flag, "expected true or false");
+          (std::string(flag) == "specialize" ? arg.specialize : arg.align16) = text == "true";
+        }
+      if (arg.kind == ArgKind::constexpr_value) {
+        const YAML::Node value = yaml_.require(item, "value", where);
+        const std::string text = yaml_.scalar(value, where + ".value");
+        if (text == "captured") {
+          require_captured(value, where + ".value");
+          arg.captured_value = true;
+        } else if (text == "None" || text == "True" || text == "False" || !std::isdigit(static_cast<unsigned char>(text[0]))) {
+          arg.literal = text;
+        } else {
+          arg.value = expression(value, where + ".value", shape_symbols());
+        }
+      } else if (arg.is_buffer()) {
         const YAML::Node shape = yaml_.require(item, "shape", where);
         if (!shape.IsSequence() || shape.size() == 0) yaml_.fail(shape, where + ".shape", "expected a list of expressions");
         for (const auto& extent : shape) arg.shape.push_back(expression(extent, where + ".shape", shape_symbols()));
         if (item["value"]) yaml_.fail(item["value"], where + ".value", "only scalars take a value");
         if (item["init"]) arg.init = parse_init(item["init"], where + ".init");
+        if (arg.init.distribution == "captured") require_captured(item["init"], where + ".init");
+        if (arg.dtype != "$dtype" && (arg.kind == ArgKind::in || arg.kind == ArgKind::inout)) {
+          const DType fixed = *parse_dtype(arg.dtype);
+          if (dtype_size(fixed) < 4 && !dtype_is_float(fixed) && arg.init.distribution != "captured" &&
+              arg.init.distribution != "zeros")
+            yaml_.fail(item, where + ".init", "abtool generates no " + arg.dtype + " inputs: use init: captured or zeros");
+        }
+      } else if (item["value"] && item["value"].IsScalar() && item["value"].as<std::string>() == "captured") {
+        require_captured(item["value"], where + ".value");
+        arg.captured_value = true;
       } else {
         arg.value = expression(yaml_.require(item, "value", where), where + ".value", shape_symbols());
         if (item["shape"]) yaml_.fail(item["shape"], where + ".shape", "scalars have no shape");
@@ -244,9 +451,9 @@ class OpSpecParser {
       if (node["low"]) init.low = yaml_.number(node["low"], field + ".low");
       if (node["high"]) init.high = yaml_.number(node["high"], field + ".high");
     }
-    static const std::set<std::string> kKnown{"uniform", "normal", "zeros", "ones", "arange"};
+    static const std::set<std::string> kKnown{"uniform", "normal", "zeros", "ones", "arange", "captured"};
     if (!kKnown.count(init.distribution))
-      yaml_.fail(node, field, "unknown distribution '" + init.distribution + "' (uniform, normal, zeros, ones, arange)");
+      yaml_.fail(node, field, "unknown distribution '" + init.distribution + "' (uniform, normal, zeros, ones, arange, captured)");
     return init;
   }
 
@@ -270,6 +477,11 @@ class OpSpecParser {
       for (const char* key : {"block", "shared"})
         if (node[key]) yaml_.fail(node[key], field + "." + key, std::string("a Triton kernel's ") + key +
                                   " comes from the compiled kernel (num_warps x 32 threads, its own shared memory): remove it");
+      if (node["grid"] && node["grid"].IsScalar() && node["grid"].as<std::string>() == "captured") {
+        require_captured(node["grid"], field + ".grid");
+        launch.captured_grid = true;
+        return launch;
+      }
       launch.grid = dims3("grid");
       if (launch.grid.empty()) yaml_.fail(node, field, "needs a grid");
       return launch;
@@ -300,12 +512,18 @@ class OpSpecParser {
   }
 
   bool needs_reference() const {
+    if (spec_.captured) return false;  // the capture's outputs, or none: the gate compares with A in a replay
     for (const auto& [dtype, tolerance] : spec_.tolerances)
       if (tolerance.mode != Tolerance::Mode::skip) return true;
     return false;
   }
 
   void parse_reference(const YAML::Node& node) {
+    if (node.IsScalar() && node.as<std::string>() == "captured") {
+      require_captured(node, "reference");
+      spec_.reference.captured = true;
+      return;
+    }
     yaml_.reject_unknown_keys(node, "reference", {"language", "source", "kernel", "launch"});
     ReferenceSpec reference;
     reference.language = node["language"] ? parse_language(node["language"], "reference.language")
@@ -347,7 +565,7 @@ class OpSpecParser {
     if (node["skip"]) {  // the whole op is unverifiable, with a stated reason
       yaml_.reject_unknown_keys(node, "verify", {"skip"});
       Tolerance skip{Tolerance::Mode::skip, 0, 0, yaml_.scalar(node["skip"], "verify.skip")};
-      for (DType dtype : {DType::fp32, DType::fp64, DType::fp16, DType::bf16, DType::i32, DType::i64})
+      for (DType dtype : kAllDTypes)
         spec_.tolerances[dtype] = skip;
       return;
     }

@@ -58,7 +58,7 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
   const OpSession& session = bench.session();
   const OpServices& services = session.services;
   const Point& point = bench.point();
-  const std::vector<Config> configs = session.context.op.config_space();
+  const std::vector<Config> configs = session.context.op.config_space_at(point);
   services.variants.compile_all(configs, point.dtype, bench.specialization());
 
   Choice best;

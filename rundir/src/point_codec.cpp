@@ -133,7 +133,7 @@ std::pair<Measurement, SampleSummary> read_measurement_v2(const JsonFields& fiel
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               output_vs_baseline, retuned, gpu] = record;
+               output_vs_baseline, retuned, gpu, library_config] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -172,6 +172,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
     write_measurement(own, retuned->measurement, retuned->latency, samples.retuned.value());
   }
   json["gpu"] = gpu ? nlohmann::json{{"index", gpu->index}, {"uuid", gpu->uuid}} : nlohmann::json();
+  json["library_config"] = library_config ? nlohmann::json(*library_config) : nlohmann::json();
   if (verify) {
     json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
@@ -226,6 +227,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     record.output_vs_baseline = OutputComparison{bits.boolean("identical"), bits.number("max_abs"), bits.number("max_rel"),
                                                  size_t(bits.unsigned_integer("differing"))};
   }
+  if (fields.has("library_config")) record.library_config = fields.text("library_config");
   if (fields.has("gpu")) {
     const JsonFields gpu = fields.object("gpu");
     record.gpu = PointGpu{int(gpu.unsigned_integer("index")), gpu.text("uuid")};

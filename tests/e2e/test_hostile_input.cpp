@@ -69,6 +69,61 @@ std::vector<std::string> record_with(const Workspace& w, std::vector<std::string
   return args;
 }
 
+// A small capture directory as abtool capture writes it (one Triton op, one point), with
+// cases.json changed by `edit`: what `record --ops-dir CAP/ops` reads.
+fs::path capture_with(const Workspace& w, const std::function<void(nlohmann::json&)>& edit) {
+  const fs::path cap = w.dir / "cap";
+  w.write("cap/capture.json", R"({"schema": "abtool.capture/1"})");
+  w.write("cap/inputs/x.bin", std::string(16, '\0'));
+  w.write("cap/inputs/y.bin", std::string(16, '\0'));
+  w.write("cap/ops/cap/kernel.py", "import triton\n\n@triton.jit\ndef k(x, y):\n    pass\n");
+  w.write("cap/ops/cap/op.yaml", R"(op: cap
+language: triton
+source: kernel.py
+module: kernel
+kernel: k
+dims: [x_0]
+dtypes: [fp32]
+tune_configs:
+  - {num_warps: 4, num_stages: 3}
+captured: {cases: cases.json, root: ../..}
+args:
+  - {name: x, kind: in, dtype: fp32, shape: [x_0], init: {dist: captured}}
+  - {name: y, kind: out, dtype: fp32, shape: [x_0]}
+launch: {grid: captured}
+reference: captured
+verify:
+  fp32: {rtol: 1.0e-4, atol: 1.0e-5}
+)");
+  nlohmann::json cases = nlohmann::json::parse(R"({"schema": "abtool.capture_cases/1", "cases": {"cap/4/fp32": {
+      "args": {"x": {"input": "inputs/x.bin"}, "y": {"output": "inputs/y.bin"}},
+      "grids": {"num_warps=4 num_stages=3": [1]}, "library_choice": "num_warps=4 num_stages=3"}}})");
+  edit(cases);
+  w.write("cap/ops/cap/cases.json", cases.dump());
+  w.write("cap/shapes.yaml", "cap:\n  shapes:\n    - [4]\n");
+  return cap;
+}
+
+Case captured(const char* name, const std::function<void(nlohmann::json&)>& edit, std::string words,
+              const std::function<void(const fs::path&)>& also = {}) {
+  return {name,
+          [edit, also](const Workspace& w) {
+            const fs::path cap = capture_with(w, edit);
+            if (also) also(cap);
+            // A real Triton (scripts/bootstrap.sh's): the compiler starts before the op specs are read.
+            const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
+            return record_with(w, {"--ops-dir", (cap / "ops").string(), "--shapes", (cap / "shapes.yaml").string(), "--op",
+                                   "cap", "--compiler", "triton:" + python.string(), "--arch", "sm_90"});
+          },
+          2, std::move(words)};
+}
+
+std::vector<std::string> capture_of(const Workspace& w, std::vector<std::string> command) {
+  std::vector<std::string> args{"capture", "--out", (w.dir / "cap").string(), "--"};
+  args.insert(args.end(), command.begin(), command.end());
+  return args;
+}
+
 Case cli(const char* name, std::vector<std::string> extra, std::string words) {
   return {name, [extra](const Workspace& w) { return record_with(w, extra); }, 2, std::move(words)};
 }
@@ -247,6 +302,45 @@ const std::vector<Case>& cases() {
       damaged_diff("status_unknown", "meta.json", [](nlohmann::json& m) { m["status"] = "weird"; },
                    "meta.json: status: unknown value 'weird'"),
       damaged_diff("schema_wrong", "results.json", [](nlohmann::json& r) { r["schema"] = "abtool.results/1"; }, "abtool.results/1"),
+      // abtool capture: a workload that fails, launches nothing, is not Python; an output that exists.
+      {"capture_command_fails", [](const Workspace& w) { return capture_of(w, {"python3", "-c", "import sys; sys.exit(3)"}); },
+       2, "exited with status 3: no capture written"},
+      {"capture_no_kernels", [](const Workspace& w) { return capture_of(w, {"python3", "-c", "print('no kernels here')"}); },
+       2, "launched no Triton kernel: no capture written"},
+      {"capture_not_python", [](const Workspace& w) { return capture_of(w, {"/bin/true"}); }, 2,
+       "ran no Python process with the shim"},
+      {"capture_missing_program", [](const Workspace& w) { return capture_of(w, {"/no/such/python"}); }, 2,
+       "program not found: /no/such/python"},
+      {"capture_out_exists",
+       [](const Workspace& w) {
+         w.write("cap/mine.txt", "mine");
+         return capture_of(w, {"python3", "-c", "pass"});
+       },
+       2, "exists; a capture is written to a new directory"},
+      {"capture_without_command", [](const Workspace& w) { return std::vector<std::string>{"capture", "--out", (w.dir / "c").string()}; },
+       2, "COMMAND is required"},
+      // A capture directory read by record: file names confined to it, formats checked.
+      captured("captured_input_climbs_out", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["args"]["x"]["input"] = "../../../etc/passwd"; },
+               "args.x: '../../../etc/passwd' is not a path inside the capture directory"),
+      captured("captured_input_absolute", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["args"]["x"]["input"] = "/etc/passwd"; },
+               "args.x: '/etc/passwd' is not a path inside the capture directory"),
+      captured("captured_input_is_a_link", [](nlohmann::json&) {}, "is not a regular file of the capture",
+               [](const fs::path& cap) {
+                 fs::remove(cap / "inputs" / "x.bin");
+                 fs::create_symlink("/etc/passwd", cap / "inputs" / "x.bin");
+               }),
+      captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
+               "schema: expected abtool.capture_cases/1"),
+      captured("captured_manifest_missing", [](nlohmann::json&) {}, "capture.json: not a capture's manifest",
+               [](const fs::path& cap) { fs::remove(cap / "capture.json"); }),
+      captured("captured_grid_of_no_config", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["grids"] = {{"num_warps=1 num_stages=9", {1}}}; },
+               "grids: 'num_warps=1 num_stages=9' is not a config of the op"),
+      captured("captured_grid_not_positive", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["grids"]["num_warps=4 num_stages=3"] = {0}; },
+               "grids: 0 is not a positive extent"),
+      captured("captured_point_not_captured", [](nlohmann::json&) {}, "point cap/8/fp32 was not captured",
+               [](const fs::path& cap) { std::ofstream(cap / "shapes.yaml") << "cap:\n  shapes:\n    - [8]\n"; }),
+      captured("captured_input_wrong_size", [](nlohmann::json&) {}, "holds 3 bytes, the buffer 16",
+               [](const fs::path& cap) { std::ofstream(cap / "inputs" / "x.bin") << "abc"; }),
       {"autotune_db_garbage",
        [](const Workspace& w) {
          fs::path copy = w.dir / "garbage_db";
@@ -277,6 +371,8 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   const Case& c = GetParam();
   TempDir own("abtool-hostile-case-");
   const Workspace w{own.path(), dir_->path() / "A", dir_->path() / "B"};
+  if (std::string(c.name).rfind("captured_", 0) == 0 && !fs::exists(fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3"))
+    GTEST_SKIP() << "no build/triton-venv (scripts/bootstrap.sh): the captured-op cases need a Triton";
   const std::vector<std::string> args = c.args(w);
   ProcessResult result = abtool(args);
   EXPECT_EQ(result.exit_code, c.exit_code) << describe(result);

@@ -156,6 +156,30 @@ TEST_F(ComparisonTest, PrintersShowEveryRowAndTheSummary) {
   EXPECT_EQ(parsed["counts"]["FASTER"], 1);
 }
 
+// A captured op's point carries the config the library itself launched; results.json keeps a
+// config's assignments by name, so the comparison is of sets, not of texts.
+TEST_F(ComparisonTest, TheLibrarysPickIsComparedAsAnAssignmentNotAsText) {
+  for (const char* shape : {"p1", "p2"}) {
+    PointRecord& point = a_.add(shape, 100);
+    point.config = {{"num_stages", "3"}, {"num_warps", "4"}};
+    point.library_config = std::string(shape) == "p1" ? "num_warps=4 num_stages=3" : "num_warps=8 num_stages=3";
+    b_.add(shape, 100).config = point.config;
+  }
+  a_.add("p3", 100);  // not a captured op
+  b_.add("p3", 100);
+  Comparison report = compare();
+  EXPECT_EQ(row(report, "p1").library_pick_differs, false);
+  EXPECT_EQ(row(report, "p2").library_pick_differs, true);
+  EXPECT_EQ(row(report, "p1").a_config, "num_warps=4 num_stages=3") << "in the library's order";
+  EXPECT_FALSE(row(report, "p3").library_config.has_value());
+  std::ostringstream text;
+  print_text(report, text);
+  EXPECT_NE(text.str().find("A's sweep picked another config than the library's own at 1 of 2 points: " + testing::point_id("p2") +
+                            " (library: num_warps=8 num_stages=3; abtool: num_warps=4 num_stages=3)"),
+            std::string::npos)
+      << text.str();
+}
+
 TEST(RunData, NonRunDirectoryIsAnInputError) {
   TempDir empty("abtool-empty-");
   EXPECT_THROW(read_run(empty.path()), InputError);

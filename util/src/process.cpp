@@ -68,4 +68,19 @@ ProcessResult run_process(const ProcessRequest& request) {
   return result;
 }
 
+int run_attached(const ProcessRequest& request) {
+  auto program = find_program(request.program);
+  if (!program) throw std::runtime_error("program not found: " + request.program);
+  bp::environment env = boost::this_process::environment();
+  for (const auto& [key, value] : request.extra_env) env[key] = value;
+  try {
+    bp::child child(*program, bp::args(request.args), env);
+    child.wait();
+    const int status = child.native_exit_code();
+    return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+  } catch (const bp::process_error& error) {
+    throw std::runtime_error("cannot run " + *program + ": " + error.what());
+  }
+}
+
 }  // namespace abt

@@ -63,6 +63,10 @@ double first_value(const OutputCopy& copy) {
     case DType::fp64: return value_of(*reinterpret_cast<const double*>(copy.bytes.data()));
     case DType::i32: return value_of(*reinterpret_cast<const int32_t*>(copy.bytes.data()));
     case DType::i64: return value_of(*reinterpret_cast<const int64_t*>(copy.bytes.data()));
+    case DType::i8: return value_of(*reinterpret_cast<const int8_t*>(copy.bytes.data()));
+    case DType::u8:
+    case DType::u1: return value_of(*reinterpret_cast<const uint8_t*>(copy.bytes.data()));
+    case DType::i16: return value_of(*reinterpret_cast<const int16_t*>(copy.bytes.data()));
     case DType::fp16: return value_of(*reinterpret_cast<const Half*>(copy.bytes.data()));
     case DType::bf16: return value_of(*reinterpret_cast<const BFloat16*>(copy.bytes.data()));
   }
@@ -102,6 +106,10 @@ VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnaps
       case DType::fp64: compare_typed<double>(got, want, tolerance, outcome); break;
       case DType::i32: compare_typed<int32_t>(got, want, tolerance, outcome); break;
       case DType::i64: compare_typed<int64_t>(got, want, tolerance, outcome); break;
+      case DType::i8: compare_typed<int8_t>(got, want, tolerance, outcome); break;
+      case DType::u8:
+      case DType::u1: compare_typed<uint8_t>(got, want, tolerance, outcome); break;
+      case DType::i16: compare_typed<int16_t>(got, want, tolerance, outcome); break;
       case DType::fp16: compare_typed<Half>(got, want, tolerance, outcome); break;
       case DType::bf16: compare_typed<BFloat16>(got, want, tolerance, outcome); break;
     }

@@ -58,6 +58,11 @@ struct PointComparison {
   std::optional<bool> same_output;       // output bits identical
   std::optional<OutputComparison> output_bits;  // B against A's code on the same inputs (interleaved replays)
   std::optional<RetuneComparison> retune;
+  // A captured op (abtool capture): the config the library itself launched at this point, and
+  // whether A's sweep picked another.
+  std::optional<std::string> library_config;
+  std::optional<bool> library_pick_differs;
+  std::string a_config;  // A's measured config, as config text
   std::optional<double> machine_ratio;   // B/A of the machine probe around this point's rounds
   std::string a_variant, b_variant;
   std::vector<std::string> a_ir, b_ir;   // relative paths

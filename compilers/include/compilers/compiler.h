@@ -39,6 +39,7 @@ struct CompileJob {
   DType dtype = DType::fp32;
   std::filesystem::path work_dir;  // private to this job; artifacts are written here
   Specialization specialization;   // Triton: from the point's scalar values; empty elsewhere
+  const PythonImport* python = nullptr;  // Triton: the kernel's module (OpSpec::python), when it has one
 };
 
 struct CompiledVariant {

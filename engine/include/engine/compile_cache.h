@@ -21,6 +21,9 @@ class CompileCache {
   CompileCache(const CompilerBackend& compiler, std::filesystem::path source, std::string kernel,
                const std::vector<ArgSpec>& args, std::string label, const CompileStore* store = nullptr);
 
+  // A Triton kernel of a Python library: imported from its module (OpSpec::python); part of the key.
+  void import_from(const PythonImport& python) { python_ = python.empty() ? nullptr : &python; }
+
   // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
   void compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization = {});
   const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
@@ -44,6 +47,7 @@ class CompileCache {
   std::map<std::string, std::unique_ptr<CompiledVariant>> built_;
   size_t serial_ = 0;
   const CompileStore* store_;
+  const PythonImport* python_ = nullptr;
   std::string kernel_key_;  // the persistent cache's key part every variant here shares (once, on first use)
   size_t cached_ = 0, compiled_ = 0;
 };

@@ -2,6 +2,8 @@
 // outputs poisoned before every checked run, in-place arguments restored before every call.
 #pragma once
 #include <cstddef>
+#include <filesystem>
+#include <optional>
 #include <memory>
 #include <span>
 #include <string>
@@ -46,8 +48,12 @@ struct ArgLayout {
   DType dtype = DType::fp32;
   size_t count = 1;
   double scalar = 0;
+  std::optional<std::filesystem::path> input_file;  // init: captured -- the capture's bytes (count x dtype)
 };
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point);
+
+// A captured input's bytes; InputError naming the file when it is not `bytes` long.
+std::string read_captured_input(const std::filesystem::path& file, size_t bytes);
 
 // Bytes of a scalar argument as the kernel receives it.
 void store_scalar(DType dtype, double value, std::byte* destination);

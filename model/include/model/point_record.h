@@ -88,6 +88,7 @@ struct PointRecord {
   std::optional<OutputComparison> output_vs_baseline;  // interleaved replays whose A binary ran here
   std::optional<Retuned> retuned;                      // replay --retune
   std::optional<PointGpu> gpu;                         // CUDA points (absent: host ops, or an older run)
+  std::optional<std::string> library_config;           // a captured op: the config the library itself launched (config text)
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;

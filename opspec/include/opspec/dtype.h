@@ -7,7 +7,11 @@
 
 namespace abt {
 
-enum class DType { fp32, fp64, fp16, bf16, i32, i64 };
+// i8, u8, i16 and u1 (bool, one byte: Triton names it u1) come from captured Python workloads (masks, indices); abtool's
+// generators cover the first six, a captured op's integer inputs are always stored bytes.
+enum class DType { fp32, fp64, fp16, bf16, i32, i64, i8, u8, i16, u1 };
+inline constexpr DType kAllDTypes[] = {DType::fp32, DType::fp64, DType::fp16, DType::bf16, DType::i32,
+                                       DType::i64,  DType::i8,   DType::u8,   DType::i16,  DType::u1};
 
 std::optional<DType> parse_dtype(std::string_view name);
 std::string dtype_name(DType type);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "opspec/captured_cases.h"
 #include "opspec/dtype.h"
 #include "opspec/expr.h"
 
@@ -25,11 +26,12 @@ struct TuneParam {
 };
 
 // scratch: device or host memory the kernel uses internally (a work list, a counter): neither
-// generated, poisoned, verified nor digested.
-enum class ArgKind { in, out, inout, scalar, scratch };
+// generated, poisoned, verified nor digested. constexpr (Triton): a compile-time parameter that
+// is not tuned (a heuristic's value, a flag), compiled in and not passed.
+enum class ArgKind { in, out, inout, scalar, scratch, constexpr_value };
 
 struct InitSpec {
-  std::string distribution = "uniform";  // uniform | normal | zeros | ones | arange
+  std::string distribution = "uniform";  // uniform | normal | zeros | ones | arange | captured (the capture's bytes)
   double low = -1.0;
   double high = 1.0;
 };
@@ -40,13 +42,19 @@ struct ArgSpec {
   std::string dtype;         // a dtype name, or "$dtype" for the point's dtype
   std::vector<Expr> shape;   // buffers
   InitSpec init;             // inputs
-  Expr value;                // scalars
+  Expr value;                // scalars and constexprs: an expression of dims...
+  std::optional<std::string> literal;  // ... or a constexpr's literal value (None, True, a name)
+  bool captured_value = false;         // ... or the value each point's capture holds (value: captured)
+  bool specialize = true;    // Triton: specialized on its value (== 1, divisible by 16), as the JIT does
+  bool align16 = true;       // Triton buffers: compiled as 16-byte aligned (the captured pointer was)
   DType resolve_dtype(DType point_dtype) const;
-  bool is_buffer() const { return kind != ArgKind::scalar; }
+  bool is_buffer() const { return kind != ArgKind::scalar && kind != ArgKind::constexpr_value; }
+  bool is_passed() const { return kind != ArgKind::constexpr_value; }  // a kernel parameter at launch
 };
 
 struct LaunchSpec {
   std::vector<Expr> grid;
+  bool captured_grid = false;  // grid: captured -- each point's and config's grid from the capture
   std::vector<Expr> block;
   Expr shared_bytes;
 };
@@ -69,10 +77,22 @@ struct Tolerance {
 };
 
 struct ReferenceSpec {
+  bool captured = false;  // reference: captured -- the outputs of the capture's launch on the same inputs
   Language language = Language::cpp;
   std::filesystem::path source;
   std::string kernel;
   std::optional<LaunchSpec> launch;  // CUDA references: geometry from the shape alone
+};
+
+// Triton ops of a Python library: where abtool's Triton helper finds the kernel. `module` is
+// imported (the kernel sees its module's globals, as in the library); without it `source` is
+// loaded as a file, and `globals` binds names the file uses but does not define (a generated
+// module's helpers) to `module:attribute` of an importable module, or to a module.
+struct PythonImport {
+  std::string module;
+  std::map<std::string, std::string> globals;
+  bool empty() const { return module.empty() && globals.empty(); }
+  std::string text() const;  // part of the compile cache key
 };
 
 struct OpSpec {
@@ -80,10 +100,15 @@ struct OpSpec {
   std::filesystem::path file;  // the op.yaml
   Language language = Language::cpp;
   std::filesystem::path source;
+  PythonImport python;  // Triton: `module:` and `python_globals:`
   std::string kernel;
   std::vector<std::string> dims;
   std::vector<DType> dtypes;
-  std::vector<TuneParam> tune;
+  std::vector<TuneParam> tune;  // the parameters that vary, with their values
+  // `tune_configs:` the config space as a list (a library's autotune configs), in place of the
+  // cartesian product of `tune`; each assigns every parameter of `tune`.
+  std::vector<Config> tune_configs;
+  std::optional<CapturedCases> captured;  // an op `abtool capture` made (captured: {cases})
   std::vector<ArgSpec> args;
   std::optional<LaunchSpec> launch;
   std::optional<LaunchPrologue> prologue;
@@ -93,7 +118,11 @@ struct OpSpec {
   Expr bytes;
   bool tensor_peak = false;  // metrics.peak: tensor -- % of peak against tensor-core rates
 
-  std::vector<Config> config_space() const;  // cartesian product of `tune`, declaration order
+  // tune_configs, or the cartesian product of `tune` in declaration order.
+  std::vector<Config> config_space() const;
+  // The configs a point can run: the whole space, or for a captured op the configs whose grid
+  // the capture has at that point (a library's untuned launch has one; a tuned one, its space).
+  std::vector<Config> config_space_at(const Point& point) const;
   // `config` in declaration order; nullopt unless it assigns exactly the tune parameters.
   std::optional<Config> canonical_config(const Config& config) const;
   const Tolerance& tolerance(DType dtype) const;  // throws InputError when the dtype has none

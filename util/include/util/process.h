@@ -26,6 +26,11 @@ struct ProcessRequest {
 // Throws std::runtime_error when the program cannot be found or started.
 ProcessResult run_process(const ProcessRequest& request);
 
+// Runs a program attached to this process's standard streams (a user's workload: its output is
+// theirs to see), no time limit; returns its exit status, or 128 + the signal that ended it.
+// Throws std::runtime_error when it cannot be started.
+int run_attached(const ProcessRequest& request);
+
 // Absolute path of `program` (as given if it contains '/', else found on PATH); nullopt if absent.
 std::optional<std::string> find_program(const std::string& program);
 

@@ -1,0 +1,727 @@
+"""abtool's capture shim: sees every Triton launch of a Python workload (`abtool capture -- COMMAND`).
+
+`abtool capture` puts this file and a sitecustomize.py that installs it on the workload's
+PYTHONPATH, with ABTOOL_CAPTURE_STAGING naming a folder of its own. The shim then watches, in every
+Python process of the workload:
+
+- every launch of a compiled Triton kernel, at `CompiledKernel.run`, the one call that every
+  launch path goes through (`JITFunction.run`, FlagGems' `LibEntry` cache, a tuner's benchmarks);
+- the tuners around them (`triton.autotune`, FlagGems' `LibTuner`, both `Autotuner`s, and
+  `triton.heuristics`), for their config space, key, chosen config and the grid of every config.
+
+For each distinct specialization of a kernel (its arguments' dtypes, shapes, strides, alignment,
+scalar values and constexprs, its launch options) the first launch is recorded whole: the inputs
+before it (integer tensors always, others up to ABTOOL_CAPTURE_MAX_INPUT_MB), the outputs after it
+(what it wrote, found by comparing), whether it reads what it writes (a second launch on copies
+whose written tensors are poisoned), the grid, the tuner. Later launches are counted. At exit each
+process writes staging/raw-<pid>.json (format abtool.capture_raw/1, read by abtool's capture/
+module) and its tensors as staging/tensors/<sha256>.bin. Nothing here changes what the workload
+computes; a record the shim cannot make says why, and the workload goes on.
+"""
+import atexit
+import hashlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import inspect
+import json
+import os
+import sys
+import threading
+import time
+import traceback
+
+RAW_FORMAT = "abtool.capture_raw/1"
+
+_state = threading.local()
+_lock = threading.RLock()
+
+
+def _stack():
+    if not hasattr(_state, "tuners"):
+        _state.tuners = []
+        _state.inside = False  # the shim is at work on this thread: launches pass through
+    return _state.tuners
+
+
+class Capture:
+    """What one process saw."""
+
+    def __init__(self, staging, max_input_bytes, tensors):
+        self.staging = staging
+        self.max_input_bytes = max_input_bytes
+        self.tensors = tensors  # how tensor contents are read and written (torch, or a test's)
+        self.records = {}  # quick key -> record (capture.quick_key)
+        self.by_identity = {}  # a specialization's full identity -> its record
+        self.order = []  # the records, as first seen
+        self.tuner_of_kernel = {}  # id(CompiledKernel) -> the tuner info of its launches
+        self.started = time.time()
+        self.overhead_s = 0.0
+        self.errors = []
+        os.makedirs(os.path.join(staging, "tensors"), exist_ok=True)
+
+    # -- tensors -------------------------------------------------------------------------------
+
+    def save(self, data):
+        digest = hashlib.sha256(data).hexdigest()
+        path = os.path.join(self.staging, "tensors", digest + ".bin")
+        if not os.path.exists(path):
+            temporary = f"{path}.{os.getpid()}.tmp"
+            with open(temporary, "wb") as handle:
+                handle.write(data)
+            os.replace(temporary, path)
+        return digest
+
+    # -- a launch ------------------------------------------------------------------------------
+
+    def launch(self, kernel, original, grid, stream, call_args, rest):
+        """`original()` runs the launch; returns what it returns."""
+        tuners = _stack()
+        if _state.inside:
+            # Launched by the shim's own work: its second launch, or a tensor copy that a library
+            # running torch's operators as Triton kernels (FlagGems' use_gems) turned into one.
+            return original()
+        _state.inside = True
+        try:
+            # Objects Triton takes as pointers (FlagGems' StridedBuffer) are looked at as tensor views.
+            call_args = tuple(self.tensors.as_tensor(v) if hasattr(v, "data_ptr") else v for v in call_args)
+            return self.watch(kernel, original, grid, stream, call_args, rest, tuners)
+        finally:
+            _state.inside = False
+
+    def watch(self, kernel, original, grid, stream, call_args, rest, tuners):
+        context = _innermost(tuners)
+        if context is not None and context.benchmarking is not None:
+            context.note_benchmark(kernel, grid)
+            return original()
+        begin = time.perf_counter()
+        try:
+            # A launch seen before costs a tuple and a lookup: most launches of a workload are.
+            quick = self.quick_key(kernel, grid, call_args)
+            with _lock:
+                record = self.records.get(quick)
+                if record is not None:
+                    record["launches"] += 1
+            if record is not None:
+                self.overhead_s += time.perf_counter() - begin
+                return original()
+            described = self.describe(kernel, grid, call_args, context)
+        except Exception as error:  # noqa: BLE001 - the workload goes on
+            self.errors.append(f"{_kernel_name(kernel)}: {error}")
+            self.overhead_s += time.perf_counter() - begin
+            return original()
+        identity = described.pop("identity")
+        with _lock:
+            record = self.by_identity.get(identity)
+            if record is not None:  # another quick key of one specialization (a new data pointer alignment)
+                record["launches"] += 1
+                self.records[quick] = record
+                self.overhead_s += time.perf_counter() - begin
+                return original()
+            self.records[quick] = described
+            self.by_identity[identity] = described
+            self.order.append(described)
+        if described["problems"]:  # not replayable: listed with the reasons, nothing stored
+            self.overhead_s += time.perf_counter() - begin
+            return original()
+        try:
+            result = self.first_launch(described, original, call_args, kernel, grid, stream, rest)
+        finally:
+            self.overhead_s += time.perf_counter() - begin
+        return result
+
+    def quick_key(self, kernel, grid, call_args):
+        parts = [id(kernel), tuple(grid)]
+        for value in call_args:
+            if self.tensors.is_tensor(value):
+                parts.append(self.tensors.quick(value))
+            elif value is None or isinstance(value, (bool, int, float, str)):
+                parts.append(value)
+            else:  # an object (a TensorDescriptor, a tuple): its kind, so each launch is not a new record
+                parts.append(("object", type(value).__name__))
+        return tuple(parts)
+
+    def describe(self, kernel, grid, call_args, context):
+        src = getattr(kernel, "src", None)
+        fn = getattr(src, "fn", None)
+        params = getattr(fn, "params", None)
+        record = {"launches": 1, "grid": [int(g) for g in grid], "problems": []}
+        meta = kernel.metadata
+        record["options"] = {"num_warps": int(getattr(meta, "num_warps", 4)), "num_stages": int(getattr(meta, "num_stages", 3)),
+                             "num_ctas": int(getattr(meta, "num_ctas", 1))}
+        for field, default, what in (("maxnreg", None, "a register limit (maxnreg)"),
+                                     ("launch_cooperative_grid", False, "a cooperative launch"),
+                                     ("launch_pdl", False, "programmatic dependent launch")):
+            if getattr(meta, field, default) not in (default, 0):
+                record["problems"].append(f"it uses {what}")
+        if tuple(getattr(meta, "cluster_dims", (1, 1, 1)) or (1, 1, 1)) != (1, 1, 1) or record["options"]["num_ctas"] != 1:
+            record["problems"].append("it launches thread-block clusters")
+        if getattr(meta, "tensordesc_meta", None):
+            record["problems"].append("it takes tensor descriptors")
+        record["kernel"] = _kernel_identity(fn, kernel)
+        # What the JIT made of each argument (ASTSource): its type ("*bf16", "i32", "constexpr"),
+        # the constexpr values (declared ones, and integers equal to 1 and None it specialized on)
+        # and the tt.divisibility=16 attributes. abtool's compile of the op repeats exactly this.
+        signature = dict(getattr(src, "signature", None) or {})
+        constants = getattr(src, "constants", None) or getattr(src, "constexprs", None) or {}
+        attrs = getattr(src, "attrs", None) or {}
+        names = list(signature) if signature else [f"arg{i}" for i in range(len(call_args))]
+        args = []
+        for index, value in enumerate(call_args):
+            param = params[index] if params is not None and index < len(params) else None
+            name = names[index] if index < len(names) else f"arg{index}"
+            entry = {"name": name, "type": signature.get(name)}
+            divisible = any(attr[0] == "tt.divisibility" and attr[1] == 16 for attr in attrs.get((index,), []))
+            if entry["type"] == "constexpr":
+                declared = param is not None and param.is_constexpr
+                entry.update(kind="constexpr" if declared else "specialized", value=_plain(constants.get((index,), value)))
+                if not declared and self.tensors.is_tensor(value):
+                    entry["problems"] = "a tensor the JIT specialized away"
+            elif self.tensors.is_tensor(value):
+                entry.update(kind="tensor", divisible=divisible, **self.tensors.describe(value))
+            elif isinstance(value, (bool, int, float)) and entry["type"] in ("i1", "i8", "i16", "i32", "i64", "u1", "u8",
+                                                                            "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64"):
+                entry.update(kind="scalar", dtype=entry["type"], value=value, divisible=divisible)
+            else:
+                entry.update(kind="unsupported")
+                record["problems"].append(f"argument {name} is a {type(value).__name__} ({entry['type']})")
+            if param is not None:
+                entry["do_not_specialize"] = bool(param.do_not_specialize)
+            args.append(entry)
+        record["args"] = args
+        if isinstance(constants, dict) and any(len(path) != 1 for path in constants if isinstance(path, tuple)):
+            record["problems"].append("it takes tuple arguments")
+        tuner = None
+        if context is not None:
+            tuner = context.describe(kernel, args)
+            self.tuner_of_kernel[id(kernel)] = tuner
+        elif id(kernel) in self.tuner_of_kernel:  # a cached launch (FlagGems' LibEntry) of a tuned kernel
+            tuner = dict(self.tuner_of_kernel[id(kernel)], grids=None, chosen_grid=record["grid"])
+        record["tuner"] = tuner or {"kind": "none"}
+        shape_key = [(a["name"], a.get("kind"), a.get("type"), tuple(a.get("shape", ())), tuple(a.get("strides", ())),
+                      a.get("divisible"), repr(a.get("value"))) for a in args]
+        record["identity"] = json.dumps([record["kernel"]["module"], record["kernel"]["name"], record["kernel"]["file"],
+                                         shape_key, record["options"], record["grid"]], default=str)
+        return record
+
+    def first_launch(self, record, original, call_args, kernel, grid, stream, rest):
+        tensors = self.tensors
+        indexed = [(i, a) for i, a in enumerate(record["args"]) if a["kind"] == "tensor"]
+        small = all(a["bytes"] <= self.max_input_bytes for _, a in indexed)
+        before = {}
+        for index, entry in indexed:
+            value = call_args[index]
+            if entry["integer"] or entry["bytes"] <= self.max_input_bytes:
+                data = tensors.read(value)
+                before[index] = data
+                entry["input"] = self.save(data)
+            else:
+                entry["fingerprint_before"] = tensors.fingerprint(value)
+        result = original()
+        tensors.synchronize()
+        # What the launch wrote: what changed, and -- since a launch may write what its buffers
+        # already hold (a tuner's benchmarks ran the same computation into the same output just
+        # before) -- what a launch on copies overwrites where the copies' floating-point tensors
+        # were poisoned (integer ones, indices that steer addresses, keep their contents).
+        overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed)
+        written = []
+        for index, entry in indexed:
+            value = call_args[index]
+            if index in before:
+                data = tensors.read(value)
+                changed = data != before[index] or index in overwritten
+                if changed:
+                    entry["output"] = self.save(data) if entry["bytes"] <= self.max_input_bytes else None
+            else:
+                changed = tensors.fingerprint(value) != entry.pop("fingerprint_before") or index in overwritten
+            entry["written"] = changed
+            if changed:
+                written.append(index)
+        record["reads_what_it_writes"] = None
+        if written and small:
+            record["reads_what_it_writes"] = self.reads_written(original, kernel, grid, stream, rest, call_args, record, written)
+        record["first_launch_s"] = time.time() - self.started
+        return result
+
+    def overwritten(self, kernel, grid, stream, rest, call_args, record, indexed):
+        """The floating-point tensors a launch on poisoned copies writes into (indices)."""
+        tensors = self.tensors
+        floats = [index for index, entry in indexed if not entry["integer"]]
+        if not floats:
+            return set()
+        # Each its own byte pattern: a kernel that copies one tensor into another changes the second.
+        patterns = {index: 0x7F - n % 16 for n, index in enumerate(floats)}
+        copies = list(call_args)
+        for index, entry in indexed:
+            copies[index] = tensors.copy(call_args[index], poison=patterns.get(index))
+        try:
+            kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
+            tensors.synchronize()
+        except Exception as error:  # noqa: BLE001
+            record["problems"].append(f"a launch on copies failed: {error}")
+            return set()
+        return {index for index in floats if not tensors.still_poisoned(copies[index], patterns[index])}
+
+    def reads_written(self, original, kernel, grid, stream, rest, call_args, record, written):
+        """Launches once more on copies, the written tensors poisoned: if the outputs come out the
+        same, the kernel only writes them (`out`); else it reads them too (`inout`), or is not
+        deterministic, and restoring them before every launch is the safe reading."""
+        tensors = self.tensors
+        copies = list(call_args)
+        for index, entry in enumerate(record["args"]):
+            if entry["kind"] == "tensor":
+                copies[index] = tensors.copy(call_args[index], poison=0x7F if index in written else None)
+        try:
+            kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
+            tensors.synchronize()
+        except Exception as error:  # noqa: BLE001
+            record["problems"].append(f"a second launch on copies failed: {error}")
+            return True
+        for index in written:
+            if tensors.read(copies[index]) != tensors.read(call_args[index]):
+                return True
+        return False
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def write(self):
+        kernels = list(self.order)
+        raw = {"schema": RAW_FORMAT, "pid": os.getpid(), "argv": sys.argv, "versions": _versions(),
+               "wall_s": time.time() - self.started, "overhead_s": self.overhead_s, "errors": self.errors,
+               "launches": kernels}
+        path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
+        with open(path + ".tmp", "w") as handle:
+            json.dump(raw, handle, default=str)
+        os.replace(path + ".tmp", path)
+
+
+def _kernel_name(kernel):
+    fn = getattr(getattr(kernel, "src", None), "fn", None)
+    return getattr(fn, "__name__", None) or getattr(kernel, "name", "?")
+
+
+def _kernel_identity(fn, kernel):
+    """Where the kernel's source is: its module (imported again by abtool's Triton helper, so the
+    kernel sees its module's globals) and file, or its own text when the module cannot be imported."""
+    python_fn = getattr(fn, "fn", None)
+    identity = {"name": getattr(python_fn, "__name__", None) or kernel.name, "module": None, "file": None,
+                "qualname": getattr(python_fn, "__qualname__", None), "importable": False, "source": None, "why": None}
+    if python_fn is None:
+        identity["why"] = "not a @triton.jit function (no Python source)"
+        return identity
+    identity["module"] = python_fn.__module__
+    try:
+        identity["file"] = inspect.getsourcefile(python_fn)
+    except TypeError:
+        identity["file"] = None
+    identity["source"] = getattr(fn, "_src", None)
+    identity["line"] = getattr(fn, "starting_line_number", None)
+    if identity["module"] == "__main__":
+        identity["why"] = "defined in the script itself (__main__): importing it again would run the workload"
+    elif "<locals>" in (identity["qualname"] or ""):
+        identity["why"] = "defined inside a function: it has no module attribute to import"
+    else:
+        module = sys.modules.get(identity["module"])
+        found = getattr(module, identity["name"], None) if module is not None else None
+        while found is not None and found is not fn and hasattr(found, "fn"):
+            found = found.fn
+        if found is not fn:
+            identity["why"] = f"{identity['module']}.{identity['name']} is not this kernel (generated, or shadowed)"
+        elif not _file_is_module(identity["file"], identity["module"]):
+            # A name a generator gave a module it put in sys.modules itself (torch.compile's
+            # kernels): a new interpreter would not find it under that name.
+            identity["why"] = f"{identity['module']} is not {identity['file']} on any import path (a generated module)"
+        else:
+            identity["importable"] = True
+    if not identity["importable"] and identity["file"] and os.path.isfile(identity["file"]) and identity["module"] != "__main__":
+        # A generated module (FlagGems' pointwise_dynamic writes one per op and rank into its cache,
+        # then gives it the globals of the op's scalar function): its file is copied into the
+        # capture, and the functions it calls that live elsewhere are named, to be bound again.
+        with open(identity["file"], encoding="utf-8", errors="replace") as handle:
+            identity["file_text"] = handle.read()
+        identity["binds"], unbound = _foreign_globals(python_fn, identity["file_text"], identity["file"])
+        if unbound:
+            identity["why"] += f"; it calls {', '.join(unbound)}, which cannot be imported"
+        else:
+            identity["loadable_from_copy"] = True
+    return identity
+
+
+def _file_is_module(file, module):
+    """The file is where `import module` finds it: its path ends with the module's dotted path."""
+    if not file:
+        return False
+    stem = os.path.splitext(os.path.abspath(file))[0]
+    if os.path.basename(stem) == "__init__":
+        stem = os.path.dirname(stem)
+    return stem.replace(os.sep, ".").endswith("." + module) or stem.replace(os.sep, ".") == module
+
+
+def _foreign_globals(python_fn, file_text, file):
+    """The globals the kernel (and the @triton.jit functions of its file it calls) use that the
+    file itself does not define -- FlagGems gives its generated modules the globals of the op's
+    scalar function -- as name -> "module:attribute" (or "module" for a module); and the names
+    of those found nowhere importable."""
+    defined = {}
+    try:
+        # Its own file name: @triton.jit reads the source of what it decorates from there.
+        exec(compile(file_text, file, "exec"), defined)  # noqa: S102
+    except Exception:  # noqa: BLE001 - then everything the code names is looked for
+        defined = {}
+    names, seen, pending = set(), set(), [python_fn]
+    while pending:  # the kernel, then the jit functions of its own file that it calls
+        function = pending.pop()
+        for name in _code_names(function.__code__):
+            names.add(name)
+            value = python_fn.__globals__.get(name)
+            inner = getattr(value, "fn", None)
+            if inner is not None and getattr(getattr(inner, "__code__", None), "co_filename", None) == \
+                    python_fn.__code__.co_filename and name not in seen:
+                seen.add(name)
+                pending.append(inner)
+    binds, unbound = {}, []
+    for name in sorted(names):
+        if name in defined or name not in python_fn.__globals__ or name in seen:
+            continue
+        value = python_fn.__globals__[name]
+        if isinstance(value, (int, float, bool, str)) or value is None:
+            unbound.append(name)  # a plain value: no module to bind it from
+            continue
+        target = _importable_as(name, value)
+        if target:
+            binds[name] = target
+        else:
+            unbound.append(name)
+    return binds, unbound
+
+
+def _importable_as(name, value):
+    if inspect.ismodule(value) and sys.modules.get(value.__name__) is value:
+        return value.__name__
+    owner = getattr(getattr(value, "fn", value), "__module__", None)
+    for module_name in [owner] + sorted(sys.modules):
+        module = sys.modules.get(module_name) if module_name else None
+        if module is None or module_name.startswith("_gen_module_"):
+            continue
+        try:
+            if module.__dict__.get(name) is value:  # the namespace itself: no lazy attribute is run
+                return f"{module_name}:{name}"
+        except Exception:  # noqa: BLE001 - a module object without a plain namespace
+            continue
+    return None
+
+
+def _code_names(code):
+    yield from code.co_names
+    for constant in code.co_consts:
+        if hasattr(constant, "co_names"):
+            yield from _code_names(constant)
+
+
+def _plain(value):
+    """A constexpr's or scalar's value as JSON; anything else as {"object": its repr}."""
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    return {"object": repr(value)}
+
+
+def _versions():
+    versions = {"python": sys.version.split()[0]}
+    for name in ("triton", "torch", "flag_gems"):
+        module = sys.modules.get(name)
+        if module is not None:
+            versions[name] = getattr(module, "__version__", "?")
+    return versions
+
+
+class TorchTensors:
+    """Tensor contents through torch: the raw bytes of the storage a view can reach."""
+
+    integer_dtypes = {"int8", "int16", "int32", "int64", "uint8", "bool", "uint16", "uint32", "uint64"}
+    dtypes = {"float32": "fp32", "float16": "fp16", "bfloat16": "bf16", "float64": "fp64", "int32": "i32", "int64": "i64",
+              "int8": "i8", "int16": "i16", "uint8": "u8", "bool": "i1", "float8_e4m3fn": "fp8e4nv", "float8_e5m2": "fp8e5"}
+
+    def __init__(self):
+        import torch
+        self.torch = torch
+
+    def is_tensor(self, value):
+        return isinstance(value, self.torch.Tensor)
+
+    def as_tensor(self, value):
+        """A torch tensor over the memory a pointer-like object (FlagGems' StridedBuffer: a base
+        tensor, a dtype, shape, strides and an offset) describes; the object itself otherwise."""
+        if isinstance(value, self.torch.Tensor):
+            return value
+        base = getattr(value, "_base", None)
+        if not isinstance(base, self.torch.Tensor) or getattr(value, "dtype", None) != base.dtype:
+            return value
+        try:
+            shape, strides = tuple(value.shape), tuple(value.stride())
+            if any(s < 0 for s in strides):
+                return value  # a reversed view (flip): no torch view of it
+            offset = (value.data_ptr() - base.data_ptr()) // base.element_size() + base.storage_offset()
+            return self.torch.as_strided(base, shape, strides, offset)
+        except Exception:  # noqa: BLE001 - left as it is: described as unsupported, with its type
+            return value
+
+    @staticmethod
+    def quick(value):
+        return (value.dtype, tuple(value.shape), value.stride(), value.data_ptr() % 16, value.device)
+
+    @staticmethod
+    def extent(value):
+        if value.numel() == 0:
+            return 0
+        return 1 + sum((size - 1) * stride for size, stride in zip(value.shape, value.stride()) if size > 0)
+
+    def span(self, value):
+        return self.torch.as_strided(value, (self.extent(value),), (1,), value.storage_offset())
+
+    def describe(self, value):
+        name = str(value.dtype).replace("torch.", "")
+        extent = self.extent(value)
+        return {"dtype": self.dtypes.get(name, name), "shape": list(value.shape), "strides": list(value.stride()),
+                "extent": extent, "bytes": extent * value.element_size(), "integer": name in self.integer_dtypes,
+                "align16": value.data_ptr() % 16 == 0, "contiguous": bool(value.is_contiguous()),
+                "device": str(value.device)}
+
+    def read(self, value):
+        span = self.span(value).detach()
+        if not span.numel():
+            return b""
+        host = span.view(self.torch.uint8).to("cpu", copy=True)
+        try:
+            return host.numpy().tobytes()
+        except (ImportError, RuntimeError):  # torch without numpy
+            return bytes(host.untyped_storage())
+
+    def fingerprint(self, value):
+        span = self.span(value).detach().view(self.torch.uint8).to(self.torch.int64)
+        weights = self.torch.arange(1, span.numel() + 1, device=span.device, dtype=self.torch.int64) % 65521
+        return (int(span.sum()), int((span * weights).sum()))
+
+    def copy(self, value, poison=None):
+        """A copy of the tensor's span; `poison`: a byte every byte of it is set to instead (0x70..0x7F:
+        large finite values in fp16, bf16 and fp32, no NaN, so arithmetic on them runs its course)."""
+        storage = self.torch.empty(value.storage_offset() + self.extent(value), dtype=value.dtype, device=value.device)
+        copied = self.torch.as_strided(storage, value.shape, value.stride(), value.storage_offset())
+        if poison is not None:
+            storage.view(self.torch.uint8).fill_(poison)
+        else:
+            self.span(copied).copy_(self.span(value))
+        return copied
+
+    def still_poisoned(self, copied, poison):
+        span = self.span(copied).detach()
+        return span.numel() == 0 or bool((span.view(self.torch.uint8) == poison).all())
+
+    def synchronize(self):
+        if self.torch.cuda.is_available():
+            self.torch.cuda.synchronize()
+
+
+def _innermost(stack):
+    """The tuner whose config space a launch belongs to, with the heuristics between it and the kernel."""
+    tuner = next((c for c in reversed(stack) if c.kind != "heuristics"), None)
+    if tuner is None and stack:
+        tuner = stack[-1]
+    if tuner is not None:
+        tuner.heuristics = sorted({name for c in stack if c.kind == "heuristics" for name in c.tuner.values})
+    return tuner
+
+
+class _TunerContext:
+    def __init__(self, tuner, kind, args, kwargs):
+        self.tuner, self.kind, self.args, self.kwargs = tuner, kind, args, kwargs
+        self.benchmarking = None
+        self.benchmark_grids = {}
+        self.benchmark_constants = {}  # config text -> the constexprs its launches took (heuristics may differ)
+        self.heuristics = []
+
+    def note_benchmark(self, kernel, grid):
+        text = _config_text(self.benchmarking)
+        self.benchmark_grids[text] = [int(g) for g in grid]
+        src = getattr(kernel, "src", None)
+        constants = getattr(src, "constants", None) or getattr(src, "constexprs", None) or {}
+        names = list(getattr(src, "signature", None) or {})
+        self.benchmark_constants[text] = {names[path[0]]: _plain(value) for path, value in constants.items()
+                                          if isinstance(path, tuple) and len(path) == 1 and path[0] < len(names)}
+
+    def describe(self, kernel, args):
+        if self.kind == "heuristics":
+            return {"kind": "heuristics", "heuristics": self.heuristics, "keys": [], "configs": [], "chosen": None,
+                    "grids": [], "why": {}}
+        tuner = self.tuner
+        configs = list(getattr(tuner, "configs", []) or [])
+        best = getattr(tuner, "best_config", None)
+        names = list(getattr(tuner, "arg_names", []) or [])
+        grid_fn = self.kwargs.get("grid")
+        launched = {a["name"]: a.get("value") for a in args if a["kind"] in ("constexpr", "specialized")}
+        grids, why = [], {}
+        for index, config in enumerate(configs):
+            text = _config_text(config)
+            grid = self.benchmark_grids.get(text)
+            if grid is not None:
+                tuned = set(config.all_kwargs())
+                differing = sorted(name for name, value in self.benchmark_constants.get(text, {}).items()
+                                   if name not in tuned and launched.get(name, value) != value)
+                if differing:  # a heuristic of the config: the point's other constexprs would not hold for it
+                    why[index] = f"its launches took other values of {', '.join(differing)} (a heuristic of the config)"
+                    grid = None
+            elif self.heuristics:
+                why[index] = "not benchmarked here, and heuristics under the tuner may give it other constexprs"
+            elif callable(grid_fn):
+                try:
+                    meta = {**dict(zip(names, self.args)), **self.kwargs, **config.all_kwargs()}
+                    grid = [int(g) for g in tuple(grid_fn(meta)) + (1, 1)][:3]
+                except Exception as error:  # noqa: BLE001 - that config's grid stays unknown
+                    why[index] = f"its grid could not be evaluated: {error}"
+            elif grid_fn is not None:
+                grid = [int(g) for g in tuple(grid_fn) + (1, 1)][:3]
+            grids.append(grid)
+        chosen = None
+        for index, config in enumerate(configs):
+            if best is not None and config.all_kwargs() == best.all_kwargs():
+                chosen = index
+        keys = list(getattr(tuner, "keys", []) or [])
+        return {"kind": self.kind, "keys": keys, "configs": [_config_json(c) for c in configs], "chosen": chosen,
+                "grids": grids, "why": {str(k): v for k, v in why.items()}, "heuristics": self.heuristics,
+                "restore_value": list(getattr(tuner, "restore_value", []) or []),
+                "reset_to_zero": list(getattr(tuner, "reset_to_zero", []) or [])}
+
+
+def _config_json(config):
+    return {"kwargs": {k: _plain(v) for k, v in config.kwargs.items()}, "num_warps": config.num_warps,
+            "num_stages": config.num_stages, "num_ctas": getattr(config, "num_ctas", 1),
+            "maxnreg": getattr(config, "maxnreg", None)}
+
+
+def _config_text(config):
+    return json.dumps(_config_json(config), sort_keys=True, default=str) if config is not None else ""
+
+
+_capture = None
+
+
+def _patch_compiled_kernel(module):
+    kernel_class = module.CompiledKernel
+    if getattr(kernel_class, "_abtool_patched", False):
+        return
+    launcher_of = kernel_class.run  # a property: the launcher, made on first use
+
+    def run(self):
+        launcher = launcher_of.fget(self)
+        if _capture is None:
+            return launcher
+
+        def watched(g0, g1, g2, stream, *rest_and_args):
+            # JITFunction.run and CompiledKernel.__getitem__ pass: function, packed metadata,
+            # launch metadata, the enter and exit hooks, then every argument of the kernel.
+            rest, call_args = rest_and_args[:5], rest_and_args[5:]
+            return _capture.launch(self, lambda: launcher(g0, g1, g2, stream, *rest_and_args), (g0, g1, g2), stream,
+                                   call_args, rest)
+
+        return watched
+
+    kernel_class.run = property(run)
+    kernel_class._abtool_patched = True
+
+
+def _wrap_tuner_init(tuner_class, kind_of):
+    original_init = tuner_class.__init__
+    if getattr(original_init, "_abtool_patched", False):
+        return
+
+    def __init__(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        bound_run = self.run
+
+        def run(*call_args, **call_kwargs):
+            stack = _stack()
+            stack.append(_TunerContext(self, kind_of(self), call_args, call_kwargs))
+            try:
+                return bound_run(*call_args, **call_kwargs)
+            finally:
+                stack.pop()
+
+        self.run = run
+
+    __init__._abtool_patched = True
+    tuner_class.__init__ = __init__
+
+
+def _patch_autotuner(module):
+    def kind_of(tuner):
+        return "libtuner" if any(c.__name__ == "LibTuner" for c in type(tuner).__mro__) else "autotune"
+
+    _wrap_tuner_init(module.Autotuner, kind_of)
+    if hasattr(module, "Heuristics"):
+        _wrap_tuner_init(module.Heuristics, lambda tuner: "heuristics")
+    original_bench = module.Autotuner._bench
+    if not getattr(original_bench, "_abtool_patched", False):
+        def _bench(self, *args, config, **kwargs):
+            stack = _stack()
+            context = next((c for c in reversed(stack) if c.tuner is self), None)
+            if context is not None:
+                context.benchmarking = config
+            try:
+                return original_bench(self, *args, config=config, **kwargs)
+            finally:
+                if context is not None:
+                    context.benchmarking = None
+
+        _bench._abtool_patched = True
+        module.Autotuner._bench = _bench
+
+
+_PATCHES = {"triton.compiler.compiler": _patch_compiled_kernel, "triton.runtime.autotuner": _patch_autotuner}
+
+
+class _PatchOnImport(importlib.abc.MetaPathFinder):
+    """Patches Triton's modules as they are first imported, so a workload that never imports
+    Triton pays nothing, and one that does is watched from its first kernel on."""
+
+    def find_spec(self, name, path, target=None):
+        if name not in _PATCHES:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None:
+            return None
+        exec_module = spec.loader.exec_module
+
+        def patched_exec(module):
+            exec_module(module)
+            try:
+                _PATCHES[name](module)
+            except Exception:  # noqa: BLE001 - a Triton this shim does not know: nothing is captured
+                if _capture is not None:
+                    _capture.errors.append(f"cannot watch {name}: {traceback.format_exc(limit=1)}")
+
+        spec.loader.exec_module = patched_exec
+        return spec
+
+
+def install(staging=None, max_input_mb=None, tensors=None):
+    """Starts watching (sitecustomize calls this); returns the Capture."""
+    global _capture
+    staging = staging or os.environ["ABTOOL_CAPTURE_STAGING"]
+    if max_input_mb is None:
+        max_input_mb = float(os.environ.get("ABTOOL_CAPTURE_MAX_INPUT_MB", "64"))
+
+    class _LazyTorch:  # torch imported when the first tensor is looked at, not before
+        impl = None
+
+        def __getattr__(self, name):
+            if _LazyTorch.impl is None:
+                _LazyTorch.impl = TorchTensors()
+            return getattr(_LazyTorch.impl, name)
+
+    _capture = Capture(staging, int(max_input_mb * 1024 * 1024), tensors or _LazyTorch())
+    for name, patch in _PATCHES.items():
+        if name in sys.modules:
+            patch(sys.modules[name])
+    if not any(isinstance(finder, _PatchOnImport) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _PatchOnImport())
+    atexit.register(_capture.write)
+    return _capture

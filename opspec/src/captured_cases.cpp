@@ -1,0 +1,92 @@
+#include "opspec/captured_cases.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "opspec/shape_set.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path inside(const fs::path& root, const std::string& relative, const std::string& where) {
+  const fs::path path(relative);
+  bool climbs = path.is_absolute() || relative.empty();
+  for (const auto& part : path) climbs |= part == "..";
+  if (climbs) throw InputError(fmt::format("{}: '{}' is not a path inside the capture directory", where, relative));
+  return (root / path).lexically_normal();
+}
+
+std::string value_text(const nlohmann::json& value) {
+  if (value.is_null()) return "None";
+  if (value.is_boolean()) return value.get<bool>() ? "True" : "False";
+  if (value.is_string()) return value.get<std::string>();
+  return value.dump();
+}
+
+}  // namespace
+
+const CapturedCase& CapturedCases::at(const Point& point) const {
+  auto found = by_point.find(point.id());
+  if (found == by_point.end())
+    throw InputError(fmt::format("{}: point {} was not captured (only the shapes of the capture's shapes.yaml were)",
+                                 file.string(), point.id()));
+  return found->second;
+}
+
+CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
+  CapturedCases cases;
+  cases.file = file;
+  cases.root = root;
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(read_text_file(file));
+  } catch (const nlohmann::json::exception& error) {
+    throw InputError(fmt::format("{}: not valid JSON ({})", file.string(), error.what()));
+  }
+  try {
+    if (json.value("schema", "") != kCaseFormat)
+      throw InputError(fmt::format("{}: schema: expected {}", file.string(), kCaseFormat));
+    for (const auto& [id, entry] : json.at("cases").items()) {
+      const std::string where = fmt::format("{}: case {}", file.string(), id);
+      CapturedCase captured;
+      for (const auto& [name, arg] : entry.at("args").items()) {
+        CapturedArg value;
+        if (arg.contains("input")) value.input = inside(root, arg.at("input").get<std::string>(), where + ": args." + name);
+        if (arg.contains("output")) value.output = inside(root, arg.at("output").get<std::string>(), where + ": args." + name);
+        if (arg.contains("value")) value.value = value_text(arg.at("value"));
+        captured.args[name] = std::move(value);
+      }
+      for (const auto& [config, grid] : entry.at("grids").items()) {
+        std::array<long long, 3> dims{1, 1, 1};
+        if (!grid.is_array() || grid.empty() || grid.size() > 3) throw InputError(where + ": grids: expected 1 to 3 extents");
+        for (size_t i = 0; i < grid.size(); ++i) {
+          dims[i] = grid[i].get<long long>();
+          if (dims[i] <= 0) throw InputError(fmt::format("{}: grids: {} is not a positive extent", where, dims[i]));
+        }
+        captured.grids[config] = dims;
+      }
+      for (const char* field : {"equal_one", "divisible"})
+        if (entry.contains(field))
+          for (const auto& name : entry.at(field)) {
+            const std::string text = name.get<std::string>();
+            if (!captured.args.count(text))
+              throw InputError(fmt::format("{}: {}: '{}' is not an argument of the case", where, field, text));
+            (std::string(field) == "equal_one" ? captured.equal_one : captured.divisible).insert(text);
+          }
+      if (entry.contains("library_choice") && !entry.at("library_choice").is_null())
+        captured.library_choice = entry.at("library_choice").get<std::string>();
+      captured.launches = entry.value("launches", 0LL);
+      cases.by_point[id] = std::move(captured);
+    }
+  } catch (const nlohmann::json::exception& error) {
+    throw InputError(fmt::format("{}: {}", file.string(), error.what()));
+  }
+  return cases;
+}
+
+}  // namespace abt

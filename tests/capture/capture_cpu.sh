@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# CTest capture_fake_workload (no GPU): abtool capture of tests/capture/fake_workload.py (real
+# @triton.jit kernels launched through stand-ins), then the capture's ops compiled for sm_90 by
+# `abtool record --arch sm_90` with the Triton under test. Checks the capture's files, the op
+# specs it wrote, and that every variant of every captured op compiles.
+#   capture_cpu.sh ABTOOL TRITON_PYTHON WORKDIR
+set -euo pipefail
+abtool=$1 python=$2 work=$3
+if ! "$python" -c "import triton" 2>/dev/null; then
+  echo "SKIP: no Triton in $python (scripts/bootstrap.sh makes build/triton-venv)"
+  exit 77
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
+grep -q "^capture: 3 kernel(s), 5 specialization(s): 4 captured (80%), 1 not; 9 launch(es)" capture.txt || fail "summary line"
+grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
+ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
+[ -d cap/staging ] && fail "the staging folder was left in the capture"
+"$python" - <<'PY' || fail "the capture's files"
+import json, os, hashlib
+m = json.load(open("cap/capture.json"))
+assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 4, m["summary"]
+ops = {o["op"]: o for o in m["ops"]}
+assert sorted(ops) == ["accumulate", "scale", "scale-2"], sorted(ops)
+assert ops["scale"]["points"] == ["scale/1000/fp32", "scale/4096/fp32"], ops["scale"]
+cases = json.load(open("cap/ops/scale-2/cases.json"))["cases"]["scale-2/1000/fp32"]
+# the tuned kernel: each config's grid from the tuner's grid function, the library's pick
+assert cases["grids"] == {"BLOCK=128 num_warps=4 num_stages=3": [8, 1, 1], "BLOCK=256 num_warps=8 num_stages=3": [4, 1, 1]}, cases
+assert cases["library_choice"] == "BLOCK=256 num_warps=8 num_stages=3", cases
+# stored tensors are content-addressed, and what the first launch wrote is the reference
+scale = json.load(open("cap/ops/scale/cases.json"))["cases"]["scale/4096/fp32"]
+for role in ("input", "output"):
+    path = next(a[role] for a in scale["args"].values() if role in a)
+    data = open(os.path.join("cap", path), "rb").read()
+    assert os.path.basename(path) == hashlib.sha256(data).hexdigest() + ".bin", path
+import array
+x = array.array("f", open(os.path.join("cap", scale["args"]["x_ptr"]["input"]), "rb").read())
+y = array.array("f", open(os.path.join("cap", scale["args"]["y_ptr"]["output"]), "rb").read())
+assert len(x) == 4096 and list(y) == [2 * v for v in x]
+assert scale["args"]["BLOCK"]["value"] == 4096 and scale["args"]["n"]["value"] == 4096
+print("capture files ok")
+PY
+grep -q "kind: inout" cap/ops/accumulate/op.yaml || fail "accumulate reads what it writes: inout"
+grep -q "module: shim_kernels" cap/ops/scale/op.yaml || fail "the op imports the kernel's own module"
+
+# The ops compile for sm_90 with the Triton under test (no GPU: every point then fails, said so).
+"$abtool" record --ops-dir cap/ops --shapes cap/shapes.yaml --compiler "triton:$python" --arch sm_90 --no-cache --out A \
+  > record.txt 2>&1 && fail "record without a GPU should fail its points" || true
+for line in "scale: compiled 2 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
+            "scale-2: compiled 2 variants for sm_90 (0 failed)"; do
+  grep -qF "$line" A/run.log || { cat A/run.log; fail "expected in run.log: $line"; }
+done
+grep -q "BLOCK=4096" A/index.tsv 2>/dev/null || grep -rq "4096" A/run.log || true
+echo "capture_fake_workload: PASS"

@@ -1,0 +1,91 @@
+"""Stand-ins for what the capture shim reads of Triton and torch, for tests without a GPU:
+tensors in host memory that hold real little-endian bytes, and a CompiledKernel whose launcher
+runs a Python function on them. The kernels themselves are real @triton.jit functions
+(shim_kernels.py), so the ops a capture makes of them compile for sm_90 like any other."""
+import array
+import collections
+
+ARRAY_CODES = {"fp32": "f", "i32": "i", "i64": "q"}
+
+
+class HostTensor:
+    """A contiguous 1-D tensor in host memory."""
+
+    def __init__(self, values, dtype="fp32", address=4096):
+        self.data = array.array(ARRAY_CODES[dtype], values)
+        self.dtype, self.address = dtype, address
+        self.shape, self.strides = [len(self.data)], [1]
+
+
+class HostTensors:
+    """What the shim asks of tensors (abtool_capture.TorchTensors' interface)."""
+
+    def is_tensor(self, value):
+        return isinstance(value, HostTensor)
+
+    def quick(self, value):
+        return (value.dtype, tuple(value.shape), tuple(value.strides), value.address % 16, id(value))
+
+    def describe(self, value):
+        size = value.data.itemsize
+        return {"dtype": value.dtype, "shape": list(value.shape), "strides": list(value.strides), "extent": len(value.data),
+                "bytes": size * len(value.data), "integer": value.dtype.startswith("i"), "align16": value.address % 16 == 0,
+                "contiguous": True, "device": "host"}
+
+    def read(self, value):
+        return value.data.tobytes()
+
+    def fingerprint(self, value):
+        return hash(value.data.tobytes())
+
+    def copy(self, value, poison=None):  # a poisoned copy: every element the pattern byte's value
+        copied = HostTensor(list(value.data), value.dtype, value.address)
+        if poison is not None:
+            copied.data = array.array(copied.data.typecode, [poison] * len(copied.data))
+        return copied
+
+    def still_poisoned(self, copied, poison):
+        return all(v == poison for v in copied.data)
+
+    def synchronize(self):
+        pass
+
+
+Metadata = collections.namedtuple("Metadata", "num_warps num_stages num_ctas cluster_dims launch_cooperative_grid launch_pdl")
+
+
+class Source:
+    """Triton's ASTSource as the JIT made it: the type of each argument, the constexpr values by
+    argument path, the divisibility attributes."""
+
+    def __init__(self, fn, signature, constants, attrs):
+        self.fn, self.signature, self.constants, self.attrs = fn, signature, constants, attrs
+
+
+class StandInKernel:
+    """Triton's CompiledKernel as the shim sees it: src, metadata, and `run`, the launcher."""
+
+    def __init__(self, fn, signature, constants, num_warps=4, effect=None, divisible=(0, 1)):
+        attrs = {(i,): [["tt.divisibility", 16]] for i in divisible}
+        self.src, self.name = Source(fn, signature, constants, attrs), fn.__name__
+        self.metadata = Metadata(num_warps, 3, 1, (1, 1, 1), False, False)
+        self.effect = effect  # what "running" it does to its arguments
+        self.launched = 0
+
+    @property
+    def run(self):
+        def launcher(g0, g1, g2, stream, function, packed, launch_meta, enter, exit_, *args):
+            self.launched += 1
+            if self.effect:
+                self.effect(*args)
+        return launcher
+
+
+class Module:
+    """triton.compiler.compiler, as far as the shim patches it."""
+    CompiledKernel = StandInKernel
+
+
+def launch(kernel, grid, *args):
+    """What JITFunction.run does: the launcher with the grid, the stream, five launch fields, then every argument."""
+    kernel.run(*grid, 0, None, None, None, None, None, *args)

@@ -1,0 +1,76 @@
+"""A workload for `abtool capture` without a GPU (CTest capture_fake_workload): real @triton.jit
+kernels of shim_kernels.py launched through fake_triton's stand-ins, so the whole capture path
+(the shim in the workload's interpreter, abtool's op drafts, the capture directory) runs on any
+machine, and the ops it makes can be compiled for sm_90 by `abtool record --arch sm_90`.
+
+  abtool capture --out DIR -- python3 tests/capture/fake_workload.py [--fail] [--no-kernels]
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import triton  # noqa: E402
+
+import abtool_capture  # noqa: E402  (installed by abtool capture's sitecustomize)
+import fake_triton  # noqa: E402
+import shim_kernels  # noqa: E402
+from fake_triton import HostTensor, StandInKernel, launch  # noqa: E402
+
+SCALE_SIGNATURE = {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}
+
+
+def scale(x, y, n, block):
+    y.data[:] = type(y.data)(y.data.typecode, [2 * v for v in x.data])
+
+
+def accumulate(x, y, n, block):  # reads what it writes
+    y.data[:] = type(y.data)(y.data.typecode, [a + b for a, b in zip(x.data, y.data)])
+
+
+def main():
+    if "--fail" in sys.argv:
+        sys.exit(3)
+    if abtool_capture._capture is None:
+        sys.exit("fake_workload: run it under abtool capture")
+    if "--no-kernels" in sys.argv:
+        return
+    abtool_capture._capture.tensors = fake_triton.HostTensors()
+    abtool_capture._patch_compiled_kernel(fake_triton.Module)
+
+    # An untuned kernel at two sizes, called three times each: two specializations, six launches.
+    for n, block in ((1000, 1024), (4096, 4096)):
+        kernel = StandInKernel(shim_kernels.scale, SCALE_SIGNATURE, {(3,): block}, effect=scale)
+        for _ in range(3):
+            x, y = HostTensor([0.5 * i for i in range(n)]), HostTensor([0.0] * n)
+            launch(kernel, (1, 1, 1), x, y, n, block)
+
+    # One that accumulates into its output: inout.
+    kernel = StandInKernel(shim_kernels.accumulate, SCALE_SIGNATURE, {(3,): 256}, effect=accumulate)
+    launch(kernel, (8, 1, 1), HostTensor([1.0] * 2048), HostTensor([3.0] * 2048), 2048, 256)
+
+    # A tuned one: two configs, the second chosen; each config's grid from the tuner's grid function.
+    configs = [triton.Config({"BLOCK": 128}, num_warps=4), triton.Config({"BLOCK": 256}, num_warps=8)]
+    tuner = triton.runtime.autotuner.Autotuner(shim_kernels.scale, shim_kernels.scale.arg_names, configs, ["n"], None, None)
+    tuner.best_config = configs[1]
+    x, y = HostTensor([1.0] * 1000), HostTensor([0.0] * 1000)
+    grid = lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)  # noqa: E731
+    abtool_capture._stack().append(abtool_capture._TunerContext(tuner, "autotune", (x, y, 1000), {"grid": grid}))
+    try:
+        launch(StandInKernel(shim_kernels.scale, SCALE_SIGNATURE, {(3,): 256}, num_warps=8, effect=scale), (4, 1, 1),
+               x, y, 1000, 256)
+    finally:
+        abtool_capture._stack().pop()
+
+    # A kernel of the script itself: listed as not replayable, with the reason.
+    launch(StandInKernel(script_kernel, SCALE_SIGNATURE, {(3,): 64}, effect=scale), (1, 1, 1),
+           HostTensor([1.0] * 64), HostTensor([0.0] * 64), 64, 64)
+
+
+@triton.jit
+def script_kernel(x_ptr, y_ptr, n, BLOCK: triton.language.constexpr):
+    pass
+
+
+if __name__ == "__main__":
+    main()

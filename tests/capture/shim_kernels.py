@@ -1,0 +1,40 @@
+"""A kernel in a module of its own, for tests/capture/test_shim.py."""
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offsets, 2 * tl.load(x_ptr + offsets, mask=offsets < n), mask=offsets < n)
+
+
+@triton.jit
+def accumulate(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(y_ptr + offsets, tl.load(y_ptr + offsets, mask=mask) + tl.load(x_ptr + offsets, mask=mask), mask=mask)
+
+
+# A tuned kernel and a heuristics kernel, as libraries write them (tests/capture/triton_workload.py).
+@triton.autotune(configs=[triton.Config({"BLOCK": 256}, num_warps=4), triton.Config({"BLOCK": 1024}, num_warps=4),
+                          triton.Config({"BLOCK": 2048}, num_warps=8)], key=["n"])
+@triton.jit
+def tuned_scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(y_ptr + offsets, 3 * tl.load(x_ptr + offsets, mask=mask), mask=mask)
+
+
+@triton.heuristics({"BLOCK_N": lambda args: triton.next_power_of_2(args["n_cols"])})
+@triton.jit
+def row_sum(x_ptr, out_ptr, n_cols, stride, BLOCK_N: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK_N)
+    values = tl.load(x_ptr + row * stride + cols, mask=cols < n_cols, other=0.0).to(tl.float32)
+    tl.store(out_ptr + row, tl.sum(values, axis=0))
+
+
+@triton.jit
+def twice(x):
+    return 2 * x

@@ -1,0 +1,175 @@
+"""The capture shim's logic without a GPU (CTest: capture_shim): a real @triton.jit kernel and a
+real triton.autotune, but launches through a stand-in for Triton's CompiledKernel and tensors that
+live in host memory, so what the shim records can be checked exactly.
+
+  python3 tests/capture/test_shim.py        (Triton importable; exit 0 when every check passes)
+"""
+import array
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "capture", "python"))
+sys.path.insert(0, os.path.dirname(__file__))
+
+import abtool_capture  # noqa: E402
+import triton  # noqa: E402
+
+import shim_kernels  # noqa: E402  (kernels in a module of their own: importable again)
+
+
+from fake_triton import HostTensor, HostTensors, Module, StandInKernel  # noqa: E402
+
+
+SCALE_SIGNATURE = {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}
+
+
+def scale_kernel(block=256, **kwargs):
+    return StandInKernel(shim_kernels.scale, SCALE_SIGNATURE, {(3,): block}, **kwargs)
+
+
+def double_into(x, y, n, block):
+    y.data[:] = array.array("f", [2 * v for v in x.data])
+
+
+def add_into(x, y, n, block):  # reads what it writes
+    y.data[:] = array.array("f", [a + b for a, b in zip(x.data, y.data)])
+
+
+class Shim(unittest.TestCase):
+    def setUp(self):
+        self.staging = tempfile.mkdtemp(prefix="abtool-shim-")
+        abtool_capture._patch_compiled_kernel(Module)
+        self.capture = abtool_capture.install(self.staging, max_input_mb=1, tensors=HostTensors())
+
+    def launch(self, kernel, grid, *args):
+        kernel.run(*grid, 0, None, None, None, None, None, *args)
+
+    def raw(self):
+        self.capture.write()
+        with open(os.path.join(self.staging, f"raw-{os.getpid()}.json")) as handle:
+            return json.load(handle)
+
+    def test_a_specialization_is_recorded_once_and_counted_with_its_inputs_outputs_and_grid(self):
+        kernel = scale_kernel(effect=double_into)
+        for _ in range(3):
+            x, y = HostTensor([1.0, 2.0, 3.0]), HostTensor([0.0, 0.0, 0.0])
+            self.launch(kernel, (1, 1, 1), x, y, 3, 256)
+        self.assertEqual(kernel.launched, 3 + 2, "every launch ran, and the shim's own two on copies")
+        raw = self.raw()
+        self.assertEqual(raw["schema"], "abtool.capture_raw/1")
+        [record] = raw["launches"]
+        self.assertEqual(record["launches"], 3)
+        self.assertEqual(record["grid"], [1, 1, 1])
+        self.assertEqual(record["kernel"]["name"], "scale")
+        self.assertEqual(record["kernel"]["module"], "shim_kernels")
+        self.assertTrue(record["kernel"]["importable"], record["kernel"]["why"])
+        x, y, n, block = record["args"]
+        self.assertEqual((x["kind"], x["type"], x["divisible"], x["written"]), ("tensor", "*fp32", True, False))
+        self.assertEqual((y["kind"], y["written"]), ("tensor", True))
+        self.assertFalse(record["reads_what_it_writes"], "poisoned, y comes out the same: only written")
+        self.assertEqual(n, {"name": "n", "type": "i32", "kind": "scalar", "dtype": "i32", "value": 3, "divisible": False,
+                             "do_not_specialize": False})
+        self.assertEqual((block["kind"], block["value"]), ("constexpr", 256))
+        def stored(digest):
+            with open(os.path.join(self.staging, "tensors", digest + ".bin"), "rb") as handle:
+                return list(array.array("f", handle.read()))
+
+        self.assertEqual(stored(x["input"]), [1.0, 2.0, 3.0])
+        self.assertEqual(stored(y["output"]), [2.0, 4.0, 6.0])
+        self.assertEqual(record["tuner"], {"kind": "none"})
+
+    def test_an_output_that_already_held_the_result_is_still_seen_as_written(self):
+        # A tuner's benchmarks ran the same computation into the same output just before.
+        kernel = scale_kernel(effect=double_into)
+        x, y = HostTensor([1.0, 2.0, 3.0]), HostTensor([2.0, 4.0, 6.0])
+        self.launch(kernel, (1, 1, 1), x, y, 3, 256)
+        x_entry, y_entry = self.raw()["launches"][0]["args"][:2]
+        self.assertFalse(x_entry["written"])
+        self.assertTrue(y_entry["written"], "the launch on poisoned copies wrote it")
+        self.assertIn("output", y_entry)
+
+    def test_a_kernel_that_reads_its_output_is_inout_and_a_new_shape_is_a_new_record(self):
+        kernel = scale_kernel(effect=add_into)
+        self.launch(kernel, (1, 1, 1), HostTensor([1.0, 2.0]), HostTensor([5.0, 5.0]), 2, 256)
+        self.launch(kernel, (2, 1, 1), HostTensor([1.0] * 4), HostTensor([0.0] * 4), 4, 256)
+        first, second = self.raw()["launches"]
+        self.assertTrue(first["reads_what_it_writes"])
+        self.assertEqual(second["grid"], [2, 1, 1])
+
+    def test_a_tuned_kernel_records_its_config_space_the_choice_and_every_configs_grid(self):
+        configs = [triton.Config({"BLOCK": b}, num_warps=w) for b, w in ((128, 4), (256, 8))]
+        tuner = triton.runtime.autotuner.Autotuner(shim_kernels.scale, shim_kernels.scale.arg_names, configs, ["n"], None, None)
+        tuner.best_config = configs[1]
+        kernel = scale_kernel(num_warps=8, effect=double_into)
+        # What the tuner's run does: its best config's launch, the grid a callable of the meta-parameters.
+        x, y = HostTensor([1.0] * 1000), HostTensor([0.0] * 1000)
+        stack = abtool_capture._stack()
+        grid = lambda meta: (triton.cdiv(meta["n"], meta["BLOCK"]),)  # noqa: E731
+        stack.append(abtool_capture._TunerContext(tuner, "autotune", (x, y, 1000), {"grid": grid}))
+        try:
+            self.launch(kernel, (4, 1, 1), x, y, 1000, 256)
+        finally:
+            stack.pop()
+        tuned = self.raw()["launches"][0]["tuner"]
+        self.assertEqual(tuned["kind"], "autotune")
+        self.assertEqual(tuned["keys"], ["n"])
+        self.assertEqual([c["kwargs"]["BLOCK"] for c in tuned["configs"]], [128, 256])
+        self.assertEqual([c["num_warps"] for c in tuned["configs"]], [4, 8])
+        self.assertEqual(tuned["chosen"], 1)
+        self.assertEqual(tuned["grids"], [[8, 1, 1], [4, 1, 1]])
+
+    def test_a_kernel_of_the_script_itself_says_why_it_cannot_be_imported(self):
+        identity = abtool_capture._kernel_identity(main_kernel, StandInKernel(main_kernel, {"x": "*fp32", "n": "i32"}, {}))
+        self.assertFalse(identity["importable"])
+        self.assertIn("__main__", identity["why"])
+        self.assertIn("def local_kernel", identity["source"])
+
+
+GENERATED = """import triton
+import triton.language as tl
+
+
+@triton.jit
+def scalar(x):
+    return twice(x)
+
+
+@triton.jit
+def generated_kernel(x_ptr, n):
+    tl.store(x_ptr, scalar(tl.load(x_ptr)))
+"""
+
+
+class GeneratedModules(unittest.TestCase):
+    def test_a_generated_module_is_copied_and_what_it_lacks_is_bound_from_where_it_lives(self):
+        # As FlagGems' pointwise_dynamic does: a file in a cache folder, loaded under a name of its
+        # own, given the globals of the module of the op's scalar function.
+        folder = tempfile.mkdtemp(prefix="abtool-generated-")
+        path = os.path.join(folder, "pointwise_generated.py")
+        with open(path, "w") as handle:
+            handle.write(GENERATED)
+        spec = importlib.util.spec_from_file_location("_gen_module_test", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        module.__dict__.update({k: v for k, v in shim_kernels.__dict__.items() if not k.startswith("__")})
+        kernel = module.generated_kernel
+        identity = abtool_capture._kernel_identity(kernel, StandInKernel(kernel, {"x_ptr": "*fp32", "n": "i32"}, {}))
+        self.assertFalse(identity["importable"])
+        self.assertTrue(identity["loadable_from_copy"], identity["why"])
+        self.assertEqual(identity["file_text"], GENERATED)
+        self.assertEqual(identity["binds"], {"twice": "shim_kernels:twice"})
+
+
+@triton.jit
+def local_kernel(x, n):
+    pass
+
+
+main_kernel = local_kernel
+
+if __name__ == "__main__":
+    unittest.main()

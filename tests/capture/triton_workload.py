@@ -1,0 +1,51 @@
+"""A small real Triton workload for `abtool capture` on a GPU (tests/capture/capture_gpu.sh):
+a plain @triton.jit kernel at two sizes, one that accumulates into its output, a triton.autotune
+kernel, a triton.heuristics kernel on a bf16 strided view, and one kernel of the script itself
+(which a capture lists as not replayable)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import torch  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+import shim_kernels  # noqa: E402
+
+
+@triton.jit
+def script_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offsets, tl.load(x_ptr + offsets, mask=offsets < n) + 1, mask=offsets < n)
+
+
+def main():
+    torch.manual_seed(0)
+    for n in (1 << 16, 1 << 20):
+        x = torch.randn(n, device="cuda")
+        for _ in range(3):
+            y = torch.empty_like(x)
+            shim_kernels.scale[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        torch.testing.assert_close(y, 2 * x)
+    x, y = torch.randn(1 << 18, device="cuda"), torch.randn(1 << 18, device="cuda")
+    expected = x + y
+    shim_kernels.accumulate[(triton.cdiv(x.numel(), 512),)](x, y, x.numel(), BLOCK=512)
+    torch.testing.assert_close(y, expected)
+    x = torch.randn(1 << 20, device="cuda")
+    y = torch.empty_like(x)
+    shim_kernels.tuned_scale[lambda meta: (triton.cdiv(x.numel(), meta["BLOCK"]),)](x, y, x.numel())
+    torch.testing.assert_close(y, 3 * x)
+    wide = torch.randn(512, 1500, device="cuda", dtype=torch.bfloat16)
+    view = wide[:, :1000]  # rows 1500 apart: a strided view
+    out = torch.empty(512, device="cuda", dtype=torch.float32)
+    shim_kernels.row_sum[(512,)](view, out, 1000, view.stride(0))
+    torch.testing.assert_close(out, view.float().sum(dim=1), rtol=1e-3, atol=1e-2)
+    z = torch.zeros(4096, device="cuda")
+    script_kernel[(4,)](z, 4096, BLOCK=1024)
+    torch.cuda.synchronize()
+    print("triton_workload: ok")
+
+
+if __name__ == "__main__":
+    main()
