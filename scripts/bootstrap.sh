@@ -20,11 +20,12 @@ if (( ${#missing[@]} )); then
 fi
 
 # Triton from PyPI, the GPU machine's version, in a venv of the build: the Triton backend's compile
-# and IR tests run with it (Triton compiles for sm_90 without a GPU). Without network they skip.
+# and IR tests run with it (Triton compiles for sm_90 without a GPU), and the capture shim's tests,
+# with numpy as torch brings it to a workload. Without network they skip.
 venv="$root/build/triton-venv"
-if [[ ${ABTOOL_SKIP_TRITON:-0} != 1 ]] && ! "$venv/bin/python3" -c "import triton" 2> /dev/null; then
-  echo "bootstrap: installing triton==3.6.0 into $venv"
-  { python3 -m venv "$venv" && "$venv/bin/python3" -m pip install -q triton==3.6.0; } > "$root/build-triton.log" 2>&1 ||
+if [[ ${ABTOOL_SKIP_TRITON:-0} != 1 ]] && ! "$venv/bin/python3" -c "import triton, numpy" 2> /dev/null; then
+  echo "bootstrap: installing triton==3.6.0 and numpy==2.4.6 into $venv"
+  { python3 -m venv "$venv" && "$venv/bin/python3" -m pip install -q triton==3.6.0 numpy==2.4.6; } > "$root/build-triton.log" 2>&1 ||
     echo "bootstrap: WARNING: could not install Triton (see build-triton.log); its tests will skip"
 fi
 

@@ -54,8 +54,7 @@ if [ -n "$mm_shapes" ]; then
   grep -E "SUCCESS|FAILED|sweep" "$out/mm-abtool-cold.log" | tail -5
   "$python" - "$out/M/results.json" <<'PY'
 import json, sys
-lines = open(sys.argv[1]).read().splitlines()[1:-1]
-for point in (json.loads(line.rstrip(",")) for line in lines):
+for point in json.load(open(sys.argv[1]))["points"]:
     abtool = " ".join(f"{k}={v}" for k, v in point["config"].items()) if isinstance(point["config"], dict) else point["config"]
     print(f"{point['op']}/{point['shape_text']}: {point['status']} median {point.get('median_us')} us; "
           f"abtool picked {abtool}; LibTuner picked {point.get('library_config')}")

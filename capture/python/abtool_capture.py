@@ -19,6 +19,7 @@ module) and its tensors as staging/tensors/<sha256>.bin. Nothing here changes wh
 computes; a record the shim cannot make says why, and the workload goes on.
 """
 import atexit
+import concurrent.futures
 import hashlib
 import importlib
 import importlib.abc
@@ -32,6 +33,7 @@ import time
 import traceback
 
 RAW_FORMAT = "abtool.capture_raw/1"
+_MAX_PENDING_BYTES = 2 << 30  # read to the host, not yet hashed and written
 
 _state = threading.local()
 _lock = threading.RLock()
@@ -58,19 +60,9 @@ class Capture:
         self.started = time.time()
         self.overhead_s = 0.0
         self.errors = []
+        self.pool, self.pool_pid, self.pending, self.pending_bytes = None, None, [], 0  # stores under way (store)
+        self.phases = {}  # where the shim's time goes: seconds by phase
         os.makedirs(os.path.join(staging, "tensors"), exist_ok=True)
-
-    # -- tensors -------------------------------------------------------------------------------
-
-    def save(self, data):
-        digest = hashlib.sha256(data).hexdigest()
-        path = os.path.join(self.staging, "tensors", digest + ".bin")
-        if not os.path.exists(path):
-            temporary = f"{path}.{os.getpid()}.tmp"
-            with open(temporary, "wb") as handle:
-                handle.write(data)
-            os.replace(temporary, path)
-        return digest
 
     # -- a launch ------------------------------------------------------------------------------
 
@@ -106,6 +98,7 @@ class Capture:
                 self.overhead_s += time.perf_counter() - begin
                 return original()
             described = self.describe(kernel, grid, call_args, context)
+            self.phase("describing", begin)
         except Exception as error:  # noqa: BLE001 - the workload goes on
             self.errors.append(f"{_kernel_name(kernel)}: {error}")
             self.overhead_s += time.perf_counter() - begin
@@ -207,41 +200,60 @@ class Capture:
     def first_launch(self, record, original, call_args, kernel, grid, stream, rest):
         tensors = self.tensors
         indexed = [(i, a) for i, a in enumerate(record["args"]) if a["kind"] == "tensor"]
-        small = all(a["bytes"] <= self.max_input_bytes for _, a in indexed)
-        before = {}
-        for index, entry in indexed:
-            value = call_args[index]
-            if entry["integer"] or entry["bytes"] <= self.max_input_bytes:
-                data = tensors.read(value)
-                before[index] = data
-                entry["input"] = self.save(data)
-            else:
-                entry["fingerprint_before"] = tensors.fingerprint(value)
+        # What every tensor held before the launch, read to the host (see TorchTensors).
+        begin = time.perf_counter()
+        try:
+            before = {index: tensors.host(call_args[index]) for index, _ in indexed}
+        except Exception as error:  # noqa: BLE001 - the workload's launch goes on; this one is listed
+            record["problems"].append(f"its tensors could not be copied: {error}")
+            return original()
+        self.phase("reading before", begin)
         result = original()
+        try:
+            self.examine(record, call_args, kernel, grid, stream, rest, indexed, before)
+        except Exception as error:  # noqa: BLE001
+            record["problems"].append(f"what its launch wrote could not be found: {error}")
+        record["first_launch_s"] = time.time() - self.started
+        record["shim_s"] = time.perf_counter() - begin
+        return result
+
+    def phase(self, name, begin):
+        """Adds the time since `begin` to the phase's; returns now, the next phase's begin."""
+        now = time.perf_counter()
+        self.phases[name] = self.phases.get(name, 0.0) + now - begin
+        return now
+
+    def examine(self, record, call_args, kernel, grid, stream, rest, indexed, before):
+        tensors = self.tensors
+        begin = time.perf_counter()
         tensors.synchronize()
+        begin = self.phase("its launch", begin)
         # What the launch wrote: what changed, and -- since a launch may write what its buffers
         # already hold (a tuner's benchmarks ran the same computation into the same output just
         # before) -- what a launch on copies overwrites where the copies' floating-point tensors
         # were poisoned (integer ones, indices that steer addresses, keep their contents).
+        after = {index: tensors.host(call_args[index]) for index, _ in indexed}
         overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed)
         written = []
         for index, entry in indexed:
-            value = call_args[index]
-            if index in before:
-                data = tensors.read(value)
-                changed = data != before[index] or index in overwritten
-                if changed:
-                    entry["output"] = self.save(data) if entry["bytes"] <= self.max_input_bytes else None
-            else:
-                changed = tensors.fingerprint(value) != entry.pop("fingerprint_before") or index in overwritten
-            entry["written"] = changed
-            if changed:
+            entry["written"] = index in overwritten or after[index] != before[index]
+            if entry["written"]:
                 written.append(index)
         record["reads_what_it_writes"] = None
-        if written and small:
-            record["reads_what_it_writes"] = self.reads_written(original, kernel, grid, stream, rest, call_args, record, written)
-        record["first_launch_s"] = time.time() - self.started
-        return result
+        if written:
+            record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written, after)
+        begin = self.phase("launches on copies", begin)
+        # Stored: what it read (not the old contents of what it only writes over, densely), and
+        # what it wrote, the reference; integer tensors whatever their size, others up to the limit.
+        only_writes = record["reads_what_it_writes"] is False
+        for index, entry in indexed:
+            if not (entry["integer"] or entry["bytes"] <= self.max_input_bytes):
+                continue
+            if not (entry["written"] and only_writes and entry["extent"] == _numel(entry["shape"])):
+                self.store(entry, "input", before[index])
+            if entry["written"]:
+                self.store(entry, "output", after[index], None if entry["integer"] else entry["dtype"])
+        self.phase("storing", begin)
 
     def overwritten(self, kernel, grid, stream, rest, call_args, record, indexed):
         """The floating-point tensors a launch on poisoned copies writes into (indices)."""
@@ -262,7 +274,7 @@ class Capture:
             return set()
         return {index for index in floats if not tensors.still_poisoned(copies[index], patterns[index])}
 
-    def reads_written(self, original, kernel, grid, stream, rest, call_args, record, written):
+    def reads_written(self, kernel, grid, stream, rest, call_args, record, written, after):
         """Launches once more on copies, the written tensors poisoned: if the outputs come out the
         same, the kernel only writes them (`out`); else it reads them too (`inout`), or is not
         deterministic, and restoring them before every launch is the safe reading."""
@@ -277,22 +289,101 @@ class Capture:
         except Exception as error:  # noqa: BLE001
             record["problems"].append(f"a second launch on copies failed: {error}")
             return True
-        for index in written:
-            if tensors.read(copies[index]) != tensors.read(call_args[index]):
-                return True
-        return False
+        return any(tensors.host(copies[index]) != after[index] for index in written)
+
+    # -- stored tensors ------------------------------------------------------------------------
+
+    def store(self, entry, field, data, rms_dtype=None):
+        """entry[field] becomes the SHA-256 of the bytes, stored as tensors/<sha>.bin, and with
+        `rms_dtype` entry["output_rms"] their root-mean-square as that dtype: both worked out on a
+        thread of the shim's while the workload goes on."""
+        try:
+            pending = self.writer().submit(self.save, data, rms_dtype)
+        except RuntimeError:  # the interpreter is shutting down: no new threads, stored here and now
+            self.settle((entry, field, _Done(self.save(data, rms_dtype)), 0))
+            return
+        self.pending_bytes += len(data)
+        self.pending.append((entry, field, pending, len(data)))
+        while self.pending_bytes > _MAX_PENDING_BYTES and self.pending:  # host memory stays bounded
+            self.settle(self.pending.pop(0))
+
+    def writer(self):
+        if self.pool is None or self.pool_pid != os.getpid():  # a forked child has none of its parent's threads
+            self.pool, self.pool_pid, self.pending, self.pending_bytes = (
+                concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="abtool-capture"), os.getpid(), [], 0)
+        return self.pool
+
+    def settle(self, pending):
+        entry, field, future, size = pending
+        self.pending_bytes -= size
+        try:
+            entry[field], rms = future.result()
+            if rms is not None:
+                entry["output_rms"] = rms
+        except Exception as error:  # noqa: BLE001 - not stored: the capture says the bytes are missing
+            self.errors.append(f"cannot store a tensor: {error}")
+
+    def save(self, data, rms_dtype=None):
+        digest = hashlib.sha256(data).hexdigest()
+        path = os.path.join(self.staging, "tensors", digest + ".bin")
+        if not os.path.exists(path):
+            temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+            with open(temporary, "wb") as handle:
+                handle.write(data)
+            os.replace(temporary, path)
+        return digest, _rms(data, rms_dtype) if rms_dtype else None
 
     # -- the end -------------------------------------------------------------------------------
 
     def write(self):
+        begin = time.perf_counter()
+        while self.pending:
+            self.settle(self.pending.pop(0))
+        self.overhead_s += time.perf_counter() - begin
+        self.phase("hashing and writing, left at exit", begin)
         kernels = list(self.order)
         raw = {"schema": RAW_FORMAT, "pid": os.getpid(), "argv": sys.argv, "versions": _versions(),
-               "wall_s": time.time() - self.started, "overhead_s": self.overhead_s, "errors": self.errors,
+               "wall_s": time.time() - self.started, "overhead_s": self.overhead_s, "phases": self.phases,
+               "errors": self.errors,
                "launches": kernels}
         path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
         with open(path + ".tmp", "w") as handle:
             json.dump(raw, handle, default=str)
         os.replace(path + ".tmp", path)
+
+
+class _Done:
+    """A future already done."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
+
+
+def _rms(data, dtype):
+    """The root-mean-square of the finite elements of `data` read as `dtype` (fp16, bf16, fp32,
+    fp64), as abtool's capture/ computes it for a tolerance; None without numpy or for another dtype."""
+    try:
+        import numpy
+    except ImportError:
+        return None
+    if dtype == "bf16":
+        values = (numpy.frombuffer(data, numpy.uint16).astype(numpy.uint32) << 16).view(numpy.float32)
+    elif dtype in ("fp16", "fp32", "fp64"):
+        values = numpy.frombuffer(data, {"fp16": numpy.float16, "fp32": numpy.float32, "fp64": numpy.float64}[dtype])
+    else:
+        return None
+    values = values[numpy.isfinite(values)].astype(numpy.float64)
+    return float(numpy.sqrt(numpy.mean(numpy.square(values)))) if values.size else 0.0
+
+
+def _numel(shape):
+    count = 1
+    for size in shape:
+        count *= size
+    return count
 
 
 def _kernel_name(kernel):
@@ -373,7 +464,9 @@ def _foreign_globals(python_fn, file_text, file):
         function = pending.pop()
         for name in _code_names(function.__code__):
             names.add(name)
-            value = python_fn.__globals__.get(name)
+            # The file's own definition is what the copy runs, also where the module's globals were
+            # given another function of that name since (FlagGems: the op's scalar function itself).
+            value = defined.get(name) if name in defined else python_fn.__globals__.get(name)
             inner = getattr(value, "fn", None)
             if inner is not None and getattr(getattr(inner, "__code__", None), "co_filename", None) == \
                     python_fn.__code__.co_filename and name not in seen:
@@ -486,7 +579,15 @@ class TorchTensors:
                 "align16": value.data_ptr() % 16 == 0, "contiguous": bool(value.is_contiguous()),
                 "device": str(value.device)}
 
-    def read(self, value):
+    # Only copies and views of torch's here (empty, full on the host, copy_, to("cpu"), as_strided,
+    # view), the comparing done on the host: a library that runs torch's operators as kernels of its
+    # own (FlagGems' use_gems overrides eq, all, fill_, equal, mean, ...) would otherwise launch -- and
+    # first compile -- its kernels at the shim's every look at a tensor.
+
+    def host(self, value):
+        """The span's bytes in host memory."""
+        if isinstance(value, bytes):
+            return value
         span = self.span(value).detach()
         if not span.numel():
             return b""
@@ -496,25 +597,21 @@ class TorchTensors:
         except (ImportError, RuntimeError):  # torch without numpy
             return bytes(host.untyped_storage())
 
-    def fingerprint(self, value):
-        span = self.span(value).detach().view(self.torch.uint8).to(self.torch.int64)
-        weights = self.torch.arange(1, span.numel() + 1, device=span.device, dtype=self.torch.int64) % 65521
-        return (int(span.sum()), int((span * weights).sum()))
-
     def copy(self, value, poison=None):
         """A copy of the tensor's span; `poison`: a byte every byte of it is set to instead (0x70..0x7F:
-        large finite values in fp16, bf16 and fp32, no NaN, so arithmetic on them runs its course)."""
+        large finite values in fp16, bf16 and fp32, no NaN, so arithmetic on them runs its course),
+        written from the host (the device's fill_ may be a library's kernel)."""
         storage = self.torch.empty(value.storage_offset() + self.extent(value), dtype=value.dtype, device=value.device)
         copied = self.torch.as_strided(storage, value.shape, value.stride(), value.storage_offset())
         if poison is not None:
-            storage.view(self.torch.uint8).fill_(poison)
+            raw = storage.view(self.torch.uint8)
+            raw.copy_(self.torch.full((raw.numel(),), poison, dtype=self.torch.uint8))
         else:
             self.span(copied).copy_(self.span(value))
         return copied
 
     def still_poisoned(self, copied, poison):
-        span = self.span(copied).detach()
-        return span.numel() == 0 or bool((span.view(self.torch.uint8) == poison).all())
+        return not self.host(copied).lstrip(bytes([poison]))
 
     def synchronize(self):
         if self.torch.cuda.is_available():

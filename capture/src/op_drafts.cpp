@@ -38,6 +38,13 @@ Use use_of(const RawLaunch& launch, const RawArg& arg) {
   return Use::out;
 }
 
+// What a tensor is to hold before the launch. One the launch only writes over (its old contents
+// not stored) may hold anything, its output as well: that serves where the op's other launches
+// read the argument and it is restored before every launch.
+const std::optional<std::string>& before_of(const RawLaunch& launch, const RawArg& arg) {
+  return arg.input || use_of(launch, arg) != Use::out ? arg.input : arg.output;
+}
+
 std::string mib(long long bytes) { return fmt::format("{:.1f} MiB", double(bytes) / (1 << 20)); }
 
 std::vector<std::string> tuned_names(const RawLaunch& launch) {
@@ -71,7 +78,7 @@ std::vector<std::string> missing_bytes(const RawLaunch& launch, const std::vecto
     const RawArg& arg = launch.args[i];
     if (arg.role != ArgRole::tensor) continue;
     const bool has_after = arg.written ? arg.output.has_value() : arg.input.has_value();
-    if ((uses[i] != Use::out && !arg.input) || (uses[i] != Use::in && !has_after))
+    if ((uses[i] != Use::out && !before_of(launch, arg)) || (uses[i] != Use::in && !has_after))
       why.push_back(fmt::format("{} ({}) was not stored, and the op's other launches need it before and after: over "
                                 "--max-input-mb {}", arg.name, mib(arg.bytes), options.max_input_bytes >> 20));
   }
@@ -350,12 +357,13 @@ class OpBuilder {
       if (plan.kind == ArgPlan::Kind::tuned) continue;
       json value = json::object();
       if (plan.kind == ArgPlan::Kind::tensor) {
-        if (plan.use != Use::out) value["input"] = options_.stored_name(*a.input), draft_.tensors.insert(*a.input);
+        if (plan.use != Use::out) value["input"] = options_.stored_name(*before_of(launch, a)), draft_.tensors.insert(*before_of(launch, a));
         if (plan.use != Use::in) {
           const std::string& output = a.written ? *a.output : *a.input;  // unwritten here: as it was
           value["output"] = options_.stored_name(output);
           draft_.tensors.insert(output);
-          if (dtype_is_float(plan.dtype)) output_rms_ = std::max(output_rms_, rms_of(options_.read_stored(output), plan.dtype));
+          if (dtype_is_float(plan.dtype))  // the shim measured it where the tensor was; else from the stored bytes
+            output_rms_ = std::max(output_rms_, a.written && a.output_rms ? *a.output_rms : rms_of(options_.read_stored(output), plan.dtype));
         }
       } else if (plan.kind == ArgPlan::Kind::scalar) {
         value["value"] = json_of(a.value);

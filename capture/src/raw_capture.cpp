@@ -52,6 +52,7 @@ RawArg read_arg(const json& entry) {
     arg.written = entry.value("written", false);
     arg.input = digest(entry, "input");
     arg.output = digest(entry, "output");
+    if (entry.contains("output_rms") && entry["output_rms"].is_number()) arg.output_rms = entry["output_rms"].get<double>();
   }
   arg.divisible = entry.value("divisible", false);
   arg.do_not_specialize = entry.value("do_not_specialize", false);
@@ -131,6 +132,7 @@ RawLaunch read_launch(const json& entry) {
   if (entry.contains("reads_what_it_writes") && entry["reads_what_it_writes"].is_boolean())
     launch.reads_what_it_writes = entry["reads_what_it_writes"].get<bool>();
   launch.problems = entry.value("problems", std::vector<std::string>{});
+  launch.shim_s = entry.value("shim_s", 0.0);
   for (const auto& arg : entry.at("args"))
     if (arg.contains("problems")) launch.problems.push_back(arg["name"].get<std::string>() + ": " + arg["problems"].get<std::string>());
   return launch;
@@ -179,6 +181,7 @@ RawProcess read_raw_process(const fs::path& file) {
       process.versions[name] = version.is_string() ? version.get<std::string>() : version.dump();
     process.wall_s = raw.value("wall_s", 0.0);
     process.overhead_s = raw.value("overhead_s", 0.0);
+    process.phases = raw.value("phases", std::map<std::string, double>{});
     process.errors = raw.value("errors", std::vector<std::string>{});
     for (const auto& launch : raw.at("launches")) {
       process.launches.push_back(read_launch(launch));

@@ -45,6 +45,7 @@ struct RawArg {
   long long extent = 0, bytes = 0;  // elements and bytes of the span the view reaches
   bool integer = false, contiguous = true, divisible = false, written = false, do_not_specialize = false;
   std::optional<std::string> input, output;  // sha256 of stored bytes (staging/tensors/<sha>.bin)
+  std::optional<double> output_rms;           // floating-point outputs: over their finite elements
   PyValue value;                             // scalars, constexprs
 };
 
@@ -86,6 +87,7 @@ struct RawLaunch {
   long long launches = 0;
   std::optional<bool> reads_what_it_writes;  // nullopt: not checked (an input too large to copy)
   std::vector<std::string> problems;         // why it cannot be replayed standalone
+  double shim_s = 0;                          // what recording its first launch cost the workload
 };
 
 struct RawProcess {
@@ -94,6 +96,7 @@ struct RawProcess {
   std::vector<std::string> argv;
   std::map<std::string, std::string> versions;
   double wall_s = 0, overhead_s = 0;
+  std::map<std::string, double> phases;  // where the shim's time went: seconds by phase
   std::vector<std::string> errors;
   std::vector<RawLaunch> launches;
 };

@@ -80,6 +80,7 @@ struct KernelSummary {
   const RawKernel* kernel = nullptr;
   TunerKind tuner = TunerKind::none;
   long long launches = 0;
+  double shim_s = 0;
   int specializations = 0, captured = 0;
   std::vector<std::string> ops;
   std::vector<std::pair<std::string, std::vector<std::string>>> not_captured;  // shape words, reasons
@@ -131,10 +132,12 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   std::map<std::string, RawLaunch*> by_key;
   std::vector<const RawLaunch*> launches;
   double overhead_s = 0;
+  std::map<std::string, double> phases;
   std::map<std::string, std::string> versions;
   std::vector<std::string> shim_errors;
   for (RawProcess& process : processes) {
     overhead_s += process.overhead_s;
+    for (const auto& [phase, seconds] : process.phases) phases[phase] += seconds;
     versions.insert(process.versions.begin(), process.versions.end());
     for (const auto& message : process.errors) shim_errors.push_back(message);
     for (RawLaunch& launch : process.launches) {
@@ -170,6 +173,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   for (const RawLaunch* launch : launches) {
     KernelSummary& summary = summary_of(*launch);
     summary.launches += launch->launches;
+    summary.shim_s += launch->shim_s;
     ++summary.specializations;
   }
   for (const OpDraft& op : drafts.ops) {
@@ -194,7 +198,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
     for (const auto& [shape, why] : summary.not_captured) not_captured.push_back({{"shape", shape}, {"why", why}});
     kernel_list.push_back({{"kernel", summary.kernel->name}, {"module", summary.kernel->module},
                            {"file", summary.kernel->file.string()}, {"tuner", tuner_name(summary.tuner)},
-                           {"launches", summary.launches}, {"specializations", summary.specializations},
+                           {"launches", summary.launches}, {"shim_s", summary.shim_s},
+                           {"specializations", summary.specializations},
                            {"captured", summary.captured}, {"ops", summary.ops}, {"not_captured", not_captured}});
   }
   nlohmann::json op_list = nlohmann::json::array();
@@ -211,6 +216,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
                                 {"processes", processes.size()},
                                 {"wall_s", wall_s},
                                 {"shim_overhead_s", overhead_s},
+                                {"shim_phases_s", phases},
                                 {"shim_errors", shim_errors},
                                 {"summary", {{"kernels", kernels.size()}, {"specializations", specializations},
                                              {"captured", captured}, {"not_captured", specializations - captured},

@@ -147,7 +147,34 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
   fingerprint_.env["(libtriton)"] = about.value("libtriton", "");
 }
 
-TritonCompiler::~TritonCompiler() = default;
+TritonCompiler::~TritonCompiler() {
+  std::lock_guard lock(preparing_mutex_);
+  for (auto& preparation : preparing_) preparation.wait();
+}
+
+nlohmann::json TritonCompiler::batch_request(const CompileJob& like) const {
+  const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
+  nlohmann::json request{{"source", fs::absolute(like.source).string()}, {"kernel", like.kernel},
+                         {"arch", std::stoi(arch_number)}, {"options", options_}, {"variants", nlohmann::json::array()}};
+  if (const PythonImport* python = like.python; python && !python->empty())
+    request["import"] = {{"module", python->module}, {"globals", python->globals}};
+  return request;
+}
+
+void TritonCompiler::prepare(const CompileJob& like) const {
+  nlohmann::json request = batch_request(like);
+  request["prepare"] = true;
+  std::lock_guard lock(preparing_mutex_);
+  preparing_.push_back(std::async(std::launch::async, [this, request] {
+    if (TritonForkServer* server = fork_server()) {
+      try {
+        server->prepare(request);
+      } catch (const std::runtime_error&) {
+        // the server is gone: the first batch finds that out and says why
+      }
+    }
+  }));
+}
 
 TritonForkServer* TritonCompiler::fork_server() const {
   std::lock_guard lock(server_mutex_);
@@ -178,11 +205,7 @@ CompiledVariant TritonCompiler::compile(const CompileJob& job) const { return co
 std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<CompileJob>& jobs) const {
   std::vector<CompiledVariant> variants(jobs.size());
   if (jobs.empty()) return variants;
-  const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
-  nlohmann::json request{{"source", fs::absolute(jobs.front().source).string()}, {"kernel", jobs.front().kernel},
-                         {"arch", std::stoi(arch_number)}, {"options", options_}, {"variants", nlohmann::json::array()}};
-  if (const PythonImport* python = jobs.front().python; python && !python->empty())
-    request["import"] = {{"module", python->module}, {"globals", python->globals}};
+  nlohmann::json request = batch_request(jobs.front());
   for (const CompileJob& job : jobs) request["variants"].push_back(request_variant(job));
 
   // The helper answers variant by variant, in order: a process that hangs or dies leaves the

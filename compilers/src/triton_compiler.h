@@ -5,6 +5,7 @@
 // the launch metadata (meta.json) per variant.
 #pragma once
 #include <chrono>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,6 +32,7 @@ class TritonCompiler : public CompilerBackend {
   CompiledVariant compile(const CompileJob& job) const override;
   std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
   size_t preferred_batch() const override { return 16; }
+  void prepare(const CompileJob& like) const override;
   ~TritonCompiler() override;
   // The install's files: Triton's passes are Python as well as libtriton.
   std::string cache_identity() const override { return install_identity_; }
@@ -52,6 +54,9 @@ class TritonCompiler : public CompilerBackend {
   mutable std::mutex server_mutex_;
   mutable std::unique_ptr<TritonForkServer> server_;
   mutable bool server_failed_ = false;
+  nlohmann::json batch_request(const CompileJob& like) const;
+  mutable std::mutex preparing_mutex_;
+  mutable std::vector<std::future<void>> preparing_;  // prepare()'s, done before the server goes
 };
 
 }  // namespace abt

@@ -16,6 +16,7 @@ namespace {
 
 constexpr auto kStartLimit = std::chrono::seconds(120);  // Python and `import triton`, on a busy machine
 constexpr auto kReapLimit = std::chrono::seconds(10);    // a killed batch's end to be reported
+constexpr auto kQuitLimit = std::chrono::seconds(1);     // the server's own end, its batches done
 
 // Why the server gave no description: a Python traceback's last line says it ("ModuleNotFoundError:
 // No module named 'triton'").
@@ -74,8 +75,10 @@ TritonForkServer::TritonForkServer(const std::string& python, const std::string&
 
 TritonForkServer::~TritonForkServer() {
   process_->input.pipe().close();  // end of requests: the server ends once its batches have
+  // Every batch has been answered by now (run() waits for it); what may still be under way is a
+  // preparation nobody needed (a run whose variants all came from the cache): not waited for.
   std::error_code ignored;
-  if (!process_->child.wait_for(kReapLimit, ignored)) process_->child.terminate(ignored);
+  if (!process_->child.wait_for(kQuitLimit, ignored)) process_->child.terminate(ignored);
   if (reader_.joinable()) reader_.join();
 }
 
@@ -96,6 +99,12 @@ void TritonForkServer::read_messages() {
   gone_ = true;
   gone_why_ = read_file_if_present(files_.path() / "server.err").value_or("");
   changed_.notify_all();
+}
+
+void TritonForkServer::prepare(const nlohmann::json& request) {
+  std::lock_guard lock(mutex_);
+  if (gone_) throw std::runtime_error("the Triton fork server ended: " + gone_why_);
+  process_->input << request.dump() << std::endl;
 }
 
 ProcessResult TritonForkServer::run(nlohmann::json request, std::chrono::seconds limit) {

@@ -35,6 +35,9 @@ class TritonForkServer {
   // the batch's stderr in `err`, timed_out after `limit`. Throws std::runtime_error when the
   // server itself is gone (the caller runs the batch as a process of its own instead).
   ProcessResult run(nlohmann::json request, std::chrono::seconds limit);
+  // A batch's request marked "prepare": the server imports what it names and warms Triton's
+  // compiler up, for the batches after it, and answers nothing. Throws when the server is gone.
+  void prepare(const nlohmann::json& request);
 
  private:
   struct Batch {

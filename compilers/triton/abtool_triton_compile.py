@@ -17,7 +17,9 @@ parameters passed, in order).
                                forks a process that compiles that batch as above, its reply lines
                                into FILE; on stdout {"id": n, "pid": p} when it started and
                                {"id": n, "exit": code} or {"id": n, "signal": s} when it ended.
-                               EOF on stdin ends the server once its batches are done.
+                               A request with "prepare": true forks nothing and answers nothing:
+                               the server imports the op's module and warms Triton up for the
+                               batches to come. EOF on stdin ends the server once its batches are done.
 
 request.json:
   {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
@@ -212,8 +214,31 @@ def serve():
             os.close(quiet)
         sys.path[:] = saved_path
 
+    warmed = set()
+
+    def warm_up(arch):
+        """One small kernel compiled here, before any fork: Triton's first compile in a process
+        sets its compiler up (about half a second), and every batch forked after inherits that."""
+        if arch in warmed:
+            return
+        warmed.add(arch)
+        try:
+            import triton.language as tl
+
+            @triton.jit
+            def _abtool_warm_up(x, BLOCK: tl.constexpr):
+                tl.store(x + tl.arange(0, BLOCK), tl.arange(0, BLOCK))
+
+            triton.compile(ASTSource(_abtool_warm_up, {"x": "*i32", "BLOCK": "constexpr"}, {"BLOCK": 32}, {}),
+                           target=GPUTarget("cuda", int(arch), 32), options={"num_warps": 1})
+        except Exception:  # noqa: BLE001 - only a head start: the batches compile as they would
+            pass
+
     def start(request):
         preload(request)
+        warm_up(request["arch"])
+        if request.get("prepare"):  # abtool's head start (TritonCompiler::prepare): no batch, no answer
+            return
         pid = os.fork()
         if pid == 0:  # the batch process: its replies go to the file abtool named
             code = 0

@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "util/sha256.h"
 #include "util/terminal.h"
 
 namespace abt {
@@ -53,6 +54,10 @@ CompileJob CompileCache::job_for(const Config& config, DType dtype, const Specia
 
 std::string CompileCache::store_key(const CompileJob& job) {
   std::lock_guard lock(mutex_);
+  return variant_key(kernel_key_locked(), job);
+}
+
+const std::string& CompileCache::kernel_key_locked() {
   if (kernel_key_.empty()) {
     // An imported kernel also depends on its module's neighbours (the helpers it calls): the
     // folder of its file is part of the key, as the file alone is for a kernel loaded by path.
@@ -60,7 +65,23 @@ std::string CompileCache::store_key(const CompileJob& job) {
         python_ ? "\n" + python_->text() + "\n" + folder_identity(fs::absolute(source_).parent_path()) : "";
     kernel_key_ = kernel_key(compiler_, source_, kernel_ + imported, args_);
   }
-  return variant_key(kernel_key_, job);
+  return kernel_key_;
+}
+
+std::string CompileCache::compiled_memo() {
+  std::lock_guard lock(mutex_);
+  return sha256_hex("compiled before\n" + kernel_key_locked());  // a file name in the store
+}
+
+void CompileCache::prepare() {
+  // A kernel the persistent cache has compiled before most likely needs no compiler now.
+  if (store_ && store_->recall(compiled_memo())) return;
+  CompileJob like;
+  like.source = source_;
+  like.kernel = kernel_;
+  like.args = &args_;
+  like.python = python_;
+  compiler_.prepare(like);
 }
 
 void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {
@@ -124,6 +145,7 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
   std::vector<std::thread> threads;
   for (size_t i = 0; i < workers; ++i) threads.emplace_back(worker);
   for (auto& thread : threads) thread.join();
+  if (store_) store_->remember(compiled_memo(), {{"compiled", true}});
 }
 
 const CompiledVariant& CompileCache::get(const Config& config, DType dtype, const Specialization& specialization) {

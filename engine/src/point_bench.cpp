@@ -54,14 +54,23 @@ PointBench::PointBench(const OpSession& session, const Point& point)
     : session_(session), point_(point),
       workspace_(session.services.target.make_workspace(session.context.op, point, session.context.seed)),
       specialization_(specialization_at(session.context.op, point)) {
-  const OpSpec& op = session.context.op;
   input_digest_ = workspace_->input_digest();
+  prepare_reference();
+  setup_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+void PointBench::prepare_reference() {
+  const OpSession& session = session_;
+  const Point& point = point_;
+  const OpSpec& op = session.context.op;
   const Tolerance& tolerance = op.tolerance(point.dtype);
   if (tolerance.mode == Tolerance::Mode::skip) return;
   if (op.reference.captured) {
     reference_ = captured_outputs(op, point);
     if (reference_->empty())  // verification would compare nothing: never timed unverified
       throw PointError("the op writes none of its arguments (no out or inout): nothing to verify against the capture");
+    // On a device the candidates of a sweep are checked there, as against a reference kernel's outputs.
+    reference_in_place_ = workspace_->keep_as_reference(*reference_);
     return;
   }
   if (!session.services.references) throw PointError("no reference kernel to verify against");

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <limits>
 #include <vector>
@@ -59,7 +60,13 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
   const OpServices& services = session.services;
   const Point& point = bench.point();
   const std::vector<Config> configs = session.context.op.config_space_at(point);
+  // Where a sweep's time goes (run.log): compiling, verifying, timing.
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  const Clock::time_point compile_start = Clock::now();
   services.variants.compile_all(configs, point.dtype, bench.specialization());
+  const double compile_s = seconds_since(compile_start);
+  const Clock::time_point verify_start = Clock::now();
 
   Choice best;
   best.source = source;
@@ -151,6 +158,8 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
     field = std::move(timed);
   };
 
+  const double verify_s = seconds_since(verify_start);
+  const Clock::time_point timing_start = Clock::now();
   // Successive halving: a short first stage for all, the sweep's budget for the best quarter.
   const size_t verified = contenders.size(), finalists = sweep_finalists(verified, session.context.full_sweep);
   if (finalists < verified) {
@@ -159,9 +168,12 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
     if (contenders.size() > finalists) contenders.resize(finalists);
   }
   time_all(contenders, sweep_settings(session.context.timing));
-  if (finalists < verified)
-    services.sink.log(fmt::format("sweep {}: {} verified candidates screened at {:g} ms each, {} timed at {:g} ms", point.id(),
-                                  verified, kScreenRepMs, contenders.size(), sweep_settings(session.context.timing).rep_ms));
+  if (finalists < verified) {  // a sweep large enough to be screened: where its time went
+    const std::string phases = fmt::format("inputs and reference {:.1f} s, compile {:.1f} s, load and verify {:.1f} s, timing {:.1f} s",
+                                           bench.setup_s(), compile_s, verify_s, seconds_since(timing_start));
+    services.sink.log(fmt::format("sweep {}: {} verified candidates screened at {:g} ms each, {} timed at {:g} ms ({})", point.id(),
+                                  verified, kScreenRepMs, contenders.size(), sweep_settings(session.context.timing).rep_ms, phases));
+  }
 
   ChoiceRecord record{bench.key(), {}, "", std::nullopt};
   if (!contenders.empty()) {

@@ -32,11 +32,8 @@ class HostTensors:
                 "bytes": size * len(value.data), "integer": value.dtype.startswith("i"), "align16": value.address % 16 == 0,
                 "contiguous": True, "device": "host"}
 
-    def read(self, value):
+    def host(self, value):
         return value.data.tobytes()
-
-    def fingerprint(self, value):
-        return hash(value.data.tobytes())
 
     def copy(self, value, poison=None):  # a poisoned copy: every element the pattern byte's value
         copied = HostTensor(list(value.data), value.dtype, value.address)

@@ -38,3 +38,8 @@ def row_sum(x_ptr, out_ptr, n_cols, stride, BLOCK_N: tl.constexpr):
 @triton.jit
 def twice(x):
     return 2 * x
+
+
+@triton.jit
+def offset_twice(x):  # an op's scalar function, which a generated module copies (test_shim.py)
+    return twice(x) + 1

@@ -5,9 +5,11 @@ live in host memory, so what the shim records can be checked exactly.
   python3 tests/capture/test_shim.py        (Triton importable; exit 0 when every check passes)
 """
 import array
+import atexit
 import importlib.util
 import json
 import os
+import shutil
 import sys
 import tempfile
 import unittest
@@ -44,6 +46,8 @@ class Shim(unittest.TestCase):
         self.staging = tempfile.mkdtemp(prefix="abtool-shim-")
         abtool_capture._patch_compiled_kernel(Module)
         self.capture = abtool_capture.install(self.staging, max_input_mb=1, tensors=HostTensors())
+        self.addCleanup(shutil.rmtree, self.staging, True)
+        self.addCleanup(atexit.unregister, self.capture.write)
 
     def launch(self, kernel, grid, *args):
         kernel.run(*grid, 0, None, None, None, None, None, *args)
@@ -80,6 +84,12 @@ class Shim(unittest.TestCase):
 
         self.assertEqual(stored(x["input"]), [1.0, 2.0, 3.0])
         self.assertEqual(stored(y["output"]), [2.0, 4.0, 6.0])
+        self.assertNotIn("input", y, "what it only writes over: its old contents are not kept")
+        self.assertAlmostEqual(y["output_rms"], ((4 + 16 + 36) / 3) ** 0.5)
+        self.assertGreater(record["shim_s"], 0)
+        self.assertEqual(set(raw["phases"]), {"describing", "reading before", "its launch", "launches on copies",
+                                              "storing", "hashing and writing, left at exit"})
+        self.assertNotIn("output", x)
         self.assertEqual(record["tuner"], {"kind": "none"})
 
     def test_an_output_that_already_held_the_result_is_still_seen_as_written(self):
@@ -98,6 +108,12 @@ class Shim(unittest.TestCase):
         self.launch(kernel, (2, 1, 1), HostTensor([1.0] * 4), HostTensor([0.0] * 4), 4, 256)
         first, second = self.raw()["launches"]
         self.assertTrue(first["reads_what_it_writes"])
+        def stored(digest):
+            with open(os.path.join(self.staging, "tensors", digest + ".bin"), "rb") as handle:
+                return list(array.array("f", handle.read()))
+
+        y = first["args"][1]
+        self.assertEqual((stored(y["input"]), stored(y["output"])), ([5.0, 5.0], [6.0, 7.0]), "inout: before and after")
         self.assertEqual(second["grid"], [2, 1, 1])
 
     def test_a_tuned_kernel_records_its_config_space_the_choice_and_every_configs_grid(self):
@@ -144,24 +160,67 @@ def generated_kernel(x_ptr, n):
 """
 
 
+class RootMeanSquare(unittest.TestCase):
+    def test_it_reads_each_float_dtype_as_abtool_does_and_skips_what_is_not_finite(self):
+        # bf16 1.0, -2.0, inf, 3.0: the upper halves of the fp32 patterns.
+        bf16 = array.array("H", [0x3F80, 0xC000, 0x7F80, 0x4040]).tobytes()
+        self.assertAlmostEqual(abtool_capture._rms(bf16, "bf16"), ((1 + 4 + 9) / 3) ** 0.5)
+        fp16 = array.array("H", [0x3C00, 0x7E00]).tobytes()  # 1.0, NaN
+        self.assertEqual(abtool_capture._rms(fp16, "fp16"), 1.0)
+        self.assertEqual(abtool_capture._rms(array.array("d", [3.0, -4.0]).tobytes(), "fp64"), (12.5) ** 0.5)
+        self.assertIsNone(abtool_capture._rms(b"\x00\x01", "i16"))
+
+
 class GeneratedModules(unittest.TestCase):
-    def test_a_generated_module_is_copied_and_what_it_lacks_is_bound_from_where_it_lives(self):
-        # As FlagGems' pointwise_dynamic does: a file in a cache folder, loaded under a name of its
-        # own, given the globals of the module of the op's scalar function.
+    def generated(self, text, module_name):
+        """A module as FlagGems' pointwise_dynamic makes one: a file in a cache folder, loaded under
+        a name of its own, then given the globals of the module of the op's scalar function."""
         folder = tempfile.mkdtemp(prefix="abtool-generated-")
-        path = os.path.join(folder, "pointwise_generated.py")
+        self.addCleanup(shutil.rmtree, folder, True)
+        path = os.path.join(folder, module_name + ".py")
         with open(path, "w") as handle:
-            handle.write(GENERATED)
-        spec = importlib.util.spec_from_file_location("_gen_module_test", path)
+            handle.write(text)
+        spec = importlib.util.spec_from_file_location(module_name, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         module.__dict__.update({k: v for k, v in shim_kernels.__dict__.items() if not k.startswith("__")})
-        kernel = module.generated_kernel
-        identity = abtool_capture._kernel_identity(kernel, StandInKernel(kernel, {"x_ptr": "*fp32", "n": "i32"}, {}))
+        return module
+
+    @staticmethod
+    def identity(kernel):
+        return abtool_capture._kernel_identity(kernel, StandInKernel(kernel, {"x_ptr": "*fp32", "n": "i32"}, {}))
+
+    def test_a_generated_module_is_copied_and_what_it_lacks_is_bound_from_where_it_lives(self):
+        identity = self.identity(self.generated(GENERATED, "_gen_module_test").generated_kernel)
         self.assertFalse(identity["importable"])
         self.assertTrue(identity["loadable_from_copy"], identity["why"])
         self.assertEqual(identity["file_text"], GENERATED)
         self.assertEqual(identity["binds"], {"twice": "shim_kernels:twice"})
+
+    def test_a_function_the_file_copies_binds_what_the_copy_uses_though_the_globals_hold_the_original(self):
+        # pointwise_dynamic copies the op's scalar function into the file; the globals it gets
+        # after hold the original under that name, from another file, but the copied file runs its
+        # own copy, which calls `twice`.
+        module = self.generated(GENERATED_WITH_A_COPY, "_gen_module_offset")
+        self.assertIs(module.offset_twice, shim_kernels.offset_twice)
+        identity = self.identity(module.generated_offset_kernel)
+        self.assertTrue(identity["loadable_from_copy"], identity["why"])
+        self.assertEqual(identity["binds"], {"twice": "shim_kernels:twice"})
+
+
+GENERATED_WITH_A_COPY = """import triton
+import triton.language as tl
+
+
+@triton.jit
+def offset_twice(x):
+    return twice(x) + 1
+
+
+@triton.jit
+def generated_offset_kernel(x_ptr, n):
+    tl.store(x_ptr, offset_twice(tl.load(x_ptr)))
+"""
 
 
 @triton.jit

@@ -69,6 +69,9 @@ class CompilerBackend {
     return variants;
   }
   virtual size_t preferred_batch() const { return 1; }
+  // Starts, without waiting for it, what compiling `like`'s kernel will need (a Triton server
+  // importing the op's library), so that it overlaps the run's other preparations. Optional.
+  virtual void prepare(const CompileJob& like) const { (void)like; }
   // What else the compiled code depends on beyond the fingerprint, for the compile cache's key:
   // nvcc's sibling tools (ptxas, cicc), a Triton install's Python sources. Empty: nothing.
   virtual std::string cache_identity() const { return ""; }

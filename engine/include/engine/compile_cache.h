@@ -26,6 +26,9 @@ class CompileCache {
 
   // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
   void compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization = {});
+  // Gives the compiler a head start on this kernel (CompilerBackend::prepare) while the op's first
+  // point is set up, unless the persistent cache compiled it before.
+  void prepare();
   const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
   const CompilerBackend& compiler() const { return compiler_; }
   // Variants taken from the persistent cache, and variants compiled, so far.
@@ -36,6 +39,8 @@ class CompileCache {
   CompileJob job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial);
   static std::string key_of(const Config& config, DType dtype, const Specialization& specialization);
   std::string store_key(const CompileJob& job);
+  const std::string& kernel_key_locked();
+  std::string compiled_memo();
 
   const CompilerBackend& compiler_;
   std::filesystem::path source_;

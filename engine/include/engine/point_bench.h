@@ -2,6 +2,7 @@
 // there: verify it (the gate) and time it. Where the point runs (host or device) is the
 // session's ExecutionTarget; the bench is the same for both.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -41,10 +42,16 @@ class PointBench {
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
   // The point's buffers at another placement (Workspace::relocate), inputs intact.
   void relocate(uint64_t placement) { workspace_->relocate(placement); }
+  // Seconds it took to set the point up: its inputs, and the reference outputs.
+  double setup_s() const { return setup_s_; }
 
  private:
+  void prepare_reference();
+
   const OpSession& session_;
   Point point_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();  // before the workspace
+  double setup_s_ = 0;
   std::unique_ptr<Workspace> workspace_;
   std::optional<OutputSnapshot> reference_;
   bool reference_in_place_ = false;  // the workspace keeps it where the outputs are (a device)

@@ -45,6 +45,11 @@ class Workspace {
   // The outputs now (the reference kernel's) become what check_outputs_in_place compares later
   // outputs with, kept where they are. False where outputs can only be checked as host copies.
   virtual bool keep_outputs_as_reference() { return false; }
+  // The same with outputs given as host copies (a capture's), in the order read_outputs gives them.
+  virtual bool keep_as_reference(const OutputSnapshot& outputs) {
+    (void)outputs;
+    return false;
+  }
   // Waits for queued work and checks the outputs against the kept reference (`close` or `exact`).
   virtual OutputsCheckedInPlace check_outputs_in_place(const Tolerance& tolerance) const;
   // Moves the arguments to other addresses (a new offset within their memory), inputs intact, so

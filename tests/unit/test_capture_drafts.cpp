@@ -1,0 +1,137 @@
+// capture/: what the shim wrote (abtool.capture_raw/1) read into typed records, and those
+// grouped into ops (op_drafts.h): how a tensor is used across an op's launches, what a point's
+// case holds, why a launch is not captured, the tolerance's scale.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include <nlohmann/json.hpp>
+
+#include "op_drafts.h"
+#include "raw_capture.h"
+#include "util/errors.h"
+#include "util/files.h"
+
+namespace abt::capture {
+namespace {
+
+using nlohmann::json;
+
+std::string sha(char digit) { return std::string(64, digit); }
+
+json tensor(const std::string& name, long long n, bool written) {
+  return {{"name", name}, {"type", "*fp32"}, {"kind", "tensor"}, {"dtype", "fp32"}, {"shape", {n}}, {"strides", {1}},
+          {"extent", n}, {"bytes", 4 * n}, {"integer", false}, {"contiguous", true}, {"divisible", true},
+          {"written", written}};
+}
+
+// A launch of `lib.ops.k(x_ptr, y_ptr, n)` as the shim records it.
+json launch(long long n, json y, std::optional<bool> reads_what_it_writes) {
+  json x = tensor("x_ptr", n, false);
+  x["input"] = sha('a' + char(n % 5));
+  return {{"kernel", {{"name", "k"}, {"module", "lib.ops"}, {"file", "/site/lib/ops.py"}, {"importable", true}}},
+          {"args", {x, y, {{"name", "n"}, {"type", "i32"}, {"kind", "scalar"}, {"dtype", "i32"}, {"value", n}}}},
+          {"grid", {(n + 255) / 256, 1, 1}},
+          {"options", {{"num_warps", 4}, {"num_stages", 3}, {"num_ctas", 1}}},
+          {"tuner", {{"kind", "none"}}},
+          {"launches", 1},
+          {"reads_what_it_writes", reads_what_it_writes ? json(*reads_what_it_writes) : json()},
+          {"problems", json::array()},
+          {"shim_s", 0.25}};
+}
+
+RawProcess read(const std::vector<json>& launches, const json& extra = json::object()) {
+  TempDir dir("abtool-test-capture-");
+  json raw{{"schema", "abtool.capture_raw/1"}, {"pid", 7}, {"launches", launches}};
+  raw.update(extra);
+  write_file_atomically(dir.path() / "raw-7.json", raw.dump());
+  return read_raw_process(dir.path() / "raw-7.json");
+}
+
+DraftOptions options(std::function<std::string(const std::string&)> read_stored) {
+  return {"python3 bench.py", 256 << 20, [](const std::string& digest) { return "inputs/" + digest + ".bin"; },
+          std::move(read_stored)};
+}
+
+std::string floats(std::initializer_list<float> values) {
+  std::string bytes(values.size() * sizeof(float), '\0');
+  std::memcpy(bytes.data(), values.begin(), bytes.size());
+  return bytes;
+}
+
+std::vector<const RawLaunch*> pointers(const RawProcess& process) {
+  std::vector<const RawLaunch*> launches;
+  for (const RawLaunch& each : process.launches) launches.push_back(&each);
+  return launches;
+}
+
+TEST(CaptureRaw, ReadsWhatTheShimMeasuredAndRefusesAnotherFormat) {
+  json y = tensor("y_ptr", 4, true);
+  y["output"] = sha('e');
+  y["output_rms"] = 2.5;
+  const RawProcess process = read({launch(4, y, false)}, {{"phases", {{"launches on copies", 1.5}}}, {"overhead_s", 2.0}});
+  ASSERT_EQ(process.launches.size(), 1u);
+  EXPECT_DOUBLE_EQ(process.launches[0].shim_s, 0.25);
+  EXPECT_EQ(process.phases.at("launches on copies"), 1.5);
+  EXPECT_EQ(process.launches[0].args[1].output_rms, 2.5);
+  EXPECT_FALSE(process.launches[0].args[0].output_rms);
+
+  TempDir dir("abtool-test-capture-");
+  write_file_atomically(dir.path() / "raw-1.json", json{{"schema", "abtool.capture_raw/9"}, {"launches", json::array()}}.dump());
+  EXPECT_THROW(read_raw_process(dir.path() / "raw-1.json"), InputError);
+}
+
+TEST(CaptureDrafts, AnOutputOnlyWrittenAtOneLaunchAndReadAtAnotherIsInoutAndHoldsItsOutputBefore) {
+  // At n=4 the kernel writes y without reading it (its old contents were not stored); at n=8 it
+  // reads y too. The op restores y before every launch: at n=4 with what the launch writes anyway.
+  json only_written = tensor("y_ptr", 4, true);
+  only_written["output"] = sha('1');
+  json read_and_written = tensor("y_ptr", 8, true);
+  read_and_written["input"] = sha('2');
+  read_and_written["output"] = sha('3');
+  const RawProcess process = read({launch(4, only_written, false), launch(8, read_and_written, true)});
+  const Drafts drafts = draft_ops(pointers(process), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
+  ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0];
+  ASSERT_EQ(drafts.ops.size(), 1u);
+  const OpDraft& op = drafts.ops[0];
+  EXPECT_NE(op.yaml.find("{name: y_ptr, kind: inout"), std::string::npos) << op.yaml;
+  ASSERT_EQ(op.cases.size(), 2u);
+  const json& y4 = op.cases[0].entry.at("args").at("y_ptr");
+  EXPECT_EQ(y4.at("input"), "inputs/" + sha('1') + ".bin");
+  EXPECT_EQ(y4.at("output"), "inputs/" + sha('1') + ".bin");
+  const json& y8 = op.cases[1].entry.at("args").at("y_ptr");
+  EXPECT_EQ(y8.at("input"), "inputs/" + sha('2') + ".bin");
+  EXPECT_EQ(y8.at("output"), "inputs/" + sha('3') + ".bin");
+}
+
+TEST(CaptureDrafts, ALaunchThatWroteNothingIsListedWithTheReason) {
+  const RawProcess process = read({launch(4, tensor("y_ptr", 4, false), std::nullopt)});
+  const Drafts drafts = draft_ops(pointers(process), options([](const std::string&) { return floats({0, 0, 0, 0}); }));
+  EXPECT_TRUE(drafts.ops.empty());
+  ASSERT_EQ(drafts.rejected.size(), 1u);
+  bool said = false;
+  for (const std::string& why : drafts.rejected[0].why) said = said || why.find("wrote none of its tensors") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
+TEST(CaptureDrafts, TheToleranceScalesWithTheShimsRmsWithoutReadingTheStoredOutput) {
+  json y = tensor("y_ptr", 4, true);
+  y["output"] = sha('4');
+  y["output_rms"] = 1024.0;  // fp32: 64 ulps at that scale, 2^-17 * 1024 = 2^-7
+  const RawProcess process = read({launch(4, y, false)});
+  const Drafts drafts = draft_ops(pointers(process), options([](const std::string& digest) -> std::string {
+    throw std::logic_error("the stored output " + digest + " was read");
+  }));
+  ASSERT_EQ(drafts.ops.size(), 1u);
+  EXPECT_NE(drafts.ops[0].yaml.find("atol: 0.0078125"), std::string::npos) << drafts.ops[0].yaml;
+
+  // Without the shim's figure, from the stored bytes: RMS of 3, 4, 0, 0 is 2.5.
+  y.erase("output_rms");
+  const RawProcess without = read({launch(4, y, false)});
+  const Drafts from_bytes = draft_ops(pointers(without), options([](const std::string&) { return floats({3, 4, 0, 0}); }));
+  ASSERT_EQ(from_bytes.ops.size(), 1u);
+  EXPECT_NE(from_bytes.ops[0].yaml.find("atol: 1.9073486328125e-05"), std::string::npos) << from_bytes.ops[0].yaml;
+}
+
+}  // namespace
+}  // namespace abt::capture
