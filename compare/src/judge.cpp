@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "compare/round_signs.h"
 #include "util/statistics.h"
 
 namespace abt {
@@ -50,25 +51,81 @@ std::vector<TrustFinding> premise_findings(const PointEvidence& evidence) {
   return findings;
 }
 
+bool is_claim(Verdict verdict) { return verdict == Verdict::faster || verdict == Verdict::slower; }
+
+// An interleaved pair's claim needs its rounds to agree (round_signs.h): else it is AMBIGUOUS.
+void round_sign_finding(const PointEvidence& evidence, Judgement& judgement) {
+  if (!evidence.in_process_pair || !is_claim(judgement.timing_verdict)) return;
+  const auto signs = round_signs(rounded(evidence.a_measured), rounded(evidence.b.measurement));
+  if (!signs || rounds_agree(*signs, judgement.timing_verdict)) return;
+  const int agreeing = judgement.timing_verdict == Verdict::faster ? signs->b_faster : signs->b_slower;
+  judgement.findings.push_back(
+      {TrustCheck::round_signs, false,
+       fmt::format("{} by the interval, but only {} of {} rounds agree (sign test p = {:.2f})",
+                   spelling(judgement.timing_verdict), agreeing, signs->b_faster + signs->b_slower, signs->p_two_sided)});
+  judgement.timing_verdict = Verdict::ambiguous;
+}
+
+// How much of a claimed change the SM clocks alone could make: the speedup B would show with the
+// same cycles, A's clock against B's (above 1: B's clock ran faster).
+double clock_speedup(const PointEvidence& evidence) {
+  const auto a = median_clock(evidence.a_measured), b = median_clock(evidence.b.measurement);
+  return a && b && *a > 0 ? *b / *a : 1.0;
+}
+
 // The checks of a claimed (or any) change's cause: the SM clock, A's drift, the machine's speed.
 void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judgement& judgement) {
   const PointRecord& pb = evidence.b;
-  const bool claimed = judgement.timing_verdict == Verdict::faster || judgement.timing_verdict == Verdict::slower;
+  round_sign_finding(evidence, judgement);
+  const bool claimed = is_claim(judgement.timing_verdict);
   const double effect_pct = 100.0 * std::fabs(judgement.decision.speedup.ratio - 1.0);
   auto demote = [&](TrustCheck check, std::string reason) {
     judgement.timing_verdict = Verdict::untrusted;
     judgement.findings.push_back({check, true, std::move(reason)});
   };
 
-  // A claimed change must also hold in SM cycles, so a clock difference cannot make it.
+  // A claimed change must also hold in SM cycles, so a clock difference cannot make it. Where the
+  // cycles disagree but the clocks differ too little to account for the change (under half of
+  // it, or the other way), the disagreement is the clock estimate's own noise: a note, no demotion.
   if (claimed && !evidence.a_measured.round_clock_mhz.empty() && !pb.measurement.round_clock_mhz.empty()) {
     const RoundedSamples a_cycles = in_cycles(rounded(evidence.a_measured), evidence.a_measured.round_clock_mhz);
     const RoundedSamples b_cycles = in_cycles(rounded(pb.measurement), pb.measurement.round_clock_mhz);
-    if (!a_cycles.samples.empty() && !b_cycles.samples.empty() &&
-        decide(a_cycles, b_cycles, rule).verdict != judgement.timing_verdict)
-      demote(TrustCheck::sm_cycles, fmt::format("not a change in SM cycles: the clock differed ({:.0f} vs {:.0f} MHz)",
-                                                median_clock(evidence.a_measured).value_or(0),
-                                                median_clock(pb.measurement).value_or(0)));
+    const Verdict in_cycles_verdict =
+        a_cycles.samples.empty() || b_cycles.samples.empty() ? judgement.timing_verdict : decide(a_cycles, b_cycles, rule).verdict;
+    if (in_cycles_verdict != judgement.timing_verdict) {
+      const double clock_pct = 100.0 * (clock_speedup(evidence) - 1.0);
+      const bool same_direction = (clock_pct > 0) == (judgement.decision.speedup.ratio > 1.0);
+      const std::string clocks = fmt::format("B's SM clock {:+.1f}% ({:.0f} vs {:.0f} MHz)", clock_pct,
+                                             median_clock(evidence.a_measured).value_or(0), median_clock(pb.measurement).value_or(0));
+      if (same_direction && std::fabs(clock_pct) >= 0.5 * effect_pct)
+        demote(TrustCheck::sm_cycles, fmt::format("not a change in SM cycles ({} there): {}, enough to explain the {:.1f}% change",
+                                                  spelling(in_cycles_verdict), clocks, effect_pct));
+      else
+        judgement.findings.push_back({TrustCheck::sm_cycles, false,
+                                      fmt::format("{} in SM cycles, but {} cannot explain the {:.1f}% change",
+                                                  spelling(in_cycles_verdict), clocks, effect_pct)});
+    }
+  }
+  // A busy host (HOST_BUSY) slows what it runs by up to its load factor: a claim no larger than
+  // that is not a compiler's. A larger one stands, with the note. An interleaved pair was measured
+  // in B's process alone: A's record's load is not the pair's.
+  if (claimed) {
+    std::vector<const PointRecord*> measured_sides{&pb};
+    if (!evidence.in_process_pair) measured_sides.insert(measured_sides.begin(), &evidence.a);
+    for (const PointRecord* side : measured_sides)
+      for (const Marker& marker : side->markers) {
+        if (marker.kind != MarkerKind::host_busy) continue;
+        const double factor = host_busy_factor(marker), ratio = judgement.decision.speedup.ratio;
+        const double change = ratio >= 1 ? ratio : 1 / ratio;
+        const std::string busy = fmt::format("HOST_BUSY in {} ({})", side == &evidence.a ? "A" : "B", marker.detail);
+        if (change <= factor && judgement.timing_verdict != Verdict::untrusted)
+          demote(TrustCheck::host_busy, fmt::format("{}: its load could make a change of up to {:.2f}x, this one is {:.2f}x",
+                                                    busy, factor, change));
+        else if (change > factor)
+          judgement.findings.push_back({TrustCheck::host_busy, false,
+                                        fmt::format("{}, but the {:.2f}x change is beyond what its load could make ({:.2f}x)",
+                                                    busy, change, factor)});
+      }
   }
   // Drift is A's code now against A's record: the pair decides, whatever offset two processes
   // have (seen up to 6%, bench/RESULTS.md). A drift beyond kMachineSpeedTolerance is another

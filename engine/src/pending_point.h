@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/host_load.h"
 #include "engine/point_engine.h"
 #include "engine/side.h"
 #include "util/errors.h"
@@ -18,6 +19,7 @@ struct PendingPoint {
   std::vector<Side> sides;  // in SideRole order; the measured one once the choice is made
   std::string error;        // why the point failed; empty while it has not
   double extra_ms = 0;      // spent in rounds past the regular ones
+  std::vector<HostLoadSample> host_load;  // host points: before and after each round (host_load.h)
 };
 
 // A kernel faulted: the device context is gone for the rest of the run (DEVICE_FAULT in run.log).

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "engine/round_policy.h"
 #include "graphtime/machine_probe.h"
@@ -33,6 +34,8 @@ class RoundRunner {
   // Round `round` of one point; a failure is written into the point (or the device is lost).
   void run(PendingPoint& entry, size_t index, int round, const TimingSettings& settings) {
     if (!entry.error.empty() || !session_.state.device_lost.empty()) return;
+    const bool host = session_.context.op.language == Language::cpp;
+    if (host) note_load(entry);
     if (session_.services.watch)
       session_.services.watch->step(entry.point, session_.context.op.kernel, {StepKind::timing_round, "", round + 1});
     try {
@@ -48,6 +51,7 @@ class RoundRunner {
         if (side->row) session_.services.ir.add_launches(side->row->shape, side->row->kernel, side->row->variant, measured.launches);
         append_round(side->measurement, measured);
       }
+      if (host) note_load(entry);
     } catch (const StorageError&) {
       throw;  // the machine, not the point: the run stops
     } catch (const DeviceFault& fault) {
@@ -59,13 +63,53 @@ class RoundRunner {
   }
 
  private:
+  static void note_load(PendingPoint& entry) {
+    if (auto sample = sample_host_load()) entry.host_load.push_back(*sample);
+  }
+
   const OpSession& session_;
 };
+
+// HOST_BUSY on a host point whose rounds ran on a busy machine; it goes with the point's own side.
+void mark_host_busy(std::vector<PendingPoint>& pending) {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  for (PendingPoint& entry : pending) {
+    if (entry.host_load.size() % 2) entry.host_load.pop_back();  // a round that ended in an error
+    Side* measured = find_side(entry.sides, SideRole::measured);
+    if (!measured) continue;
+    if (auto marker = host_busy(entry.host_load, cores)) measured->measurement.markers.push_back(*marker);
+  }
+}
 
 // The host probe says how fast this machine's cores are before a round; a GPU kernel's time does
 // not follow it. It goes with the point's own side.
 void note_probe(PendingPoint& entry, double probe_us) {
   if (Side* measured = find_side(entry.sides, SideRole::measured)) measured->measurement.probe_us.push_back(probe_us);
+}
+
+// More rounds for the points the run's policy says need them, each within its budget.
+void run_extra_rounds(const OpSession& session, std::vector<PendingPoint>& pending,
+                      const std::function<void(const PendingPoint&, int round)>& on_round, const RoundPolicy& policy,
+                      RoundRunner& runner) {
+  const TimingSettings& timing = session.context.timing;
+  const bool host = session.context.op.language == Language::cpp;
+  const int rounds = std::max(1, timing.rounds);
+  using Clock = std::chrono::steady_clock;
+  for (int round = rounds; round < policy.max_rounds(rounds) && session.state.device_lost.empty(); ++round) {
+    bool any = false;
+    const TimingSettings settings = round_settings(timing, round);
+    for (size_t index = 0; index < pending.size(); ++index) {
+      PendingPoint& entry = pending[index];
+      if (!entry.error.empty() || !policy.wants_another(entry.sides, entry.extra_ms)) continue;
+      any = true;
+      if (host) note_probe(entry, machine_probe_us());
+      on_round(entry, round);
+      const auto start = Clock::now();
+      runner.run(entry, index, round, settings);
+      entry.extra_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    }
+    if (!any) return;
+  }
 }
 
 }  // namespace
@@ -92,25 +136,8 @@ void run_timing_rounds(const OpSession& session, std::vector<PendingPoint>& pend
     }
   }
 
-  // More rounds for the points the run's policy says need them, each within its budget.
-  const RoundPolicy* policy = session.services.rounds;
-  if (!policy) return;
-  using Clock = std::chrono::steady_clock;
-  for (int round = rounds; round < policy->max_rounds(rounds) && session.state.device_lost.empty(); ++round) {
-    bool any = false;
-    const TimingSettings settings = round_settings(timing, round);
-    for (size_t index = 0; index < pending.size(); ++index) {
-      PendingPoint& entry = pending[index];
-      if (!entry.error.empty() || !policy->wants_another(entry.sides, entry.extra_ms)) continue;
-      any = true;
-      if (host) note_probe(entry, machine_probe_us());
-      on_round(entry, round);
-      const auto start = Clock::now();
-      runner.run(entry, index, round, settings);
-      entry.extra_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    }
-    if (!any) return;
-  }
+  if (const RoundPolicy* policy = session.services.rounds) run_extra_rounds(session, pending, on_round, *policy, runner);
+  if (host) mark_host_busy(pending);
 }
 
 }  // namespace abt

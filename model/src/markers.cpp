@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace abt {
 
@@ -40,6 +41,20 @@ Marker clock_throttled_marker(double sm_mhz, double max_mhz, int attempts) {
 
 Marker gpu_busy_marker(const std::vector<unsigned>& pids) {
   return {MarkerKind::gpu_busy, fmt::format("pids={}", fmt::join(pids, ","))};
+}
+
+Marker host_busy_marker(double runnable, unsigned cores, double steal_pct) {
+  return {MarkerKind::host_busy, fmt::format("runnable={:.1f} cores={} steal_pct={:.1f}", runnable, cores, steal_pct)};
+}
+
+double host_busy_factor(const Marker& marker) {
+  if (marker.kind != MarkerKind::host_busy) return 1;
+  double runnable = 0, steal_pct = 0;
+  unsigned cores = 0;
+  if (std::sscanf(marker.detail.c_str(), "runnable=%lf cores=%u steal_pct=%lf", &runnable, &cores, &steal_pct) != 3 || cores == 0)
+    return 1;
+  const double by_tasks = runnable / double(cores), by_steal = steal_pct < 100 ? 100 / (100 - steal_pct) : 1;
+  return std::max({1.0, by_tasks, by_steal});
 }
 
 }  // namespace abt

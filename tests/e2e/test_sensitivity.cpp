@@ -10,6 +10,9 @@
 // identical-code rule, whatever the timing said).
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include "abtool_runner.h"
 
 namespace abt::e2e {
@@ -60,6 +63,52 @@ TEST(HostSensitivity, APlantedSlowdownIsNeverFasterOrSameAndIdenticalCodeIsSame)
     EXPECT_TRUE(point["timing_verdict"].is_string()) << "the timing's own verdict is kept";
   }
   std::cout << "unchanged: timing verdicts " << counts_of(unchanged, "timing_verdict") << "\n";
+}
+
+// Busy loops on every core and one more, while `work` runs: another task always wants the
+// measuring core (engine/host_load.h), on any machine.
+template <typename Work>
+auto beside_cpu_hogs(Work work) {
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> hogs;
+  for (unsigned i = 0; i <= std::max(1u, std::thread::hardware_concurrency()); ++i)
+    hogs.emplace_back([&stop] {
+      for (volatile unsigned long spin = 0; !stop.load(std::memory_order_relaxed);) spin = spin + 1;
+    });
+  auto result = work();
+  stop = true;
+  for (auto& hog : hogs) hog.join();
+  return result;
+}
+
+// An interleaved A/A on a host every core of which is wanted twice: each point says HOST_BUSY,
+// and no timing verdict claims a change (the load could make any the noise shows).
+TEST(HostBusy, AnAaBesideCpuHogsIsMarkedBusyAndClaimsNoChange) {
+  TempDir dir("abtool-host-busy-");
+  const fs::path a = dir.path() / "A", b = dir.path() / "B";
+  const std::vector<std::string> budget{"--warmup-ms", "20", "--rep-ms", "60", "--rounds", "4"};
+  std::vector<std::string> args{"record", "--op", "cpu_saxpy,cpu_softmax", "--compiler", "host:g++", "--shapes",
+                                tiny_shapes().string(), "--out", a.string()};
+  args.insert(args.end(), budget.begin(), budget.end());
+  ProcessResult recorded = abtool(args);
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+  ProcessResult replayed = beside_cpu_hogs([&] { return replay(a, b, budget); });
+  ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  EXPECT_NE(replayed.out.find("HOST_BUSY runnable="), std::string::npos) << "run.log's marker lines";
+  const auto results = read_results(b)["points"];
+  ASSERT_FALSE(results.empty());
+  for (const auto& point : results) {
+    bool busy = false;
+    for (const auto& marker : point["markers"]) busy = busy || marker.get<std::string>().rfind("HOST_BUSY ", 0) == 0;
+    EXPECT_TRUE(busy) << point["markers"].dump();
+  }
+  const auto compared = diff_points(a, b);
+  for (const auto& point : compared) {
+    EXPECT_EQ(point["verdict"], "SAME") << "identical code: " << point.dump();
+    const std::string timing = point["timing_verdict"];
+    EXPECT_TRUE(timing != "FASTER" && timing != "SLOWER") << point.dump();
+  }
+  std::cout << "A/A beside CPU hogs: timing verdicts " << counts_of(compared, "timing_verdict") << "\n";
 }
 
 }  // namespace abt::e2e

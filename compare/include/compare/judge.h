@@ -19,7 +19,9 @@ enum class TrustCheck {
   timing_methods_differ,  // one side graph-timed, the other direct (or host)
   gpu_busy,               // GPU_BUSY on a side
   clock_throttled,        // CLOCK_THROTTLED on a side
-  sm_cycles,              // a claimed change does not hold in SM cycles
+  round_signs,            // an interleaved pair's claim its rounds do not agree with: AMBIGUOUS (a note)
+  sm_cycles,              // a claimed change does not hold in SM cycles, and the clocks account for it
+  host_busy,              // HOST_BUSY on a side, and its load could make the claimed change
   drift,                  // A's code drifted since its record by more than the change, and beyond 10%
   machine_speed,          // two processes, and the machine probe moved by more than 10% between them
   outliers,               // a side's slowest sample lies far above the rest (a note only)

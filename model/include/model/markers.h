@@ -15,6 +15,7 @@ enum class MarkerKind {
   benchmark_direct_no_cudagraph,
   verify_failed,
   gpu_busy,
+  host_busy,
   clock_throttled,
   point_crashed,
   point_timeout,
@@ -22,11 +23,12 @@ enum class MarkerKind {
 };
 template <>
 struct Spellings<MarkerKind> {
-  static constexpr std::array<std::pair<MarkerKind, std::string_view>, 8> table{
+  static constexpr std::array<std::pair<MarkerKind, std::string_view>, 9> table{
       {{MarkerKind::autotune_replay_fallback, "AUTOTUNE_REPLAY_FALLBACK"},
        {MarkerKind::benchmark_direct_no_cudagraph, "BENCHMARK_DIRECT_NO_CUDAGRAPH"},
        {MarkerKind::verify_failed, "VERIFY_FAILED"},
        {MarkerKind::gpu_busy, "GPU_BUSY"},
+       {MarkerKind::host_busy, "HOST_BUSY"},
        {MarkerKind::clock_throttled, "CLOCK_THROTTLED"},
        {MarkerKind::point_crashed, "POINT_CRASHED"},
        {MarkerKind::point_timeout, "POINT_TIMEOUT"},
@@ -69,5 +71,11 @@ Marker verify_failed_marker(double max_abs, double max_rel);
 Marker clock_throttled_marker(double sm_mhz, double max_mhz, int attempts);
 // Other processes computed on the GPU while the run measured (their process ids).
 Marker gpu_busy_marker(const std::vector<unsigned>& pids);
+// The host was busy while a point's rounds ran: `runnable` tasks on average (the measuring one
+// included) on `cores` cores, `steal_pct` of the CPU time taken by the hypervisor.
+Marker host_busy_marker(double runnable, unsigned cores, double steal_pct);
+// How many times slower a HOST_BUSY marker's load could make a point's code: the larger of the
+// runnable tasks per core and 1 / (1 - steal); 1 for another marker or one without the figures.
+double host_busy_factor(const Marker& marker);
 
 }  // namespace abt

@@ -1,0 +1,128 @@
+// The judge's rules that need a point's rounds (compare/judge.h): an interleaved pair's claim
+// needs its rounds to agree (round_signs.h), and a claim that does not hold in SM cycles is
+// demoted only when the clocks differ enough to make it.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "compare/judge.h"
+#include "compare/round_signs.h"
+#include "util/statistics.h"
+
+namespace abt {
+namespace {
+
+// Rounds of 20 samples each around the given per-round centers (0.2% noise).
+Measurement rounds_around(const std::vector<double>& centers, unsigned seed, std::vector<double> clocks = {}) {
+  std::mt19937 random(seed);
+  Measurement measurement;
+  measurement.method = TimingMethod::graph;
+  for (double center : centers) {
+    std::normal_distribution<double> noise(0, center * 0.002);
+    for (int i = 0; i < 20; ++i) measurement.samples_us.push_back(center + noise(random));
+    measurement.round_sizes.push_back(20);
+  }
+  measurement.round_clock_mhz = std::move(clocks);
+  return measurement;
+}
+
+// An interleaved replay's point: A's code (`a`) measured beside B's (`b`) in B's process.
+struct Pair {
+  Pair(Measurement a, Measurement b) {
+    record_a.success = record_b.success = true;
+    record_a.config = record_b.config = {{"BLOCK", "128"}};
+    record_a.binary_hash = "a-code";
+    record_a.measurement = a;
+    record_a.latency = summarize(a.samples_us);
+    record_b.binary_hash = "b-code";
+    record_b.measurement = b;
+    record_b.latency = summarize(b.samples_us);
+    record_b.baseline = Baseline{a, record_a.latency, "a-code"};
+  }
+  Judgement judge() const {
+    return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, 2.0, false);
+  }
+  PointRecord record_a, record_b;
+};
+
+// The statistics said SLOWER; a trust check made it UNTRUSTED, saying `why`.
+void expect_slower_made_untrusted(const Judgement& judged, const std::string& why) {
+  EXPECT_EQ(judged.decision.verdict, Verdict::slower);
+  EXPECT_EQ(judged.verdict, Verdict::untrusted);
+  EXPECT_NE(judged.note.find(why), std::string::npos) << judged.note;
+}
+
+TEST(RoundSigns, CountTheRoundsBTookAndTheTwoSidedP) {
+  const std::vector<double> a(11, 100.0);
+  std::vector<double> b(8, 90.0);
+  b.insert(b.end(), 3, 110.0);
+  const auto signs = round_signs(RoundedSamples{rounds_around(a, 1).samples_us, rounds_around(a, 1).round_sizes},
+                                 RoundedSamples{rounds_around(b, 2).samples_us, rounds_around(b, 2).round_sizes});
+  ASSERT_TRUE(signs);
+  EXPECT_EQ(signs->b_faster, 8);
+  EXPECT_EQ(signs->b_slower, 3);
+  EXPECT_NEAR(signs->p_two_sided, 2.0 * (165 + 55 + 11 + 1) / 2048, 1e-12);  // the 8 of 11: p = 0.23
+  EXPECT_FALSE(rounds_agree(*signs, Verdict::faster));
+  EXPECT_TRUE(rounds_agree(RoundSigns{3, 0, 0, 0.25}, Verdict::faster)) << "unanimous, whatever the count";
+  EXPECT_TRUE(rounds_agree(RoundSigns{1, 10, 0, 0.0117}, Verdict::slower));
+  EXPECT_FALSE(rounds_agree(RoundSigns{1, 10, 0, 0.0117}, Verdict::faster));
+  EXPECT_FALSE(round_signs(RoundedSamples{{1, 2}, {2}}, RoundedSamples{{1, 2}, {1, 1}})) << "rounds that do not pair";
+}
+
+TEST(Judge, AnInterleavedClaimThatTooFewRoundsAgreeWithIsAmbiguous) {
+  // B is 20% faster in 9 of 11 rounds and 1% slower in 2: the interval says FASTER; the rounds
+  // (two-sided p = 0.065) do not.
+  std::vector<double> b(9, 80.0);
+  b.insert(b.begin() + 3, 101.0);
+  b.insert(b.begin() + 7, 101.0);
+  const Pair split(rounds_around(std::vector<double>(11, 100.0), 1), rounds_around(b, 2));
+  const Judgement judged = split.judge();
+  EXPECT_EQ(judged.decision.verdict, Verdict::faster);
+  EXPECT_EQ(judged.verdict, Verdict::ambiguous);
+  EXPECT_NE(judged.note.find("FASTER by the interval, but only 9 of 11 rounds agree (sign test p = 0.07)"), std::string::npos)
+      << judged.note;
+
+  const Pair every_round(rounds_around(std::vector<double>(11, 100.0), 1), rounds_around(std::vector<double>(11, 97.0), 2));
+  EXPECT_EQ(every_round.judge().verdict, Verdict::faster) << every_round.judge().note;
+}
+
+TEST(Judge, ASlowdownAtEqualClocksStaysAClaimWhatItsCyclesSay) {
+  // The 2.4% slowdown of an 11 us kernel, both sides at 1960 MHz by the median, the
+  // rounds' clock estimates scattered: in cycles the interval is wider. Equal clocks cannot make
+  // the change, so it stays SLOWER, with a note.
+  const std::vector<double> scattered{1860, 2060, 1900, 2020, 1960, 1880, 2040, 1960, 1920, 2000};
+  std::vector<double> reversed(scattered.rbegin(), scattered.rend());
+  const Pair plant(rounds_around(std::vector<double>(10, 11.0), 1, scattered),
+                   rounds_around(std::vector<double>(10, 11.0 * 1.024), 2, reversed));
+  const Judgement judged = plant.judge();
+  EXPECT_EQ(judged.verdict, Verdict::slower) << judged.note;
+  EXPECT_NE(judged.note.find("B's SM clock +0.0% (1960 vs 1960 MHz) cannot explain the 2.4% change"), std::string::npos)
+      << judged.note;
+
+  // B's clock 5% lower and its times 5.3% longer: the same cycles, the clock made the change.
+  const Pair clocked(rounds_around(std::vector<double>(10, 11.0), 1, std::vector<double>(10, 1960)),
+                     rounds_around(std::vector<double>(10, 11.0 * 1.053), 2, std::vector<double>(10, 1862)));
+  expect_slower_made_untrusted(clocked.judge(), "not a change in SM cycles (SAME there): B's SM clock -5.0% (1960 vs "
+                                                "1862 MHz), enough to explain the 5.1% change");
+}
+
+TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
+  // B's process ran its rounds (A's code beside B's) with 3 tasks runnable on 2 cores: up to 1.5x.
+  auto judged_beside_load = [](double b_center) {
+    Pair pair(rounds_around(std::vector<double>(6, 100.0), 1), rounds_around(std::vector<double>(6, b_center), 2));
+    pair.record_b.markers = {host_busy_marker(3.0, 2, 0.0)};
+    pair.record_a.markers = {host_busy_marker(8.0, 2, 0.0)};  // A's record: not where this pair was measured
+    return pair.judge();
+  };
+  const Judgement untrusted = judged_beside_load(125.0);
+  expect_slower_made_untrusted(untrusted, "HOST_BUSY in B (runnable=3.0 cores=2 steal_pct=0.0): its load could make a "
+                                          "change of up to 1.50x, this one is 1.25x");
+  EXPECT_EQ(untrusted.note.find("HOST_BUSY in A"), std::string::npos) << untrusted.note;
+
+  const Judgement stands = judged_beside_load(2500.0);
+  EXPECT_EQ(stands.verdict, Verdict::slower) << stands.note;
+  EXPECT_NE(stands.note.find("x change is beyond what its load could make (1.50x)"), std::string::npos) << stands.note;
+}
+
+}  // namespace
+}  // namespace abt
