@@ -86,8 +86,17 @@ void lose_device(const OpSession& session, const DeviceFault& fault, const Point
 
 // Points are measured in batches: a batch's points are chosen and verified, then timed in
 // interleaved rounds, then written. A bigger batch spreads each point's rounds over a longer
-// stretch; a smaller one writes finished points sooner (a killed run keeps them, --resume).
+// stretch; a smaller one writes finished points sooner (a killed run keeps them, --resume). So a
+// batch holds up to 8 points, but no more than about kBatchTimingS of timing budget (two sides of
+// --rep-ms each): with long budgets a kill loses the point or two in progress, not eight.
 constexpr size_t kPointsPerBatch = 8;
+constexpr double kBatchTimingS = 10;
+
+size_t points_per_batch(const TimingSettings& timing) {
+  const double per_point_s = 2 * timing.rep_ms / 1000;
+  if (per_point_s <= 0) return kPointsPerBatch;
+  return std::clamp<size_t>(size_t(kBatchTimingS / per_point_s), 1, kPointsPerBatch);
+}
 
 int run_op_points(const OpSession& session, const std::vector<Point>& points, ConfigChooser& chooser,
                   const ProgressCallback& progress) {
@@ -98,8 +107,9 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
   int step_count = 0, failed = 0;
   const bool restart_after_fault = session.services.watch != nullptr;  // a fresh worker takes the device over
 
-  for (size_t first = 0; first < points.size(); first += kPointsPerBatch) {
-    const size_t last = std::min(points.size(), first + kPointsPerBatch);
+  const size_t batch = points_per_batch(timing);
+  for (size_t first = 0; first < points.size(); first += batch) {
+    const size_t last = std::min(points.size(), first + batch);
     std::vector<PendingPoint> pending;
     for (size_t index = first; index < last; ++index) {
       const Point& point = points[index];

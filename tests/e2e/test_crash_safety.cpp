@@ -247,6 +247,41 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
   }
 }
 
+// Issue 26: a replay with long budgets killed midway kept nothing, its one batch of 8 points in
+// progress. Batches now hold about 10 s of timing budget (engine/src/point_engine.cpp): 2 points
+// at --rep-ms 2000 interleaved, so what the kill cuts short is the batch in progress alone, and
+// --resume measures only what is missing.
+TEST_F(Resume, AKilledLongReplayKeepsItsFinishedBatchesAndTheResumeMeasuresOnlyTheRest) {
+  const fs::path a = dir_.path() / "A4", b = dir_.path() / "B4";
+  // cpu_work_knob's points take long enough per call (over 100 us) that 2000 samples do not end
+  // a round before a quarter of its budget is spent.
+  std::vector<std::string> record{"record", "--op", "cpu_work_knob", "--shapes",
+                                  (source_dir() / "bench/shapes/sensitivity.yaml").string(), "--out", a.string(),
+                                  "--compiler", "host:g++"};
+  record.insert(record.end(), kQuickTiming.begin(), kQuickTiming.end());
+  ProcessResult recorded = abtool(record);
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+
+  Background background({"replay", "--from", a.string(), "--out", b.string(), "--warmup-ms", "20", "--rep-ms", "2000",
+                         "--rounds", "2"},
+                        tmp_);
+  wait_for_points(b, 2);
+  background.kill_everything();
+  background.wait();
+  const auto kept = points_of(b);
+  ASSERT_GE(kept.size(), 2u) << "the first batch was written when it ended";
+  ASSERT_LT(kept.size(), 4u) << "killed before the end";
+
+  ProcessResult resumed = abtool({"replay", "--resume", b.string()}, {{"TMPDIR", tmp_.string()}});
+  ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
+  const auto after = points_of(b);
+  EXPECT_EQ(read_results(b)["points"].size(), 4u) << "no point twice";
+  for (const auto& [id, point] : kept) {
+    ASSERT_TRUE(after.count(id)) << id;
+    EXPECT_EQ(after.at(id), point) << id << ": measured again by the resume";
+  }
+}
+
 TEST_F(Resume, SigintAndSigtermMarkTheRunInterruptedAndLeaveNoTemporaryFolders) {
   for (int number : {SIGINT, SIGTERM}) {
     SCOPED_TRACE(number == SIGINT ? "SIGINT" : "SIGTERM");
