@@ -65,7 +65,8 @@ nlohmann::json point_json(const PointComparison& row) {
           {"output_bits", row.output_bits ? nlohmann::json{{"identical", row.output_bits->identical},
                                                            {"max_abs", row.output_bits->max_abs},
                                                            {"max_rel", row.output_bits->max_rel},
-                                                           {"differing", row.output_bits->differing}}
+                                                           {"differing", row.output_bits->differing},
+                                                           {"a_self_max_abs", optional_json(row.output_bits->a_self_max_abs)}}
                                           : nlohmann::json()},
           {"retune", row.retune ? nlohmann::json{{"b_variant", row.retune->b_variant},
                                                  {"optimum_moved", row.retune->optimum_moved},

@@ -19,6 +19,9 @@ std::string yes_no(const std::optional<bool>& value, const char* yes, const char
 bool timed(const PointComparison& row) { return row.a && row.b; }
 
 std::string output_cell(const PointComparison& row) {
+  if (row.output_bits && row.output_bits->a_self_max_abs)
+    return fmt::format("nondeterministic (A vs A max {:.2g}; B vs A max {:.2g}{})", *row.output_bits->a_self_max_abs,
+                       row.output_bits->max_abs, within_own_spread(*row.output_bits) ? "" : ", beyond A's own spread");
   if (row.output_bits && !row.output_bits->identical)
     return fmt::format("DIFFERS max {:.2g}", row.output_bits->max_abs);
   return yes_no(row.same_output, "same", "DIFFERS");
@@ -122,15 +125,24 @@ std::string summary_line(const Comparison& report) {
                         other_picks.size(), captured, other_picks.empty() ? "" : ": ",
                         fmt::join(other_picks.begin(), other_picks.begin() + long(std::min<size_t>(other_picks.size(), 8)), ", "));
   if (other_picks.size() > 8) text += fmt::format(", and {} more (--format json lists them)", other_picks.size() - 8);
-  int differing = 0, compared = 0;
+  int differing = 0, compared = 0, nondeterministic = 0, beyond_spread = 0;
   for (const auto& row : report.points) {
     compared += row.same_output.has_value();
+    if (row.output_bits && row.output_bits->a_self_max_abs) {
+      ++nondeterministic;
+      beyond_spread += !within_own_spread(*row.output_bits);
+      continue;
+    }
     differing += row.same_output && !*row.same_output;
   }
   if (differing)
     text += fmt::format("\noutput bits: B's outputs differ from A's at {} of {} points (a numerics change, or a "
                         "miscompile within the tolerance)",
                         differing, compared);
+  if (nondeterministic)
+    text += fmt::format("\nnondeterministic outputs: A's own code gave other bits when run twice at {} point(s); B "
+                        "differs from A by more than twice A's own spread at {} of them",
+                        nondeterministic, beyond_spread);
   if (!report.compile_times.empty()) {
     std::vector<std::string> ops;
     for (const auto& op : report.compile_times)

@@ -81,7 +81,10 @@ void op_tables(const Comparison& report, std::ostream& out) {
     for (const PointComparison* row : by_op[op]) {
       const bool timed = row->a && row->b;
       std::string output = "-";
-      if (row->output_bits && !row->output_bits->identical)
+      if (row->output_bits && row->output_bits->a_self_max_abs)
+        output = fmt::format("nondeterministic (A vs A max abs {:.3g}; B vs A max abs {:.3g}{})", *row->output_bits->a_self_max_abs,
+                             row->output_bits->max_abs, within_own_spread(*row->output_bits) ? "" : ", beyond A's own spread");
+      else if (row->output_bits && !row->output_bits->identical)
         output = fmt::format("DIFFERS ({} elements, max abs {:.3g}, max rel {:.3g})", row->output_bits->differing,
                              row->output_bits->max_abs, row->output_bits->max_rel);
       else if (row->same_output)

@@ -159,9 +159,11 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
     write_measurement(json["baseline"], baseline->measurement, baseline->latency, samples.baseline.value());
   }
   json["output_vs_baseline"] = nlohmann::json();
-  if (output_vs_baseline)
+  if (output_vs_baseline) {
     json["output_vs_baseline"] = {{"identical", output_vs_baseline->identical}, {"max_abs", output_vs_baseline->max_abs},
                                   {"max_rel", output_vs_baseline->max_rel}, {"differing", output_vs_baseline->differing}};
+    if (output_vs_baseline->a_self_max_abs) json["output_vs_baseline"]["a_self_max_abs"] = *output_vs_baseline->a_self_max_abs;
+  }
   json["retuned"] = nlohmann::json();
   if (retuned) {
     nlohmann::json& own = json["retuned"];
@@ -225,7 +227,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
   if (fields.has("output_vs_baseline")) {
     const JsonFields bits = fields.object("output_vs_baseline");
     record.output_vs_baseline = OutputComparison{bits.boolean("identical"), bits.number("max_abs"), bits.number("max_rel"),
-                                                 size_t(bits.unsigned_integer("differing"))};
+                                                 size_t(bits.unsigned_integer("differing")), bits.optional_number("a_self_max_abs")};
   }
   if (fields.has("library_config")) record.library_config = fields.text("library_config");
   if (fields.has("gpu")) {

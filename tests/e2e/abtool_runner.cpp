@@ -85,4 +85,11 @@ std::string describe(const ProcessResult& result) {
   return "exit " + std::to_string(result.exit_code) + "\n--- stdout\n" + result.out + "\n--- stderr\n" + result.err;
 }
 
+nlohmann::json without_host_busy(const nlohmann::json& markers) {
+  nlohmann::json kept = nlohmann::json::array();
+  for (const auto& marker : markers)
+    if (marker.get<std::string>().rfind("HOST_BUSY ", 0) != 0) kept.push_back(marker);
+  return kept;
+}
+
 }  // namespace abt::e2e

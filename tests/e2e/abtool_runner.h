@@ -34,5 +34,8 @@ nlohmann::json read_json(const std::filesystem::path& file);
 nlohmann::json read_results(const std::filesystem::path& run);
 std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& file);  // without header
 std::string describe(const ProcessResult& result);  // for assertion messages
+// A point's markers without HOST_BUSY: that one says how busy the machine running the tests was
+// (other tests, builds), not what happened to the point.
+nlohmann::json without_host_busy(const nlohmann::json& markers);
 
 }  // namespace abt::e2e

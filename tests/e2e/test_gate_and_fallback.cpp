@@ -111,7 +111,7 @@ TEST_F(ReplayFallback, AKeyMissingFromTheRecordFallsBackToASweep) {
   ProcessResult result = replay(a(), dir_.path() / "B", {"--shapes", shapes.string()});
   ASSERT_EQ(result.exit_code, 0) << describe(result);
   auto points = read_results(dir_.path() / "B")["points"];
-  EXPECT_TRUE(points[0]["markers"].empty());
+  EXPECT_TRUE(without_host_busy(points[0]["markers"]).empty()) << points[0]["markers"];
   EXPECT_EQ(points[0]["config_source"], "replay");
   EXPECT_EQ(points[1]["markers"][0], "AUTOTUNE_REPLAY_FALLBACK reason=missing_key");
 }

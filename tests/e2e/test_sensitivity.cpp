@@ -111,4 +111,32 @@ TEST(HostBusy, AnAaBesideCpuHogsIsMarkedBusyAndClaimsNoChange) {
   std::cout << "A/A beside CPU hogs: timing verdicts " << counts_of(compared, "timing_verdict") << "\n";
 }
 
+// An op whose outputs differ run to run (as an atomic accumulation's do), A/A: A's own code gives
+// other bits when run twice, so B's difference from A is no numerics change, and diff says so.
+TEST(Nondeterminism, AnAaOfAnOpThatDiffersFromItselfSaysNondeterministic) {
+  TempDir dir("abtool-nondeterministic-");
+  const fs::path a = dir.path() / "A", b = dir.path() / "B", shapes = dir.path() / "shapes.yaml";
+  write_file_atomically(shapes, "fixture_nondeterministic:\n  shapes:\n    - [1000]\n    - [4096]\n");
+  ProcessResult recorded = abtool({"record", "--ops-dir", fixture_ops().string(), "--op", "fixture_nondeterministic",
+                                   "--shapes", shapes.string(), "--compiler", "host:g++", "--out", a.string(),
+                                   "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+  ASSERT_EQ(replay(a, b, {"--ops-dir", fixture_ops().string()}).exit_code, 0);
+  for (const auto& point : read_results(b)["points"]) {
+    const auto& bits = point["output_vs_baseline"];
+    ASSERT_TRUE(bits.is_object()) << point.dump();
+    EXPECT_GT(bits["a_self_max_abs"].get<double>(), 0) << bits.dump();
+  }
+  ProcessResult text = abtool({"diff", a.string(), b.string()});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_NE(text.out.find("nondeterministic outputs: A's own code gave other bits when run twice at 2 point(s); B differs "
+                          "from A by more than twice A's own spread at 0 of them"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("a numerics change"), std::string::npos) << text.out;
+  ProcessResult json = abtool({"diff", a.string(), b.string(), "--format", "json"});
+  for (const auto& point : nlohmann::json::parse(json.out)["points"])
+    EXPECT_GT(point["output_bits"]["a_self_max_abs"].get<double>(), 0) << point.dump();
+}
+
 }  // namespace abt::e2e

@@ -15,6 +15,12 @@
 
 namespace abt {
 
+// Where A's own code gives other output bits run twice (OutputComparison::a_self_max_abs), B's
+// difference from A is read against that spread: within twice it, B is as nondeterministic as A.
+inline bool within_own_spread(const OutputComparison& bits) {
+  return bits.a_self_max_abs && bits.max_abs <= 2 * *bits.a_self_max_abs;
+}
+
 // One side of a point, as the table shows it.
 struct SideSummary {
   double median_us = 0;

@@ -44,6 +44,10 @@ struct OutputComparison {
   bool identical = true;
   double max_abs = 0, max_rel = 0;  // largest |B - A|, and relative to |A|
   size_t differing = 0;             // elements whose bits differ
+  // A's code run twice on the same inputs: when its outputs differ from each other (an atomic
+  // accumulation's order), by how much at most. nullopt: A gave the same bits twice (or an older
+  // run did not look).
+  std::optional<double> a_self_max_abs;
 };
 
 // `replay --retune`: B's own best config for the point's key (its own sweep), measured beside
