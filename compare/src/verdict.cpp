@@ -54,6 +54,30 @@ Reading read_interval(double low, double high, const Thresholds& thresholds) {
   return Reading::crosses;
 }
 
+// What would decide an interval that crosses a threshold: the interval narrows about as
+// 1/sqrt(rounds), so at the observed spread it clears the nearest threshold on its far side from
+// the estimate after rounds * (its half-width there / the estimate's distance to it)^2 rounds.
+// An estimate between the thresholds (beyond --threshold, within the effective one) or on one is
+// not decided by more rounds of this spread.
+std::string rounds_to_decide(const RatioInterval& speedup, int rounds, const Thresholds& thresholds) {
+  const double estimate = std::log(speedup.ratio), low = std::log(speedup.low), high = std::log(speedup.high);
+  const double claim = std::log(1.0 + thresholds.effective_pct / 100.0), same = std::log(1.0 + thresholds.threshold_pct / 100.0);
+  double distance = 0, half_width = 0;
+  if (std::fabs(estimate) > claim) {  // a change, its near end still inside the claim threshold
+    distance = std::fabs(estimate) - claim;
+    half_width = estimate > 0 ? estimate - low : high - estimate;
+  } else if (std::fabs(estimate) < same) {  // no change, an end still beyond --threshold
+    distance = same - std::fabs(estimate);
+    half_width = std::max(estimate - low, high - estimate);
+  }
+  constexpr int kMostRounds = 1000;
+  if (distance <= 0 || half_width <= 0) return "the estimate lies on a threshold: more rounds at this spread will not decide it";
+  const double needed = double(rounds) * (half_width / distance) * (half_width / distance);
+  if (needed > kMostRounds) return fmt::format("at this spread it would take over {} rounds to decide", kMostRounds);
+  const int more = std::max(1, int(std::ceil(needed)) - rounds);
+  return fmt::format("about {} more round{} at this spread would decide it", more, more == 1 ? "" : "s");
+}
+
 }  // namespace
 
 Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
@@ -86,6 +110,7 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
       break;
     case Reading::crosses:
       decision.why = fmt::format("the interval crosses the {:.2f}% threshold: more rounds needed", decision.effective_threshold_pct);
+      decision.to_decide = rounds_to_decide(decision.speedup, rounds, thresholds);
       break;
   }
   return decision;

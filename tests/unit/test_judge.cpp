@@ -106,6 +106,22 @@ TEST(Judge, ASlowdownAtEqualClocksStaysAClaimWhatItsCyclesSay) {
                                                 "1862 MHz), enough to explain the 5.1% change");
 }
 
+TEST(Judge, AnIntervalAcrossAThresholdSaysHowManyMoreRoundsWouldDecideIt) {
+  // A 3% slowdown in 4 noisy rounds (1%, 5%, 2%, 4%): the interval reaches inside the 2% threshold.
+  const Pair noisy(rounds_around(std::vector<double>(4, 100.0), 1), rounds_around({101.0, 105.0, 102.0, 104.0}, 2));
+  const Judgement judged = noisy.judge();
+  ASSERT_EQ(judged.verdict, Verdict::ambiguous) << judged.note;
+  EXPECT_NE(judged.note.find("more rounds needed; about "), std::string::npos) << judged.note;
+  EXPECT_NE(judged.note.find(" more rounds at this spread would decide it"), std::string::npos) << judged.note;
+  // A change of 2%, on the threshold: no practical number of rounds decides it.
+  const Pair on_threshold(rounds_around(std::vector<double>(4, 100.0), 1), rounds_around({100.0, 104.04, 100.0, 104.04}, 2));
+  const Judgement stuck = on_threshold.judge();
+  ASSERT_EQ(stuck.verdict, Verdict::ambiguous) << stuck.note;
+  EXPECT_TRUE(stuck.note.find("will not decide it") != std::string::npos ||
+              stuck.note.find("it would take over 1000 rounds to decide") != std::string::npos)
+      << stuck.note;
+}
+
 TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
   // B's process ran its rounds (A's code beside B's) with 3 tasks runnable on 2 cores: up to 1.5x.
   auto judged_beside_load = [](double b_center) {

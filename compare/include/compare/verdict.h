@@ -45,6 +45,9 @@ struct Decision {
   std::optional<double> noise_floor_pct;
   double effective_threshold_pct = 0;
   std::string why;                       // what made it AMBIGUOUS
+  // An interval across a threshold: how many more rounds at this spread would decide it (an
+  // estimate from the interval as drawn, so not part of `why`, which early stopping keeps exact).
+  std::string to_decide;
 };
 
 // The in-process A-vs-A spread: |median of A's even rounds / median of its odd rounds - 1|, in
