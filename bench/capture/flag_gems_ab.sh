@@ -4,8 +4,6 @@
 # enable_fp_fusion=0 (C); diff A B, diff A C --ir, the HTML report of A vs C; a torch.compile'd
 # function under capture. Every step's output is in OUT_DIR/<step>.log; times.txt is the table.
 #   usage: bench/capture/flag_gems_ab.sh OUT_DIR [workload options, e.g. --small]
-# The workload's own wall time and its wall time under capture are measured alike: Triton's
-# cache warm (a first run fills it), FlagGems' tuning cache fresh for each, so LibTuner sweeps in both.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1; shift
@@ -14,20 +12,9 @@ python=${PYTHON:-python3}
 timing=(${TIMING:---warmup-ms 200 --rep-ms 200 --rounds 10})
 mkdir -p "$out"
 export TRITON_CACHE_DIR=$out/triton-cache
-workload=("$python" "$here/bench/capture/flag_gems_workload.py" "$@")
-timed() {  # timed NAME COMMAND...: output to OUT/NAME.log, a row of times.txt
-  local name=$1; shift
-  local start=$(date +%s.%N)
-  "$@" > "$out/$name.log" 2>&1; local code=$?
-  "$python" -c "import sys; print(f'{sys.argv[1]:<22} exit {int(sys.argv[2]):3d} {float(sys.argv[4]) - float(sys.argv[3]):8.1f} s')" \
-    "$name" "$code" "$start" "$(date +%s.%N)" | tee -a "$out/times.txt"
-  return $code
-}
-FLAGGEMS_CACHE_DIR=$out/fg-warm timed warm-up "${workload[@]}"
-FLAGGEMS_CACHE_DIR=$out/fg-alone timed workload-alone "${workload[@]}"
-FLAGGEMS_CACHE_DIR=$out/fg-captured timed workload-captured "$abtool" capture --out "$out/cap" -- "${workload[@]}"
-grep -h "workload wall" "$out"/workload-*.log
-cat "$out/workload-captured.log"
+# The workload alone and under capture, into $out/cap (capture_cost.sh prints what it cost).
+bash "$here/bench/capture/capture_cost.sh" "$out" "$@"
+source "$here/bench/capture/timed.sh"
 [ -f "$out/cap/capture.json" ] || exit 1
 timed record-A "$abtool" record --ops-dir "$out/cap/ops" --shapes "$out/cap/shapes.yaml" --compiler "triton:$python" \
   "${timing[@]}" --out "$out/A"

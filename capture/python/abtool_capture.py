@@ -33,7 +33,7 @@ import time
 import traceback
 
 RAW_FORMAT = "abtool.capture_raw/1"
-_MAX_PENDING_BYTES = 2 << 30  # read to the host, not yet hashed and written
+_MAX_PENDING_BYTES = 2 << 30  # kept to be stored (on the device or the host), not yet written
 
 _state = threading.local()
 _lock = threading.RLock()
@@ -200,14 +200,16 @@ class Capture:
     def first_launch(self, record, original, call_args, kernel, grid, stream, rest):
         tensors = self.tensors
         indexed = [(i, a) for i, a in enumerate(record["args"]) if a["kind"] == "tensor"]
-        # What every tensor held before the launch, read to the host (see TorchTensors).
+        # What every tensor held before the launch: a copy on the device where there is one, else
+        # its bytes on the host (TorchTensors.snapshot); read to the host only what is stored.
         begin = time.perf_counter()
         try:
-            before = {index: tensors.host(call_args[index]) for index, _ in indexed}
+            before = {index: tensors.snapshot(call_args[index]) for index, _ in indexed}
+            tensors.synchronize()  # copied on torch's current stream; the launch goes to the workload's
         except Exception as error:  # noqa: BLE001 - the workload's launch goes on; this one is listed
             record["problems"].append(f"its tensors could not be copied: {error}")
             return original()
-        self.phase("reading before", begin)
+        self.phase("keeping what was before", begin)
         result = original()
         try:
             self.examine(record, call_args, kernel, grid, stream, rest, indexed, before)
@@ -232,16 +234,15 @@ class Capture:
         # already hold (a tuner's benchmarks ran the same computation into the same output just
         # before) -- what a launch on copies overwrites where the copies' floating-point tensors
         # were poisoned (integer ones, indices that steer addresses, keep their contents).
-        after = {index: tensors.host(call_args[index]) for index, _ in indexed}
         overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed)
         written = []
         for index, entry in indexed:
-            entry["written"] = index in overwritten or after[index] != before[index]
+            entry["written"] = index in overwritten or tensors.differs(before[index], call_args[index])
             if entry["written"]:
                 written.append(index)
         record["reads_what_it_writes"] = None
         if written:
-            record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written, after)
+            record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written)
         begin = self.phase("launches on copies", begin)
         # Stored: what it read (not the old contents of what it only writes over, densely), and
         # what it wrote, the reference; integer tensors whatever their size, others up to the limit.
@@ -252,7 +253,8 @@ class Capture:
             if not (entry["written"] and only_writes and entry["extent"] == _numel(entry["shape"])):
                 self.store(entry, "input", before[index])
             if entry["written"]:
-                self.store(entry, "output", after[index], None if entry["integer"] else entry["dtype"])
+                self.store(entry, "output", tensors.snapshot(call_args[index]), None if entry["integer"] else entry["dtype"])
+        tensors.synchronize()  # the outputs' copies made before the workload goes on to change them
         self.phase("storing", begin)
 
     def overwritten(self, kernel, grid, stream, rest, call_args, record, indexed):
@@ -266,6 +268,7 @@ class Capture:
         copies = list(call_args)
         for index, entry in indexed:
             copies[index] = tensors.copy(call_args[index], poison=patterns.get(index))
+        tensors.synchronize()  # made on torch's current stream; the launch goes to the workload's
         try:
             kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
             tensors.synchronize()
@@ -274,7 +277,7 @@ class Capture:
             return set()
         return {index for index in floats if not tensors.still_poisoned(copies[index], patterns[index])}
 
-    def reads_written(self, kernel, grid, stream, rest, call_args, record, written, after):
+    def reads_written(self, kernel, grid, stream, rest, call_args, record, written):
         """Launches once more on copies, the written tensors poisoned: if the outputs come out the
         same, the kernel only writes them (`out`); else it reads them too (`inout`), or is not
         deterministic, and restoring them before every launch is the safe reading."""
@@ -283,28 +286,31 @@ class Capture:
         for index, entry in enumerate(record["args"]):
             if entry["kind"] == "tensor":
                 copies[index] = tensors.copy(call_args[index], poison=0x7F if index in written else None)
+        tensors.synchronize()
         try:
             kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
             tensors.synchronize()
         except Exception as error:  # noqa: BLE001
             record["problems"].append(f"a second launch on copies failed: {error}")
             return True
-        return any(tensors.host(copies[index]) != after[index] for index in written)
+        # The launch's own tensors still hold what it wrote: compared where they are.
+        return any(tensors.differs(copies[index], call_args[index]) for index in written)
 
     # -- stored tensors ------------------------------------------------------------------------
 
     def store(self, entry, field, data, rms_dtype=None):
-        """entry[field] becomes the SHA-256 of the bytes, stored as tensors/<sha>.bin, and with
-        `rms_dtype` entry["output_rms"] their root-mean-square as that dtype: both worked out on a
-        thread of the shim's while the workload goes on."""
+        """entry[field] becomes the SHA-256 of the bytes (`data`: a snapshot, TorchTensors.snapshot),
+        stored as tensors/<sha>.bin, and with `rms_dtype` entry["output_rms"] their root-mean-square
+        as that dtype: read to the host, worked out and written on a thread of the shim's while the
+        workload goes on."""
         try:
             pending = self.writer().submit(self.save, data, rms_dtype)
         except RuntimeError:  # the interpreter is shutting down: no new threads, stored here and now
             self.settle((entry, field, _Done(self.save(data, rms_dtype)), 0))
             return
-        self.pending_bytes += len(data)
-        self.pending.append((entry, field, pending, len(data)))
-        while self.pending_bytes > _MAX_PENDING_BYTES and self.pending:  # host memory stays bounded
+        self.pending_bytes += entry["bytes"]
+        self.pending.append((entry, field, pending, entry["bytes"]))
+        while self.pending_bytes > _MAX_PENDING_BYTES and self.pending:  # the memory held stays bounded
             self.settle(self.pending.pop(0))
 
     def writer(self):
@@ -324,6 +330,7 @@ class Capture:
             self.errors.append(f"cannot store a tensor: {error}")
 
     def save(self, data, rms_dtype=None):
+        data = self.tensors.host(data)
         digest = hashlib.sha256(data).hexdigest()
         path = os.path.join(self.staging, "tensors", digest + ".bin")
         if not os.path.exists(path):
@@ -537,6 +544,7 @@ class TorchTensors:
     def __init__(self):
         import torch
         self.torch = torch
+        self._device_bytes = None  # abtool_capture_bytes.DeviceBytes, made at the first CUDA tensor; False: none to be had
 
     def is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
@@ -579,10 +587,11 @@ class TorchTensors:
                 "align16": value.data_ptr() % 16 == 0, "contiguous": bool(value.is_contiguous()),
                 "device": str(value.device)}
 
-    # Only copies and views of torch's here (empty, full on the host, copy_, to("cpu"), as_strided,
-    # view), the comparing done on the host: a library that runs torch's operators as kernels of its
-    # own (FlagGems' use_gems overrides eq, all, fill_, equal, mean, ...) would otherwise launch -- and
-    # first compile -- its kernels at the shim's every look at a tensor.
+    # No torch operator that computes on the device here, only views (empty, as_strided, view) and
+    # reads to the host (to("cpu")): a library that runs torch's operators as kernels of its own
+    # (FlagGems' use_gems overrides copy_, eq, all, fill_, equal, mean, ...) would otherwise launch
+    # -- and first compile -- its kernels at the shim's every look at a tensor. On the device the
+    # shim's own three byte kernels (abtool_capture_bytes.py) copy, poison and compare; elsewhere the host does.
 
     def host(self, value):
         """The span's bytes in host memory."""
@@ -599,11 +608,16 @@ class TorchTensors:
 
     def copy(self, value, poison=None):
         """A copy of the tensor's span; `poison`: a byte every byte of it is set to instead (0x70..0x7F:
-        large finite values in fp16, bf16 and fp32, no NaN, so arithmetic on them runs its course),
-        written from the host (the device's fill_ may be a library's kernel)."""
+        large finite values in fp16, bf16 and fp32, no NaN, so arithmetic on them runs its course)."""
         storage = self.torch.empty(value.storage_offset() + self.extent(value), dtype=value.dtype, device=value.device)
         copied = self.torch.as_strided(storage, value.shape, value.stride(), value.storage_offset())
-        if poison is not None:
+        device = self.device_bytes(value)
+        if device is not None:
+            if poison is not None:
+                device.fill(self.raw(storage), poison)
+            else:
+                device.copy(self.raw(self.span(value)), self.raw(self.span(copied)))
+        elif poison is not None:
             raw = storage.view(self.torch.uint8)
             raw.copy_(self.torch.full((raw.numel(),), poison, dtype=self.torch.uint8))
         else:
@@ -611,7 +625,43 @@ class TorchTensors:
         return copied
 
     def still_poisoned(self, copied, poison):
+        device = self.device_bytes(copied)
+        if device is not None:
+            return not device.differs(self.raw(self.span(copied)), poison=poison)
         return not self.host(copied).lstrip(bytes([poison]))
+
+    def snapshot(self, value):
+        """What the tensor holds now, for `differs` and `host` later: a copy on its device (a
+        host's copy where the device has no room or no byte kernels)."""
+        if self.device_bytes(value) is not None:
+            try:
+                return self.copy(value)
+            except RuntimeError:  # out of device memory: the host keeps it
+                pass
+        return self.host(value)
+
+    def differs(self, value, other):
+        """Whether two tensors of one layout (or a snapshot's bytes and a tensor) differ in their spans."""
+        if not isinstance(value, bytes):
+            device = self.device_bytes(value)
+            if device is not None and other.device == value.device:
+                return device.differs(self.raw(self.span(value)), self.raw(self.span(other)))
+        return self.host(value) != self.host(other)
+
+    def raw(self, span):
+        return span.detach().view(self.torch.uint8)
+
+    def device_bytes(self, value):
+        """The device's byte kernels for a CUDA tensor's memory; None: the host does the work."""
+        if not value.is_cuda:
+            return None
+        if self._device_bytes is None:
+            try:
+                from abtool_capture_bytes import DeviceBytes
+                self._device_bytes = DeviceBytes(self.torch)
+            except Exception:  # noqa: BLE001 - no Triton to make them with: the host does it
+                self._device_bytes = False
+        return self._device_bytes or None
 
     def synchronize(self):
         if self.torch.cuda.is_available():

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "capture_bytes_source.h"
 #include "capture_dir.h"
 #include "capture_shim_source.h"
 #include "capture_site_source.h"
@@ -102,6 +103,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   fs::create_directories(shim);
   write_file_atomically(shim / "abtool_capture.py", kCaptureShimSource);
   write_file_atomically(shim / "sitecustomize.py", kCaptureSiteSource);
+  write_file_atomically(shim / "abtool_capture_bytes.py", kCaptureBytesSource);
 
   const std::string python_path = environment().python_path;
   ProcessRequest workload{request.command.front(), {request.command.begin() + 1, request.command.end()}, "",

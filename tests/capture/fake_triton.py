@@ -33,7 +33,10 @@ class HostTensors:
                 "contiguous": True, "device": "host"}
 
     def host(self, value):
-        return value.data.tobytes()
+        return value if isinstance(value, bytes) else value.data.tobytes()
+
+    def snapshot(self, value):
+        return self.host(value)
 
     def copy(self, value, poison=None):  # a poisoned copy: every element the pattern byte's value
         copied = HostTensor(list(value.data), value.dtype, value.address)
@@ -43,6 +46,9 @@ class HostTensors:
 
     def still_poisoned(self, copied, poison):
         return all(v == poison for v in copied.data)
+
+    def differs(self, value, other):
+        return self.host(value) != self.host(other)
 
     def synchronize(self):
         pass

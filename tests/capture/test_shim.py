@@ -87,7 +87,7 @@ class Shim(unittest.TestCase):
         self.assertNotIn("input", y, "what it only writes over: its old contents are not kept")
         self.assertAlmostEqual(y["output_rms"], ((4 + 16 + 36) / 3) ** 0.5)
         self.assertGreater(record["shim_s"], 0)
-        self.assertEqual(set(raw["phases"]), {"describing", "reading before", "its launch", "launches on copies",
+        self.assertEqual(set(raw["phases"]), {"describing", "keeping what was before", "its launch", "launches on copies",
                                               "storing", "hashing and writing, left at exit"})
         self.assertNotIn("output", x)
         self.assertEqual(record["tuner"], {"kind": "none"})
