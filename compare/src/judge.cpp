@@ -191,7 +191,7 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   } else {
     judgement.timing_verdict = judgement.decision.verdict;
     if (!judgement.decision.why.empty()) notes.push_back(judgement.decision.why);
-    if (!judgement.decision.to_decide.empty()) notes.push_back(judgement.decision.to_decide);
+    if (judgement.decision.to_decide) notes.push_back(describe(*judgement.decision.to_decide));
     cause_findings(evidence, rule, judgement);
   }
   for (const auto& finding : judgement.findings) notes.push_back(finding.reason);

@@ -59,7 +59,7 @@ Reading read_interval(double low, double high, const Thresholds& thresholds) {
 // the estimate after rounds * (its half-width there / the estimate's distance to it)^2 rounds.
 // An estimate between the thresholds (beyond --threshold, within the effective one) or on one is
 // not decided by more rounds of this spread.
-std::string rounds_to_decide(const RatioInterval& speedup, int rounds, const Thresholds& thresholds) {
+RoundsToDecide rounds_to_decide(const RatioInterval& speedup, int rounds, const Thresholds& thresholds) {
   const double estimate = std::log(speedup.ratio), low = std::log(speedup.low), high = std::log(speedup.high);
   const double claim = std::log(1.0 + thresholds.effective_pct / 100.0), same = std::log(1.0 + thresholds.threshold_pct / 100.0);
   double distance = 0, half_width = 0;
@@ -70,15 +70,24 @@ std::string rounds_to_decide(const RatioInterval& speedup, int rounds, const Thr
     distance = same - std::fabs(estimate);
     half_width = std::max(estimate - low, high - estimate);
   }
-  constexpr int kMostRounds = 1000;
-  if (distance <= 0 || half_width <= 0) return "the estimate lies on a threshold: more rounds at this spread will not decide it";
+  using Outlook = RoundsToDecide::Outlook;
+  if (distance <= 0 || half_width <= 0) return {Outlook::never};
   const double needed = double(rounds) * (half_width / distance) * (half_width / distance);
-  if (needed > kMostRounds) return fmt::format("at this spread it would take over {} rounds to decide", kMostRounds);
-  const int more = std::max(1, int(std::ceil(needed)) - rounds);
-  return fmt::format("about {} more round{} at this spread would decide it", more, more == 1 ? "" : "s");
+  if (needed > RoundsToDecide::kMostRounds) return {Outlook::over_most};
+  return {Outlook::rounds, std::max(1, int(std::ceil(needed)) - rounds)};
 }
 
 }  // namespace
+
+std::string describe(const RoundsToDecide& to_decide) {
+  switch (to_decide.outlook) {
+    case RoundsToDecide::Outlook::never: return "the estimate lies on a threshold: more rounds at this spread will not decide it";
+    case RoundsToDecide::Outlook::over_most:
+      return fmt::format("at this spread it would take over {} rounds to decide", RoundsToDecide::kMostRounds);
+    case RoundsToDecide::Outlook::rounds: break;
+  }
+  return fmt::format("about {} more round{} at this spread would decide it", to_decide.more, to_decide.more == 1 ? "" : "s");
+}
 
 Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
   Decision decision;

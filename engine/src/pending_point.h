@@ -7,6 +7,7 @@
 
 #include "engine/host_load.h"
 #include "engine/point_engine.h"
+#include "engine/round_policy.h"
 #include "engine/side.h"
 #include "util/errors.h"
 
@@ -18,7 +19,7 @@ struct PendingPoint {
   Choice choice;            // the point's own config, loaded and verified
   std::vector<Side> sides;  // in SideRole order; the measured one once the choice is made
   std::string error;        // why the point failed; empty while it has not
-  double extra_ms = 0;      // spent in rounds past the regular ones
+  RoundsSpent spent;        // what its rounds cost (the round policy's budget)
   std::vector<HostLoadSample> host_load;  // host points: before and after each round (host_load.h)
 };
 

@@ -87,6 +87,14 @@ void note_probe(PendingPoint& entry, double probe_us) {
   if (Side* measured = find_side(entry.sides, SideRole::measured)) measured->measurement.probe_us.push_back(probe_us);
 }
 
+// One round of one point; its wall time, in ms, is also the point's last round's.
+double timed_round(RoundRunner& runner, PendingPoint& entry, size_t index, int round, const TimingSettings& settings) {
+  const auto start = std::chrono::steady_clock::now();
+  runner.run(entry, index, round, settings);
+  entry.spent.round_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return entry.spent.round_ms;
+}
+
 // More rounds for the points the run's policy says need them, each within its budget.
 void run_extra_rounds(const OpSession& session, std::vector<PendingPoint>& pending,
                       const std::function<void(const PendingPoint&, int round)>& on_round, const RoundPolicy& policy,
@@ -94,19 +102,16 @@ void run_extra_rounds(const OpSession& session, std::vector<PendingPoint>& pendi
   const TimingSettings& timing = session.context.timing;
   const bool host = session.context.op.language == Language::cpp;
   const int rounds = std::max(1, timing.rounds);
-  using Clock = std::chrono::steady_clock;
   for (int round = rounds; round < policy.max_rounds(rounds) && session.state.device_lost.empty(); ++round) {
     bool any = false;
     const TimingSettings settings = round_settings(timing, round);
     for (size_t index = 0; index < pending.size(); ++index) {
       PendingPoint& entry = pending[index];
-      if (!entry.error.empty() || !policy.wants_another(entry.sides, entry.extra_ms)) continue;
+      if (!entry.error.empty() || !policy.wants_another(entry.sides, entry.spent)) continue;
       any = true;
       if (host) note_probe(entry, machine_probe_us());
       on_round(entry, round);
-      const auto start = Clock::now();
-      runner.run(entry, index, round, settings);
-      entry.extra_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+      entry.spent.extra_ms += timed_round(runner, entry, index, round, settings);
     }
     if (!any) return;
   }
@@ -132,7 +137,7 @@ void run_timing_rounds(const OpSession& session, std::vector<PendingPoint>& pend
       PendingPoint& entry = pending[index];
       if (host) note_probe(entry, probe);
       on_round(entry, round);
-      runner.run(entry, index, round, settings);
+      timed_round(runner, entry, index, round, settings);
     }
   }
 

@@ -1,18 +1,30 @@
 #include "replay/extra_rounds.h"
 
+#include <algorithm>
+
 namespace abt {
 
 ExtraRounds::ExtraRounds(double threshold_pct, double max_ms) : rule_{threshold_pct}, max_ms_(max_ms) {
   rule_.pairing = Pairing::by_round;  // as diff decides an interleaved pair
 }
 
-bool ExtraRounds::wants_another(const std::vector<Side>& sides, double spent_ms) const {
+bool ExtraRounds::wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const {
   const Side* a = find_side(sides, SideRole::baseline);
   const Side* b = find_side(sides, SideRole::measured);
-  if (!a || !b || spent_ms >= max_ms_ || max_ms_ <= 0) return false;
+  if (!a || !b || spent.extra_ms >= max_ms_ || max_ms_ <= 0) return false;
   const Measurement &a_now = a->measurement, &b_now = b->measurement;
-  return decide({a_now.samples_us, a_now.round_sizes}, {b_now.samples_us, b_now.round_sizes}, rule_).verdict ==
-         Verdict::ambiguous;
+  const Decision decision = decide({a_now.samples_us, a_now.round_sizes}, {b_now.samples_us, b_now.round_sizes}, rule_);
+  if (decision.verdict != Verdict::ambiguous) return false;
+  if (!decision.to_decide) return true;  // too few rounds yet, or a change below the noise floor: the rounds tell
+  switch (decision.to_decide->outlook) {
+    case RoundsToDecide::Outlook::never:
+    case RoundsToDecide::Outlook::over_most: return false;  // given up: the budget would not buy a verdict
+    case RoundsToDecide::Outlook::rounds: break;
+  }
+  // The estimate is itself noisy (the interval as drawn): a point is given up only when it needs
+  // more than twice the rounds its budget has left.
+  const double affordable = (max_ms_ - spent.extra_ms) / std::max(spent.round_ms, 1e-3);
+  return double(decision.to_decide->more) <= kEstimateSlack * affordable;
 }
 
 }  // namespace abt

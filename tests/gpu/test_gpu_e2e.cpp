@@ -414,4 +414,59 @@ TEST_F(GpuFleetOnDevices, EveryPointNamesItsGpuAndTheRunListsEveryDevice) {
   for (const auto& row : nlohmann::json::parse(diff.out)["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>());
 }
 
+// The cases of a verdict under adversity on the device: a planted slowdown of about 2% at equal
+// clocks is SLOWER (not demoted by the SM-cycle check), and an atomic accumulation, whose outputs
+// differ from themselves launch to launch, is said nondeterministic rather than a numerics change.
+class GpuAdversity : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!CudaDriver::get()) GTEST_SKIP() << "GPU test skipped: " << CudaDriver::unavailable_reason();
+  }
+  TempDir dir_{"abtool-gpu-adversity-"};
+};
+
+TEST_F(GpuAdversity, APlantOfAboutTwoPercentAtEqualClocksIsSlower) {
+  // work_knob 1048576 x 4096 (about 160 us): -DEXTRA_PERMILLE=12 measured +2.30% (CUPTI, 2 s per
+  // point) and SLOWER 3 of 3 at --threshold 1 (bench/RESULTS.md, "Sensitivity").
+  const fs::path a = dir_.path() / "A", b = dir_.path() / "B", shapes = dir_.path() / "shapes.yaml";
+  write_file_atomically(shapes, "work_knob:\n  shapes:\n    - [1048576, 4096]\n");
+  ProcessResult recorded = abtool({"record", "--op", "work_knob", "--shapes", shapes.string(), "--out", a.string()});
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+  ProcessResult planted = replay(a, b, {"--compiler-flags", "-DEXTRA_PERMILLE=12", "--threshold", "1"});
+  ASSERT_EQ(planted.exit_code, 0) << describe(planted);
+  ProcessResult diff = abtool({"diff", a.string(), b.string(), "--threshold", "1", "--format", "json"});
+  ASSERT_EQ(diff.exit_code, 0) << describe(diff);
+  const auto points = nlohmann::json::parse(diff.out)["points"];
+  ASSERT_EQ(points.size(), 1u) << diff.out;
+  const auto& point = points[0];
+  EXPECT_TRUE(point["in_process_pair"].get<bool>()) << point.dump();
+  EXPECT_EQ(point["verdict"], "SLOWER") << point.dump(1);
+  EXPECT_EQ(point.value("note", std::string()).find("SM cycles"), std::string::npos) << point.dump(1);
+  std::printf("planted EXTRA_PERMILLE=12: speedup %.4f [%.4f, %.4f] %s; note: %s\n", point["speedup"].get<double>(),
+              point["ci95"][0].get<double>(), point["ci95"][1].get<double>(), point["verdict"].get<std::string>().c_str(),
+              point.value("note", std::string()).c_str());
+}
+
+TEST_F(GpuAdversity, AnAaOfAnAtomicAccumulationSaysNondeterministic) {
+  const fs::path a = dir_.path() / "A", b = dir_.path() / "B", shapes = dir_.path() / "shapes.yaml";
+  write_file_atomically(shapes, "fixture_gpu_atomic:\n  shapes:\n    - [4194304, 1024]\n");
+  ProcessResult recorded = abtool({"record", "--ops-dir", fixture_ops().string(), "--op", "fixture_gpu_atomic", "--shapes",
+                                   shapes.string(), "--out", a.string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+  ProcessResult replayed = replay(a, b, {"--ops-dir", fixture_ops().string()});
+  ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  for (const auto& point : read_results(b)["points"]) {
+    EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+    const auto& bits = point["output_vs_baseline"];
+    ASSERT_TRUE(bits.is_object()) << point.dump();
+    EXPECT_GT(bits["a_self_max_abs"].get<double>(), 0) << "A's own code, run twice: " << bits.dump();
+  }
+  ProcessResult text = abtool({"diff", a.string(), b.string()});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_NE(text.out.find("nondeterministic outputs: A's own code gave other bits when run twice at 1 point(s)"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("a numerics change"), std::string::npos) << text.out;
+  std::printf("%s", text.out.c_str());
+}
+
 }  // namespace abt::e2e

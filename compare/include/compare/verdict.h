@@ -39,6 +39,15 @@ struct VerdictRule {
   WithinRounds within = WithinRounds::computed_when_large;  // bootstrap.h
 };
 
+// What would decide an AMBIGUOUS interval at the spread observed (verdict.cpp, rounds_to_decide).
+struct RoundsToDecide {
+  enum class Outlook { rounds, over_most, never };
+  Outlook outlook = Outlook::never;
+  int more = 0;  // Outlook::rounds: about how many more rounds
+  static constexpr int kMostRounds = 1000;  // beyond this many rounds in all: over_most
+};
+std::string describe(const RoundsToDecide& to_decide);  // the note diff prints
+
 struct Decision {
   Verdict verdict = Verdict::ambiguous;  // faster, slower, same or ambiguous
   RatioInterval speedup;                 // A/B: ratio, low, high
@@ -47,7 +56,7 @@ struct Decision {
   std::string why;                       // what made it AMBIGUOUS
   // An interval across a threshold: how many more rounds at this spread would decide it (an
   // estimate from the interval as drawn, so not part of `why`, which early stopping keeps exact).
-  std::string to_decide;
+  std::optional<RoundsToDecide> to_decide;
 };
 
 // The in-process A-vs-A spread: |median of A's even rounds / median of its odd rounds - 1|, in

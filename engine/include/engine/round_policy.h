@@ -8,12 +8,17 @@
 
 namespace abt {
 
+// What a point's rounds have cost so far (timing_rounds.cpp).
+struct RoundsSpent {
+  double extra_ms = 0;  // its rounds past the regular ones, all together
+  double round_ms = 0;  // its last round: about what one more costs
+};
+
 class RoundPolicy {
  public:
   virtual ~RoundPolicy() = default;
-  // Before each round past the regular ones: whether the point needs it; `spent_ms` is what
-  // its extra rounds have taken so far.
-  virtual bool wants_another(const std::vector<Side>& sides, double spent_ms) const = 0;
+  // Before each round past the regular ones: whether the point needs it.
+  virtual bool wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const = 0;
   // The most rounds a point may get, the regular ones included.
   virtual int max_rounds(int regular) const = 0;
 };

@@ -1,7 +1,9 @@
 // Where a replay decides that a point gets more interleaved rounds (engine/round_policy.h): while
 // A's code and B's, measured side by side, cannot be told apart yet at the threshold (diff's rule
 // would say AMBIGUOUS), up to `max_ms` of extra rounds per point and at most three times the
-// regular rounds; a point that stays AMBIGUOUS that long is reported so.
+// regular rounds; a point that stays AMBIGUOUS that long is reported so. A point is given up
+// early, its budget not spent, when at the spread observed no number of rounds would decide it,
+// or more than twice the rounds its budget has left (compare/verdict.h, RoundsToDecide).
 #pragma once
 #include "compare/verdict.h"
 #include "engine/round_policy.h"
@@ -11,10 +13,11 @@ namespace abt {
 class ExtraRounds : public RoundPolicy {
  public:
   ExtraRounds(double threshold_pct, double max_ms);
-  bool wants_another(const std::vector<Side>& sides, double spent_ms) const override;
+  bool wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const override;
   int max_rounds(int regular) const override { return 4 * regular; }
 
  private:
+  static constexpr double kEstimateSlack = 2;
   VerdictRule rule_;
   double max_ms_;
 };
