@@ -56,6 +56,7 @@ class ComputedMedian {
   // The smallest index into values_ in [low, high] where S's quantile for z reaches `rank`;
   // `high` reaches; the search starts at `guess`.
   size_t first_reaching(double rank, double z, size_t low, size_t high, size_t guess);
+  size_t guess_reaching(double rank, double z);  // a start for that search, near its answer
   template <typename Reaches>  // ... where `reaches(index)` first holds
   size_t first_reaching(Reaches reaches, size_t low, size_t high, size_t guess);
   CountMoments count_moments(size_t value);        // of S at values_[value], for the picks in picks_
@@ -69,7 +70,7 @@ class ComputedMedian {
   // over and over, near the median).
   struct Holding {
     uint32_t round;
-    float count;
+    double log_miss;  // the log chance that one pick of the round misses the value: n log(1 - k/n)
   };
   struct Holders {
     uint32_t start = 0, end = 0;  // in holdings_
