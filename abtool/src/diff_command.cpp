@@ -62,9 +62,14 @@ int run_diff(const DiffOptions& options) {
     list("cannot tell", gate.undecided);
     return kExitBisectSkip;
   }
+  // The points not compared are listed whatever else fails the job: a regression does not hide them.
+  list("incomplete", gate.incomplete);
   if (gate.outcome == GateOutcome::bad) return kExitPointFailed;
+  if (gate.incomplete.size() == report.points.size()) {
+    fmt::print(stderr, "abtool diff: no point could be compared: nothing to gate on (--allow-incomplete accepts some, not all)\n");
+    return kExitPointFailed;
+  }
   if (!gate.incomplete.empty() && !options.allow_incomplete) {
-    list("incomplete", gate.incomplete);
     fmt::print(stderr, "abtool diff: {} point(s) could not be compared (--allow-incomplete accepts that)\n", gate.incomplete.size());
     return kExitPointFailed;
   }

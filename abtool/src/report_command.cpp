@@ -11,6 +11,8 @@
 namespace abt {
 
 int run_report(const ReportOptions& options) {
+  check_output_file(options.out, "report -o");
+  refuse_output_inside(options.out, {options.a, options.b}, "report -o");
   auto [a, b] = read_runs(options.a, options.b);
   Comparison report = compare_runs(a, b, options.threshold_pct);
   std::ostringstream page;

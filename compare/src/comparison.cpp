@@ -9,6 +9,7 @@
 #include <mutex>
 #include <set>
 
+#include "compare/ir_diff.h"
 #include "util/files.h"
 #include "util/parallel.h"
 #include "util/statistics.h"
@@ -37,13 +38,13 @@ int Comparison::retuned() const {
 
 namespace {
 
-std::string extension_of(const std::string& path) { return fs::path(path).extension().string(); }
-
-// The IR files of one side, by kind (extension without the dot); files that are gone are left out.
+// The IR files of one side, by kind (compare/ir_diff.h, ir_kind); files that are gone, have no
+// kind, or lie behind a link are left out.
 std::map<std::string, std::string> ir_texts(const RunData& run, const std::vector<std::string>& files) {
   std::map<std::string, std::string> texts;
   for (const auto& file : files)
-    if (auto text = read_file_if_present(run.layout.dir() / file)) texts[extension_of(file).substr(1)] = *text;
+    if (auto kind = ir_kind(file))
+      if (auto text = read_file_within(run.layout.dir(), file)) texts[*kind] = *text;
   return texts;
 }
 

@@ -36,18 +36,24 @@ std::string unified_diff(const std::string& a_text, const std::string& b_text, c
   return out.str();
 }
 
+std::optional<std::string> ir_kind(const std::string& file) {
+  const std::string extension = fs::path(file).extension().string();
+  if (extension.size() < 2) return std::nullopt;
+  return extension.substr(1);
+}
+
 std::vector<IrFileDiff> ir_diffs(const Comparison& report) {
   std::vector<IrFileDiff> diffs;
   for (const auto& row : report.points)
     for (const auto& a_file : row.a_ir)
       for (const auto& b_file : row.b_ir) {
-        if (fs::path(a_file).extension() != fs::path(b_file).extension()) continue;
-        auto a_text = read_file_if_present(fs::path(report.a_dir) / a_file);
-        auto b_text = read_file_if_present(fs::path(report.b_dir) / b_file);
+        const std::optional<std::string> kind = ir_kind(a_file);
+        if (!kind || kind != ir_kind(b_file)) continue;
+        auto a_text = read_file_within(report.a_dir, a_file);
+        auto b_text = read_file_within(report.b_dir, b_file);
         if (!a_text || !b_text) continue;
-        const std::string kind = fs::path(a_file).extension().string().substr(1);
-        diffs.push_back({row.id, kind, a_file, b_file,
-                         unified_diff(normalize_ir(kind, *a_text), normalize_ir(kind, *b_text), "A/" + a_file + " (normalised)",
+        diffs.push_back({row.id, *kind, a_file, b_file,
+                         unified_diff(normalize_ir(*kind, *a_text), normalize_ir(*kind, *b_text), "A/" + a_file + " (normalised)",
                                       "B/" + b_file + " (normalised)")});
       }
   return diffs;

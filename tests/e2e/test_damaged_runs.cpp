@@ -87,4 +87,42 @@ TEST_F(DamagedRuns, GarbageAutotuneDatabase) {
   EXPECT_FALSE(fs::exists(work_.path() / "B"));
 }
 
+// A run directory is shared: an IR file replaced by a link out of it is never read (by diff --ir,
+// or into report's page), and the point's other files still are.
+TEST_F(DamagedRuns, AnIrFileThatIsALinkOutOfTheRunIsNeverRead) {
+  fs::path run = copy("linked_ir");
+  const fs::path secret = work_.path() / "secret.txt";
+  write_file_atomically(secret, "SECRET-7f3a not in the run\n");
+  const auto results = read_json(run / "results.json");
+  const std::string ir = results["points"][0]["ir_files"][0];
+  fs::remove(run / ir);
+  fs::create_symlink(secret, run / ir);
+  ProcessResult text = abtool({"diff", pristine().string(), run.string(), "--ir"});
+  EXPECT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_EQ(text.out.find("SECRET-7f3a"), std::string::npos) << text.out;
+  ProcessResult page = abtool({"report", pristine().string(), run.string(), "-o", (work_.path() / "r.html").string()});
+  EXPECT_EQ(page.exit_code, 0) << describe(page);
+  EXPECT_EQ(read_text_file(work_.path() / "r.html").find("SECRET-7f3a"), std::string::npos);
+}
+
+// IR files named without an extension (a hand-edited or foreign run) have no kind to diff: they
+// are left out, and diff --ir still reports the rest.
+TEST_F(DamagedRuns, IrFilesWithoutAnExtensionAreLeftOutOfTheIrDiff) {
+  fs::path run = copy("no_extension");
+  auto results = read_json(run / "results.json");
+  for (auto& point : results["points"])
+    for (auto& file : point["ir_files"]) {
+      const std::string name = file;
+      const std::string bare = fs::path(name).replace_extension().string();
+      if (fs::exists(run / name) && !fs::exists(run / bare)) fs::rename(run / name, run / bare);
+      file = bare;
+    }
+  write_file_atomically(run / "results.json", results.dump());
+  ProcessResult text = abtool({"diff", pristine().string(), run.string(), "--ir"});
+  EXPECT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_EQ(text.err.find("internal error"), std::string::npos) << text.err;
+  ProcessResult json = abtool({"diff", pristine().string(), run.string(), "--ir", "--format", "json"});
+  EXPECT_EQ(json.exit_code, 0) << describe(json);
+}
+
 }  // namespace abt::e2e

@@ -52,8 +52,36 @@ TEST_F(FailOnRegression, FailedPointsFailTheJobUnlessIncompleteIsAllowed) {
   EXPECT_EQ(incomplete.exit_code, 1) << describe(incomplete);
   EXPECT_NE(incomplete.err.find("abtool diff: incomplete: cpu_matmul/32x48x40/fp32 FAILED"), std::string::npos) << incomplete.err;
   EXPECT_NE(incomplete.err.find("--allow-incomplete"), std::string::npos) << incomplete.err;
-  ProcessResult allowed = diff(nothing(), {"--fail-on-regression", "--allow-incomplete"});
+  ProcessResult none = diff(nothing(), {"--fail-on-regression", "--allow-incomplete"});
+  EXPECT_EQ(none.exit_code, 1) << "no point was compared: " << describe(none);
+  EXPECT_NE(none.err.find("no point could be compared"), std::string::npos) << none.err;
+}
+
+// B without its last point (MISSING): --allow-incomplete accepts it; a regression elsewhere still
+// lists it.
+TEST_F(FailOnRegression, AMissingPointIsListedBesideARegressionAndAllowedOnlyWhenSomeWereCompared) {
+  auto without_last_point = [](const fs::path& run, const fs::path& copy) {
+    fs::copy(run, copy, fs::copy_options::recursive);
+    std::string text = read_text_file(copy / "results.json");
+    const size_t last = text.rfind("\n,{");
+    EXPECT_NE(last, std::string::npos);
+    text.erase(last, text.find('\n', last + 1) - last);
+    write_file_atomically(copy / "results.json", text);
+    return copy;
+  };
+  const fs::path partial = without_last_point(same(), dir_->path() / "same_partial");
+  ProcessResult strict = diff(partial, {"--fail-on-regression"});
+  EXPECT_EQ(strict.exit_code, 1) << describe(strict);
+  EXPECT_NE(strict.err.find("MISSING"), std::string::npos) << strict.err;
+  ProcessResult allowed = diff(partial, {"--fail-on-regression", "--allow-incomplete"});
   EXPECT_EQ(allowed.exit_code, 0) << describe(allowed);
+  EXPECT_NE(allowed.err.find("abtool diff: incomplete: "), std::string::npos) << "still listed: " << allowed.err;
+
+  const fs::path regressed = without_last_point(slow(), dir_->path() / "slow_partial");
+  ProcessResult both = diff(regressed, {"--fail-on-regression"});
+  EXPECT_EQ(both.exit_code, 1) << describe(both);
+  EXPECT_NE(both.err.find("regression:"), std::string::npos) << both.err;
+  EXPECT_NE(both.err.find("abtool diff: incomplete: "), std::string::npos) << "listed beside the regression: " << both.err;
 }
 
 TEST_F(FailOnRegression, BisectSaysGoodBadOrCannotTell) {

@@ -240,7 +240,27 @@ const std::vector<Case>& cases() {
          return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o",
                                          (w.dir / "no" / "such" / "folder" / "r.html").string()};
        },
-       3, "abtool: error: cannot write"},
+       2, "there is no folder"},
+      {"report_output_empty",
+       [](const Workspace& w) { return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o", ""}; },
+       2, "report -o: give a file to write"},
+      {"report_output_a_directory",
+       [](const Workspace& w) { return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o", w.dir.string()}; },
+       2, "is a directory; give a file in it"},
+      {"report_output_over_an_input",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o", (w.record / "results.json").string()};
+       },
+       2, "which this command reads; write it elsewhere"},
+      {"report_output_into_an_input_through_a_link",
+       [](const Workspace& w) {
+         fs::create_directory_symlink(w.replay, w.dir / "alias");
+         return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o", (w.dir / "alias" / "meta.json").string()};
+       },
+       2, "which this command reads; write it elsewhere"},
+      {"merge_out_inside_a_shard",
+       [](const Workspace& w) { return std::vector<std::string>{"merge", (w.record / "merged").string(), w.record.string()}; },
+       2, "which this command reads; write it elsewhere"},
       {"merge_not_a_shard",
        [](const Workspace& w) { return std::vector<std::string>{"merge", (w.dir / "M").string(), w.record.string()}; },
        2, "is not a shard run"},
@@ -373,8 +393,13 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   const Workspace w{own.path(), dir_->path() / "A", dir_->path() / "B"};
   if (std::string(c.name).rfind("captured_", 0) == 0 && !fs::exists(fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3"))
     GTEST_SKIP() << "no build/triton-venv (scripts/bootstrap.sh): the captured-op cases need a Triton";
+  const std::string record_results = read_text_file(w.record / "results.json");
+  const std::string replay_meta = read_text_file(w.replay / "meta.json");
   const std::vector<std::string> args = c.args(w);
   ProcessResult result = abtool(args);
+  EXPECT_EQ(read_text_file(w.record / "results.json"), record_results) << "an input is never overwritten";
+  EXPECT_EQ(read_text_file(w.replay / "meta.json"), replay_meta) << "an input is never overwritten";
+  EXPECT_FALSE(fs::exists(w.record / "merged")) << "nothing is written inside an input";
   EXPECT_EQ(result.exit_code, c.exit_code) << describe(result);
   EXPECT_NE(result.err.find(c.words), std::string::npos) << "expected: " << c.words << "\n" << describe(result);
   EXPECT_LE(std::count(result.err.begin(), result.err.end(), '\n'), 2) << "one error (and CLI11's hint): " << result.err;

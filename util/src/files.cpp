@@ -1,8 +1,12 @@
 #include "util/files.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -25,6 +29,31 @@ std::optional<std::string> read_file_if_present(const std::filesystem::path& pat
   return text.str();
 }
 
+std::optional<std::string> read_file_within(const std::filesystem::path& dir, const std::filesystem::path& relative) {
+  namespace fs = std::filesystem;
+  if (relative.empty() || relative.is_absolute()) return std::nullopt;
+  fs::path at = dir;
+  for (const fs::path& part : relative) {
+    if (part == ".." || part == "." || part.empty()) return std::nullopt;
+    at /= part;
+    std::error_code error;
+    if (fs::is_symlink(fs::symlink_status(at, error))) return std::nullopt;
+  }
+  const int fd = ::open(at.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat info {};
+  std::string text;
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
+    char buffer[1 << 16];
+    for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(got));
+  } else {
+    ::close(fd);
+    return std::nullopt;
+  }
+  ::close(fd);
+  return text;
+}
+
 std::string read_text_file(const std::filesystem::path& path) {
   auto text = read_file_if_present(path);
   if (!text) throw InputError(path.string() + ": cannot be read");
@@ -36,6 +65,36 @@ bool is_plain_name(std::string_view name) {
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') return false;
   return true;
+}
+
+void refuse_output_inside(const std::filesystem::path& out, const std::vector<std::filesystem::path>& inputs,
+                          std::string_view option) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path target = fs::weakly_canonical(fs::absolute(out), error);
+  if (error) return;  // unreadable: the write itself reports it
+  for (const fs::path& input : inputs) {
+    fs::path dir = fs::weakly_canonical(fs::absolute(input), error);
+    if (error) continue;
+    if (dir.filename().empty()) dir = dir.parent_path();  // "A/": no empty last component
+    // Inside when `dir` is a prefix of `target`, component by component.
+    auto [dir_end, target_at] = std::mismatch(dir.begin(), dir.end(), target.begin(), target.end());
+    if (dir_end == dir.end())
+      throw InputError(fmt::format("{} {}: {} {}, which this command reads; write it elsewhere", option, out.string(),
+                                   target == dir ? "is" : "is inside", input.string()));
+  }
+}
+
+void check_output_file(const std::filesystem::path& out, std::string_view option) {
+  namespace fs = std::filesystem;
+  if (out.empty()) throw InputError(fmt::format("{}: give a file to write", option));
+  std::error_code error;
+  if (fs::is_directory(out, error)) throw InputError(fmt::format("{} {}: is a directory; give a file in it", option, out.string()));
+  const fs::path folder = out.has_parent_path() ? out.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, error))
+    throw InputError(fmt::format("{} {}: there is no folder {}", option, out.string(), folder.string()));
+  if (::access(folder.c_str(), W_OK) != 0)
+    throw InputError(fmt::format("{} {}: cannot write in {}: {}", option, out.string(), folder.string(), std::strerror(errno)));
 }
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {

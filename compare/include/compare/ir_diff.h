@@ -1,5 +1,6 @@
 // `diff --ir`: unified diffs of each measured variant's IR, A against B.
 #pragma once
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,6 +13,9 @@ namespace abt {
 
 std::string unified_diff(const std::string& a_text, const std::string& b_text, const std::string& a_label,
                          const std::string& b_label);
+
+// An IR file's kind, its extension without the dot ("ptx", "sass", "s", ...); nullopt without one.
+std::optional<std::string> ir_kind(const std::string& file);
 
 struct IrFileDiff {
   std::string point;

@@ -4,15 +4,29 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace abt {
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if unreadable
 std::optional<std::string> read_file_if_present(const std::filesystem::path& path);
+// `relative`'s contents under `dir` when it is a regular file reached through no symbolic link;
+// nullopt when it is missing, a link or under one, or climbs out (a run directory shared between
+// people never leads a reader out of itself).
+std::optional<std::string> read_file_within(const std::filesystem::path& dir, const std::filesystem::path& relative);
 
 // A name that becomes one path component (an op, kernel, variant or shape folder or file name):
 // letters, digits, '_', '.', '-', not starting with '.', so never "..", never a separator.
 bool is_plain_name(std::string_view name);
+
+// An output must never overwrite what the command reads: throws InputError (naming `option`) when
+// `out`, its links resolved, is one of `inputs` or lies inside one of them (a run directory).
+void refuse_output_inside(const std::filesystem::path& out, const std::vector<std::filesystem::path>& inputs,
+                          std::string_view option);
+
+// A file a command is to write, checked before any work: throws InputError (naming `option`)
+// when it is empty, a directory, or in a folder that is missing or cannot be written.
+void check_output_file(const std::filesystem::path& out, std::string_view option);
 
 // Writes to a sibling temporary and renames it over `path`, so a crash leaves the old or new file.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
