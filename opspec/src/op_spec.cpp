@@ -360,7 +360,24 @@ class OpSpecParser {
     }
     for (const auto& symbol : expr.symbols())
       if (!allowed.count(symbol)) yaml_.fail(node, field, "expression '" + text + "' names unknown symbol '" + symbol + "'");
+    if (!finite_somewhere(expr))
+      yaml_.fail(node, field, "expression '" + text + "' is not a finite number for any size tried (a division by zero?)");
     return expr;
+  }
+
+  // Whether the expression gives a finite number at one of two probes (every dim and tune
+  // parameter a prime, dtype_size 4): one that divides by a literal zero gives none, while one
+  // with a pole or a domain at some sizes still gives one; points are checked again when sized.
+  static bool finite_somewhere(const Expr& expr) {
+    for (double probe : {7919.0, 1048573.0}) {
+      Symbols values;
+      for (const auto& symbol : expr.symbols()) values[symbol] = symbol == "dtype_size" ? 4.0 : probe;
+      try {
+        if (std::isfinite(expr.eval(values))) return true;
+      } catch (const std::exception&) {  // a function refusing its arguments: not finite here
+      }
+    }
+    return false;
   }
 
   std::set<std::string> shape_symbols() const {

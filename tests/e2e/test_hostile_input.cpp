@@ -296,6 +296,9 @@ const std::vector<Case>& cases() {
       spec("spec_kernel_climbs_out", "kernel: saxpy", "kernel: ../saxpy", "kernel: '../saxpy' is not letters"),
       spec("spec_source_missing", "source: saxpy.cpp", "source: nothing.cpp", "nothing.cpp"),
       spec("spec_key_unknown", "kernel: saxpy", "kernel: saxpy\nflavour: mint", "flavour"),
+      spec("spec_flops_divide_by_zero", "flops: 2*N", "flops: 2*N/0",
+           "metrics.flops: expression '2*N/0' is not a finite number for any size tried (a division by zero?)"),
+      spec("spec_bytes_divide_by_zero", "flops: 2*N", "flops: 2*N\n  bytes: N/(N-N)", "metrics.bytes: expression 'N/(N-N)' is not a finite number"),
       spec("spec_yaml_malformed", "kernel: saxpy", "kernel: [saxpy", "op.yaml"),
       spec("spec_unknown_symbol", "shape: [N]", "shape: [Q]", "Q"),
 

@@ -88,6 +88,16 @@ TEST(OpSpec, CudaSpecErrorsNameTheField) {
   // A prologue must read an integer buffer back.
   message = load_error(replaced(launched, "block: [BLOCK_M]}", "block: [BLOCK_M], before: {kernel: k, grid: [1], block: [1], read: {arg: x, as: q}}}"));
   EXPECT_NE(message.find("launch.before.read.arg: 'x' must name an i32 or i64 buffer"), std::string::npos) << message;
+  // A grid that divides by zero is refused when the op is loaded, not when its first point runs.
+  auto with_grid = [&](const std::string& grid) {
+    return replaced(launched, "launch: {grid: [M], block: [BLOCK_M]}", "launch: {grid: [\"" + grid + "\"], block: [BLOCK_M]}");
+  };
+  message = load_error(with_grid("M/0"));
+  EXPECT_NE(message.find(": launch.grid: expression 'M/0' is not a finite number for any size tried"), std::string::npos) << message;
+  message = load_error(with_grid("cdiv(M, BLOCK_M - BLOCK_M)"));
+  EXPECT_NE(message.find("expression 'cdiv(M, BLOCK_M - BLOCK_M)' is not a finite number"), std::string::npos) << message;
+  // A pole at some sizes only is not refused: the sizes that reach it are.
+  EXPECT_NO_THROW(load_op_spec(testing::SpecFolder().write(with_grid("M/(M-4096)"))));
 }
 
 TEST(OpSpec, TritonOpsLeaveTheBlockAndSharedMemoryToTriton) {
