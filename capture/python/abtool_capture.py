@@ -544,7 +544,8 @@ class TorchTensors:
     def __init__(self):
         import torch
         self.torch = torch
-        self._device_bytes = None  # abtool_capture_bytes.DeviceBytes, made at the first CUDA tensor; False: none to be had
+        # abtool_capture_bytes.DeviceBytes, made at the first CUDA tensor; False: none to be had.
+        self._device_bytes = None
 
     def is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
@@ -591,7 +592,8 @@ class TorchTensors:
     # reads to the host (to("cpu")): a library that runs torch's operators as kernels of its own
     # (FlagGems' use_gems overrides copy_, eq, all, fill_, equal, mean, ...) would otherwise launch
     # -- and first compile -- its kernels at the shim's every look at a tensor. On the device the
-    # shim's own three byte kernels (abtool_capture_bytes.py) copy, poison and compare; elsewhere the host does.
+    # shim's own byte kernel (abtool_capture_bytes.py) copies, poisons and compares; elsewhere the
+    # host does.
 
     def host(self, value):
         """The span's bytes in host memory."""
@@ -658,8 +660,15 @@ class TorchTensors:
         if self._device_bytes is None:
             try:
                 from abtool_capture_bytes import DeviceBytes
-                self._device_bytes = DeviceBytes(self.torch)
-            except Exception:  # noqa: BLE001 - no Triton to make them with: the host does it
+                device = DeviceBytes(self.torch)
+                # Compiled and tried once, here: a kernel that cannot be made or gives wrong answers
+                # on this device leaves the work to the host rather than failing a record.
+                probe = self.torch.empty(64, dtype=self.torch.uint8, device=value.device)
+                device.fill(probe, 0x7F)
+                if device.differs(probe, poison=0x7F) or not device.differs(probe, poison=0x70):
+                    raise RuntimeError("the byte kernel gives wrong answers")
+                self._device_bytes = device
+            except Exception:  # noqa: BLE001 - no Triton to make it with, or it does not work: the host does it
                 self._device_bytes = False
         return self._device_bytes or None
 
