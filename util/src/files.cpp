@@ -39,18 +39,18 @@ std::optional<std::string> read_file_within(const std::filesystem::path& dir, co
     std::error_code error;
     if (fs::is_symlink(fs::symlink_status(at, error))) return std::nullopt;
   }
-  const int fd = ::open(at.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
+  struct OpenFile {  // closed however the read ends
+    int fd;
+    ~OpenFile() {
+      if (fd >= 0) ::close(fd);
+    }
+  };
+  const OpenFile file{::open(at.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)};
   struct stat info {};
+  if (file.fd < 0 || ::fstat(file.fd, &info) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
   std::string text;
-  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)) {
-    char buffer[1 << 16];
-    for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(got));
-  } else {
-    ::close(fd);
-    return std::nullopt;
-  }
-  ::close(fd);
+  char buffer[1 << 16];
+  for (ssize_t got; (got = ::read(file.fd, buffer, sizeof buffer)) > 0;) text.append(buffer, size_t(got));
   return text;
 }
 
@@ -78,8 +78,7 @@ void refuse_output_inside(const std::filesystem::path& out, const std::vector<st
     if (error) continue;
     if (dir.filename().empty()) dir = dir.parent_path();  // "A/": no empty last component
     // Inside when `dir` is a prefix of `target`, component by component.
-    auto [dir_end, target_at] = std::mismatch(dir.begin(), dir.end(), target.begin(), target.end());
-    if (dir_end == dir.end())
+    if (std::mismatch(dir.begin(), dir.end(), target.begin(), target.end()).first == dir.end())
       throw InputError(fmt::format("{} {}: {} {}, which this command reads; write it elsewhere", option, out.string(),
                                    target == dir ? "is" : "is inside", input.string()));
   }
