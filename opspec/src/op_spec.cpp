@@ -367,7 +367,7 @@ class OpSpecParser {
 
   // Whether the expression gives a finite number at one of two probes (every dim and tune
   // parameter a prime, dtype_size 4): one that divides by a literal zero gives none, while one
-  // with a pole or a domain at some sizes still gives one; points are checked again when sized.
+  // with a pole or a domain at some sizes only still gives one (and is not refused here).
   static bool finite_somewhere(const Expr& expr) {
     for (double probe : {7919.0, 1048573.0}) {
       Symbols values;
