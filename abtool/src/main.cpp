@@ -15,6 +15,7 @@
 #include "util/closest_name.h"
 #include "util/environment.h"
 #include "worker/messages.h"
+#include "worker/supervisor.h"
 #include "util/errors.h"
 
 namespace {
@@ -116,8 +117,8 @@ void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
                      "finish an interrupted or killed run: its finished points are kept (every other option is the run's)");
   command.add_option("--point-timeout-s", process.point_timeout_s,
                      "a step of a point (a sweep candidate, a verification, a timing round) that runs longer fails the "
-                     "point with POINT_TIMEOUT (default 60 + 4 x (warm-up + rep) in seconds)")
-      ->check(above(0));
+                     "point with POINT_TIMEOUT (default 60 + 4 x (warm-up + rep) in seconds; at least 0.5)")
+      ->check(at_least(abt::kMinPointTimeoutS));
   command.add_option("--gpus", process.gpus,
                      "spread the points over these GPUs of one model, one worker each (a list such as 0,1, or all); "
                      "each point records its GPU; one run directory in the end")

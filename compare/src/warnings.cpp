@@ -1,9 +1,12 @@
 #include "warnings.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
+#include <map>
 #include <set>
+#include <vector>
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -61,6 +64,25 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
                                            "loop differed by more than {:.0f}%: a shared or throttled machine); {} of them "
                                            "are UNTRUSTED because that could explain the result",
                                            changed_speed, kMachineSpeedTolerance * 100, explained)});
+
+  std::map<std::string, int> unavailable;  // by reason
+  int unavailable_points = 0;
+  for (const auto& pb : b.results.points) {
+    bool counted = false;
+    for (const auto& marker : pb.markers) {
+      if (marker.kind != MarkerKind::baseline_unavailable) continue;
+      ++unavailable[marker.detail.substr(0, marker.detail.find(' '))];
+      if (!counted) ++unavailable_points, counted = true;
+    }
+  }
+  if (unavailable_points) {
+    std::vector<std::string> reasons;
+    for (const auto& [reason, count] : unavailable) reasons.push_back(fmt::format("{} {}", reason, count));
+    report.warnings.push_back({WarningKind::baseline_unavailable,
+                               fmt::format("B could not run A's stored binary at {} point(s) (BASELINE_UNAVAILABLE {}): "
+                                           "those are compared across processes, not interleaved",
+                                           unavailable_points, fmt::join(reasons, ", "))});
+  }
 
   report.all_binaries_identical = compared > 0 && identical == compared;
   if (report.all_binaries_identical)

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -21,12 +22,17 @@ namespace fs = std::filesystem;
 namespace {
 
 // Bumped when an entry's layout or what a key covers changes: older entries are then not found.
-constexpr const char* kFormat = "abtool-compile-cache/1";
+// 2: every file's sha256 is in variant.json ("files").
+constexpr const char* kFormat = "abtool-compile-cache/2";
 
 nlohmann::json variant_json(const CompiledVariant& variant) {
   nlohmann::json ir = nlohmann::json::object();
   for (const auto& [kind, file] : variant.ir) ir[kind] = file.filename().string();
-  return {{"log", variant.log},
+  nlohmann::json files = nlohmann::json::object();
+  for (const fs::path& file : std::set<fs::path>{variant.binary}) files[file.filename().string()] = sha256_of_file(file.string());
+  for (const auto& [kind, file] : variant.ir) files[file.filename().string()] = sha256_of_file(file.string());
+  return {{"files", files},
+          {"log", variant.log},
           {"binary", variant.binary.filename().string()},
           {"binary_hash", variant.binary_hash},
           {"entry_symbol", variant.entry_symbol},
@@ -41,6 +47,18 @@ void copy_files(const CompiledVariant& variant, const fs::path& to) {
   std::set<fs::path> files{variant.binary};
   for (const auto& [kind, file] : variant.ir) files.insert(file);
   for (const auto& file : files) fs::copy_file(file, to / file.filename(), fs::copy_options::overwrite_existing);
+}
+
+// The bytes checked, written where the run uses them (not the cache's files, read again).
+bool write_verified(const std::map<std::string, std::string>& contents, const fs::path& work_dir) {
+  std::error_code error;
+  fs::create_directories(work_dir, error);
+  for (const auto& [name, bytes] : contents) {
+    std::ofstream out(work_dir / name, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), std::streamsize(bytes.size()));
+    if (!out.flush()) return false;
+  }
+  return !error;
 }
 
 std::string read_host_cpu() {
@@ -89,28 +107,46 @@ void CompileStore::warn(const std::string& what) const {
 
 std::optional<CompiledVariant> CompileStore::load(const std::string& key, const fs::path& work_dir) const {
   const fs::path folder = entry(key);
-  auto text = read_file_if_present(folder / "variant.json");
+  auto text = read_file_within(folder, "variant.json");
   if (!text) return std::nullopt;
+  // An entry is trusted only as far as it checks: each file a plain name inside the entry, read
+  // through no link, its bytes hashing to what variant.json says (and the binary to its hash).
+  // Anything else is removed, and the variant compiled again.
+  auto damaged = [&] {
+    std::error_code ignored;
+    fs::remove_all(folder, ignored);
+    return std::nullopt;
+  };
   try {
     const nlohmann::json json = nlohmann::json::parse(*text);
+    std::map<std::string, std::string> contents;  // file name -> its verified bytes
+    for (const auto& [name, hash] : json.at("files").items()) {
+      if (!is_plain_name(name)) return damaged();
+      auto bytes = read_file_within(folder, name);
+      if (!bytes || sha256_hex(*bytes) != hash.get<std::string>()) return damaged();
+      contents[name] = std::move(*bytes);
+    }
+    auto verified = [&](const nlohmann::json& name) -> const std::string& {
+      const auto found = contents.find(name.get<std::string>());
+      if (found == contents.end()) throw std::runtime_error("a file without its hash");
+      return found->first;
+    };
     CompiledVariant variant;
     variant.ok = true;
     variant.log = json.at("log").get<std::string>();
-    variant.binary = folder / json.at("binary").get<std::string>();
+    variant.binary = work_dir / verified(json.at("binary"));
     variant.binary_hash = json.at("binary_hash").get<std::string>();
     variant.entry_symbol = json.at("entry_symbol").get<std::string>();
-    for (const auto& [kind, file] : json.at("ir").items()) variant.ir[kind] = folder / file.get<std::string>();
+    for (const auto& [kind, file] : json.at("ir").items()) variant.ir[kind] = work_dir / verified(file);
     if (!json.at("triton").is_null()) variant.triton = TritonLaunchContract::from_json(JsonFields(json.at("triton"), "cache"));
     variant.compile_ms = json.at("compile_ms").get<double>();
-    if (sha256_of_file(variant.binary.string()) != variant.binary_hash) return std::nullopt;  // damaged: compile again
-    copy_files(variant, work_dir);
-    variant.binary = work_dir / variant.binary.filename();
-    for (auto& [kind, file] : variant.ir) file = work_dir / file.filename();
+    if (sha256_hex(contents.at(variant.binary.filename().string())) != variant.binary_hash) return damaged();
+    if (!write_verified(contents, work_dir)) return std::nullopt;  // this run's folder, not the entry, failed
     std::error_code ignored;
     fs::last_write_time(folder / "variant.json", fs::file_time_type::clock::now(), ignored);  // recently used
     return variant;
   } catch (const std::exception&) {
-    return std::nullopt;
+    return damaged();
   }
 }
 

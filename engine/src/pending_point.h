@@ -18,6 +18,7 @@ struct PendingPoint {
   std::unique_ptr<PointBench> bench;
   Choice choice;            // the point's own config, loaded and verified
   std::vector<Side> sides;  // in SideRole order; the measured one once the choice is made
+  std::vector<Marker> markers;  // the side plan's (PlannedSides)
   std::string error;        // why the point failed; empty while it has not
   RoundsSpent spent;        // what its rounds cost (the round policy's budget)
   std::vector<HostLoadSample> host_load;  // host points: before and after each round (host_load.h)

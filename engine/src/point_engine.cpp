@@ -63,8 +63,9 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
   }
   measured.loaded = std::move(choice.loaded);
   if (session.services.sides) {
-    std::vector<Side> others = session.services.sides->sides(bench, choice, pending.sides.front());
-    for (Side& side : others) pending.sides.push_back(std::move(side));
+    PlannedSides others = session.services.sides->sides(bench, choice, pending.sides.front());
+    for (Side& side : others.sides) pending.sides.push_back(std::move(side));
+    pending.markers = std::move(others.markers);
     std::stable_sort(pending.sides.begin(), pending.sides.end(),
                      [](const Side& a, const Side& b) { return a.role < b.role; });
   }

@@ -85,6 +85,7 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
     retuned.latency = summarize(own->measurement.samples_us);
     record.retuned = std::move(retuned);
   }
+  record.markers.insert(record.markers.end(), pending.markers.begin(), pending.markers.end());
   if (const DeviceInfo* device = context.device) record.gpu = PointGpu{device->index, device->uuid};
   record.markers.insert(record.markers.end(), context.conditions.begin(), context.conditions.end());
   return record;

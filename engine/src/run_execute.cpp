@@ -1,9 +1,11 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 
 #include "engine/gpu_busy.h"
+#include "engine/resume_check.h"
 #include "host_info.h"
 #include "run_progress.h"
 #include "run_resources.h"
@@ -228,6 +230,12 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
       if (plan.measures(point.id())) planned_ids.push_back(point.id());
   }
   const fs::path dir = request.out.empty() ? RunLayout::default_path(op_names) : request.out;
+  if (request.resume) {
+    const std::vector<std::string> changed = resume_changes(MetaRecord::read(RunLayout(dir).meta()), meta_for(plan));
+    if (!changed.empty())
+      throw InputError(fmt::format("--resume {}: the run cannot be finished with what it began with: {}; record a new run",
+                                   dir.string(), fmt::join(changed, "; ")));
+  }
   RunDirectory run = request.resume ? RunDirectory::resume(dir, planned_ids, echo)
                                     : RunDirectory(dir, meta_for(plan), planned_ids, echo);
   if (watch) watch->run_started(run.layout().dir());

@@ -31,6 +31,17 @@ Marker no_cudagraph_marker(GraphPhase phase, std::string_view reason) {
   return {MarkerKind::benchmark_direct_no_cudagraph, fmt::format("phase={} reason=\"{}\"", spelling(phase), clean)};
 }
 
+Marker baseline_unavailable_marker(BaselineUnavailable reason, std::string_view file, std::string_view why) {
+  auto quoted = [](std::string_view text) {
+    std::string clean(text);
+    std::replace(clean.begin(), clean.end(), '"', '\'');
+    std::replace(clean.begin(), clean.end(), '\n', ' ');
+    return clean;
+  };
+  return {MarkerKind::baseline_unavailable,
+          fmt::format("reason={} file=\"{}\" why=\"{}\"", spelling(reason), quoted(file), quoted(why))};
+}
+
 Marker verify_failed_marker(double max_abs, double max_rel) {
   return {MarkerKind::verify_failed, fmt::format("max_abs={:.6g} max_rel={:.6g}", max_abs, max_rel)};
 }

@@ -12,24 +12,28 @@ namespace {
 // A's stored binary, loaded here and verified on this point's inputs like B's; its outputs are
 // compared with B's bit for bit. Without it (none stored, or it does not pass here) the point is
 // measured as B alone.
-std::optional<Side> baseline_side(PointBench& bench, const StoredBaselines& baselines, const Choice& choice,
-                                  const OutputSnapshot& b_outputs) {
-  auto stored = baselines.baseline(bench.point(), choice.config);
-  if (!stored) return std::nullopt;
+std::optional<Side> baseline_side(PointBench& bench, StoredBaselines& baselines, const Choice& choice,
+                                  const OutputSnapshot& b_outputs, std::vector<Marker>& markers) {
   auto not_interleaved = [&](const std::string& why) {
     bench.session().services.sink.log(
         fmt::format("{}: A's stored binary is not measured beside B's: {}", bench.point().id(), why));
     return std::nullopt;
   };
+  StoredBaseline stored = baselines.baseline(bench.point(), choice.config);
+  if (stored.unavailable) {  // the point's marker says why, in run.log too
+    markers.push_back(*stored.unavailable);
+    return std::nullopt;
+  }
+  if (!stored.variant) return std::nullopt;
   Side side;
   side.role = SideRole::baseline;
   side.config = choice.config;
-  side.binary_hash = stored->binary_hash;
+  side.binary_hash = stored.variant->binary_hash;
   Tolerance bitwise;
   bitwise.mode = Tolerance::Mode::exact;
   std::optional<double> a_self_max_abs;
   try {
-    side.loaded = bench.load(*stored, choice.config);
+    side.loaded = bench.load(*stored.variant, choice.config);
     const VerifyOutcome outcome = bench.verify(*side.loaded);
     if (!outcome.passed()) return not_interleaved("it fails verification here: " + outcome.first_mismatch);
     // Twice: outputs that differ between two runs of A's own code are nondeterministic (atomics),
@@ -84,15 +88,16 @@ std::optional<Side> retuned_side(PointBench& bench, const Choice& choice, const 
 
 }  // namespace
 
-std::vector<Side> ReplaySides::sides(PointBench& bench, const Choice& choice, const Side& measured) const {
+PlannedSides ReplaySides::sides(PointBench& bench, const Choice& choice, const Side& measured) const {
   // B's outputs of its variant: the gate's run was the bench's last (its digest is taken already).
   const OutputSnapshot b_outputs = bench.take_last_outputs();
-  std::vector<Side> sides;
+  PlannedSides planned;
   if (retune_)
-    if (auto own = retuned_side(bench, choice, measured)) sides.push_back(std::move(*own));
+    if (auto own = retuned_side(bench, choice, measured)) planned.sides.push_back(std::move(*own));
   if (baselines_ && choice.source == ConfigSource::replay)
-    if (auto baseline = baseline_side(bench, *baselines_, choice, b_outputs)) sides.push_back(std::move(*baseline));
-  return sides;
+    if (auto baseline = baseline_side(bench, *baselines_, choice, b_outputs, planned.markers))
+      planned.sides.push_back(std::move(*baseline));
+  return planned;
 }
 
 }  // namespace abt

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <exception>
+#include <string_view>
+#include <unordered_set>
 
 #include "model/json_fields.h"
 #include "rundir/layout.h"
@@ -116,7 +118,7 @@ Reading read_lines(std::string_view text, const fs::path& file, ResultsFile::Sam
   return reading;
 }
 
-Reading read_results(const fs::path& file, ResultsFile::Samples wanted) {
+Reading read_results_unchecked(const fs::path& file, ResultsFile::Samples wanted) {
   std::optional<MappedFile> mapped;
   try {
     mapped.emplace(file);
@@ -130,6 +132,27 @@ Reading read_results(const fs::path& file, ResultsFile::Samples wanted) {
       header.substr(header.size() - kPointsOpen.size()) == kPointsOpen)
     return read_lines(text, file, wanted);
   return read_document(text, file, wanted);
+}
+
+// Each point once, and each one planned (an edited file may hold a point twice, or one from
+// another run): a resume would go on with a run that every reader then refuses.
+void check_point_ids(const ResultsFile& results, const fs::path& file) {
+  const std::unordered_set<std::string_view> planned(results.planned.begin(), results.planned.end());
+  std::unordered_set<std::string> seen;
+  for (size_t i = 0; i < results.points.size(); ++i) {
+    std::string id = results.points[i].id();
+    if (!planned.empty() && !planned.count(id))
+      throw RunFormatError(fmt::format("{}: point {} ({}) is not one of the run's planned points", file.string(), i + 1, id));
+    if (!seen.insert(std::move(id)).second)
+      throw RunFormatError(fmt::format("{}: point {} ({}): the same point appears twice", file.string(), i + 1,
+                                       results.points[i].id()));
+  }
+}
+
+Reading read_results(const fs::path& file, ResultsFile::Samples wanted) {
+  Reading reading = read_results_unchecked(file, wanted);
+  check_point_ids(reading.results, file);
+  return reading;
 }
 
 std::string header_line(const std::vector<std::string>& planned) {

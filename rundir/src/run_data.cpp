@@ -28,12 +28,8 @@ RunData read_run(const fs::path& dir, ResultsFile::Samples samples) {
     throw RunFormatError(fmt::format("{}: not valid JSON (truncated or damaged at byte {}: meta.json says the run is "
                                      "'{}', but the file stops before its last line)",
                                      run.layout.results().string(), run.results.ends_at_byte, spelling(run.meta.status)));
-  for (size_t i = 0; i < run.results.points.size(); ++i) {
-    auto [where, inserted] = run.index.emplace(run.results.points[i].id(), i);
-    if (!inserted)
-      throw RunFormatError(run.layout.results().string() + ": point " + std::to_string(i + 1) + " (" +
-                           run.results.points[i].id() + "): the same point appears twice");
-  }
+  // ResultsFile::read refused a point given twice.
+  for (size_t i = 0; i < run.results.points.size(); ++i) run.index.emplace(run.results.points[i].id(), i);
   return run;
 }
 

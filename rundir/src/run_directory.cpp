@@ -10,17 +10,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A new run's folder, claimed before anything is written into it.
-const fs::path& claimed(const fs::path& dir) {
-  claim_new_directory(dir);
+// A new run's folder, claimed (and locked) before anything is written into it.
+RunLock claimed(const fs::path& dir) {
+  RunLock lock = claim_new_directory(dir);
   fs::create_directories(RunLayout(dir).autotune_records());
-  return dir;
+  return lock;
 }
 
 }  // namespace
 
 RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo)
-    : layout_(claimed(dir)), meta_(std::move(meta)),
+    : lock_(claimed(dir)), layout_(dir), meta_(std::move(meta)),
       writer_(ResultsWriter::create(layout_.results(), layout_.samples(), planned_ids)), echo_(std::move(echo)) {
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
@@ -30,8 +30,9 @@ RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std
   write_meta();
 }
 
-RunDirectory::RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer, Echo echo)
-    : layout_(std::move(layout)), meta_(std::move(meta)), results_(std::move(results)), writer_(std::move(writer)),
+RunDirectory::RunDirectory(RunLock lock, RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer,
+                           Echo echo)
+    : lock_(std::move(lock)), layout_(std::move(layout)), meta_(std::move(meta)), results_(std::move(results)), writer_(std::move(writer)),
       echo_(std::move(echo)) {
   for (const auto& point : results_.points) finished_ids_.insert(point.id());
   log_.open(layout_.run_log(), std::ios::app);
@@ -40,6 +41,7 @@ RunDirectory::RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile result
 
 RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::vector<std::string>>& planned_ids,
                                   Echo echo) {
+  RunLock lock(dir);
   RunLayout layout(dir);
   MetaRecord meta = MetaRecord::read(layout.meta());
   if (meta.status == RunStatus::finished) throw InputError(dir.string() + ": this run finished; there is nothing to resume");
@@ -49,7 +51,7 @@ RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::
   ResultsWriter writer = ResultsWriter::reopen(layout.results(), layout.samples(), results);
   meta.status = RunStatus::running;
   meta.end_time.clear();
-  RunDirectory run(std::move(layout), std::move(meta), std::move(results), std::move(writer), std::move(echo));
+  RunDirectory run(std::move(lock), std::move(layout), std::move(meta), std::move(results), std::move(writer), std::move(echo));
   run.write_meta();
   return run;
 }

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -31,41 +32,51 @@ std::string holder_pid(int fd) {
 
 }  // namespace
 
-void claim_new_directory(const fs::path& dir) {
+RunLock claim_new_directory(const fs::path& dir) {
   const std::string where = "--out " + dir.string();
   std::error_code error;
   fs::create_directories(dir, error);
   if (error) throw InputError(where + ": cannot create it: " + error.message());
   if (!fs::is_directory(dir)) throw InputError(where + ": exists and is not a directory");
   const fs::path lock = RunLayout(dir).lock();
-  const int fd = ::open(lock.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0 && errno == EEXIST)
     throw InputError(where + ": exists and is not empty; abtool never overwrites a run");
   if (fd < 0) throw InputError(where + ": cannot write in it: " + std::strerror(errno));
-  try {
-    write_pid(fd);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
+  RunLock held(fd);
+  // Nobody else can hold it yet: the file was made just now.
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) throw InputError(where + ": cannot lock " + lock.string() + ": " + std::strerror(errno));
+  write_pid(fd);
   for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().filename() != lock.filename()) {
       fs::remove(lock);
       throw InputError(where + ": exists and is not empty; abtool never overwrites a run");
     }
+  return held;
 }
 
 RunLock::RunLock(const fs::path& dir) {
   const fs::path lock = RunLayout(dir).lock();
-  fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd_ < 0 && errno == ELOOP) throw InputError(lock.string() + ": a link; a run's lock file must be a plain file");
   if (fd_ < 0) throw InputError(dir.string() + ": cannot open its lock file: " + std::strerror(errno));
+  struct stat status {};
+  // A second name of another file (a hard link) would have that file's contents replaced by a pid.
+  if (::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode) || status.st_nlink != 1) {
+    ::close(fd_);
+    throw InputError(lock.string() + ": not a plain file of its own (a link?); a run's lock file must be one");
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const std::string pid = holder_pid(fd_);
     ::close(fd_);
     throw InputError(dir.string() + ": another abtool (pid " + pid + ") is writing this run (" + lock.string() + ")");
   }
-  write_pid(fd_);
+  try {
+    write_pid(fd_);
+  } catch (...) {
+    ::close(fd_);
+    throw;
+  }
 }
 
 RunLock::~RunLock() {

@@ -2,7 +2,21 @@
 
 #include <stdexcept>
 
+#include "util/errors.h"
+
 namespace abt {
+namespace {
+
+// A write that failed for want of room or permission is the machine's, not abtool's:
+// StorageError (exit 3; the run's files stay as they were, to be resumed once there is room).
+[[noreturn]] void fail(const std::string& path, int code, const std::string& reason, const std::string& context = "") {
+  const int primary = code & 0xff;
+  if (primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_READONLY)
+    throw StorageError("cannot write " + path + ": " + reason);
+  throw std::runtime_error(path + ": " + reason + context);
+}
+
+}  // namespace
 
 SqliteDb::SqliteDb(const std::filesystem::path& path, bool create) : path_(path.string()) {
   int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
@@ -19,10 +33,10 @@ SqliteDb::~SqliteDb() { sqlite3_close(db_); }
 
 void SqliteDb::exec(const std::string& sql) {
   char* error = nullptr;
-  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+  if (const int code = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error); code != SQLITE_OK) {
     std::string reason = error ? error : "unknown error";
     sqlite3_free(error);
-    throw std::runtime_error(path_ + ": " + reason);
+    fail(path_, sqlite3_extended_errcode(db_) ? sqlite3_extended_errcode(db_) : code, reason);
   }
 }
 
@@ -54,7 +68,7 @@ bool SqliteStatement::step() {
   int code = sqlite3_step(statement_);
   if (code == SQLITE_ROW) return true;
   if (code == SQLITE_DONE) return false;
-  throw std::runtime_error(db_.path() + ": " + sqlite3_errmsg(db_.get()));
+  fail(db_.path(), code, sqlite3_errmsg(db_.get()));
 }
 
 std::string SqliteStatement::text(int column) const {

@@ -7,12 +7,19 @@
 #include <set>
 #include <sstream>
 
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include "rundir/autotune_store.h"
 #include "rundir/index_row.h"
 #include "rundir/run_data.h"
-#include "rundir/run_lock.h"
 #include "util/errors.h"
 #include "util/files.h"
+#include "util/sha256.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -40,10 +47,17 @@ void check_same_run(const RunData& first, const RunData& run) {
 
 // Where each file of the shards' ir/ and bin/ goes in OUT (relative path -> a shard's file); a
 // path two shards both have must hold the same bytes. Checked before anything is written.
+// A link anywhere in them is refused: a shard is shared input, and a copy through a link would
+// write or read outside it.
 void plan_tree(const fs::path& root, const fs::path& relative_root, const std::set<std::string>& skip,
                std::map<fs::path, fs::path>& sources) {
+  auto refuse_link = [](const fs::path& path) {
+    throw InputError(fmt::format("merge: {} is a link; a shard's files must be its own", path.string()));
+  };
+  if (fs::is_symlink(fs::symlink_status(root))) refuse_link(root);
   if (!fs::is_directory(root)) return;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (entry.is_symlink()) refuse_link(entry.path());
     if (!entry.is_regular_file() || skip.count(entry.path().filename().string())) continue;
     const fs::path target = relative_root / fs::relative(entry.path(), root);
     if (auto [known, added] = sources.try_emplace(target, entry.path()); !added &&
@@ -52,6 +66,65 @@ void plan_tree(const fs::path& root, const fs::path& relative_root, const std::s
                                    entry.path().string(), target.string()));
   }
 }
+
+// A shard's results must be whole and its binaries what it measured: every planned point has a
+// record (an edited results.json can drop one), and every point's binary is in the shard, its
+// bytes hashing to the sha256 the point was measured with.
+void check_shard_contents(const RunData& run) {
+  const std::string dir = run.layout.dir().string();
+  std::set<std::string> finished;
+  for (const auto& point : run.results.points) finished.insert(point.id());
+  for (const auto& id : run.results.planned)
+    if (!finished.count(id))
+      throw InputError(fmt::format("merge: {}: planned point {} has no result, though the shard finished (its "
+                                   "results.json was edited or damaged)",
+                                   dir, id));
+  for (const auto& point : run.results.points) {
+    if (!point.binary) continue;
+    const std::optional<std::string> bytes = read_file_within(run.layout.dir(), point.binary->file);
+    if (!bytes)
+      throw InputError(fmt::format("merge: {}: point {}: its binary {} is missing, a link or outside the shard", dir,
+                                   point.id(), point.binary->file));
+    const std::string hash = sha256_hex(*bytes);
+    if (hash != point.binary->sha256 || (!point.binary_hash.empty() && hash != point.binary_hash))
+      throw InputError(fmt::format("merge: {}: point {}: {} has sha256 {}, but the point was measured with {}", dir,
+                                   point.id(), point.binary->file, hash,
+                                   point.binary_hash.empty() ? point.binary->sha256 : point.binary_hash));
+  }
+}
+
+// OUT is written in a sibling folder and renamed into place once whole, so a merge that fails
+// midway (a full disk, a kill) leaves no half-made OUT; the folder is removed if it never was.
+class StagedOutput {
+ public:
+  explicit StagedOutput(const fs::path& out)
+      : out_(out), staging_(out.parent_path() / fmt::format(".{}.merging-{}", out.filename().string(), ::getpid())) {
+    std::error_code error;
+    const fs::file_status status = fs::symlink_status(out, error);
+    if (fs::exists(status) && !(fs::is_directory(status) && fs::is_empty(out)))
+      throw InputError("merge " + out.string() + ": exists and is not empty; abtool never overwrites a run");
+    fs::remove_all(staging_, error);  // left by a merge of this pid that was killed
+  }
+  ~StagedOutput() {
+    std::error_code ignored;
+    if (!placed_) fs::remove_all(staging_, ignored);
+  }
+  StagedOutput(const StagedOutput&) = delete;
+  StagedOutput& operator=(const StagedOutput&) = delete;
+  const fs::path& staging() const { return staging_; }
+  // Renames the staging folder to OUT, which must still be absent or an empty folder.
+  void place() {
+    std::error_code error;
+    if (fs::is_directory(fs::symlink_status(out_, error)) && fs::is_empty(out_, error)) fs::remove(out_, error);
+    if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, out_.c_str(), RENAME_NOREPLACE) != 0)
+      throw InputError(fmt::format("merge {}: cannot put the merged run in place: {}", out_.string(), std::strerror(errno)));
+    placed_ = true;
+  }
+
+ private:
+  fs::path out_, staging_;
+  bool placed_ = false;
+};
 
 // Every device the shards ran on, when there is more than one (meta.json "gpus").
 std::vector<DeviceRecord> devices_of(const std::map<int, const RunData*>& shards) {
@@ -111,15 +184,16 @@ MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, 
   for (const auto& [index, run] : by_index) {
     plan_tree(run->layout.ir(), "ir", {"index.tsv"}, files);
     plan_tree(run->layout.dir() / "bin", "bin", {}, files);
+    check_shard_contents(*run);
   }
+  StagedOutput staged(out);
 
   MetaRecord meta = runs.front().meta;
   meta.selection.shard.reset();
   meta.gpus = devices_of(by_index);
   meta.command_line = command_line;
   meta.working_directory = fs::current_path();
-  RunDirectory merged(out, meta, planned, echo);
-  RunLock lock(out);
+  RunDirectory merged(staged.staging(), meta, planned, echo);  // holds its lock
   const RunLayout& layout = merged.layout();
   merged.log(heading.empty() ? fmt::format("abtool merge: {} shards of one {} run -> {}", count, spelling(meta.mode), out.string())
                              : heading);
@@ -162,6 +236,7 @@ MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, 
     }
   }
   merged.finish(RunStatus::finished);
+  staged.place();
   return outcome;
 }
 

@@ -72,6 +72,43 @@ TEST_F(CompileCacheRuns, ASecondRecordStartsNoCompiler) {
   }
 }
 
+// Issue 28: a cache entry with garbage IR landed in a run's ir/, and one whose `binary` named
+// ../../etc/hostname was followed. An entry is used only when each of its files is a plain name
+// inside it, read through no link, hashing to what variant.json says; any other is removed and
+// its variant compiled again.
+TEST_F(CompileCacheRuns, ADamagedOrHostileEntryIsRemovedAndCompiledAgain) {
+  ProcessResult first = run("first");
+  ASSERT_EQ(first.exit_code, 0) << describe(first);
+  std::vector<fs::path> entries;
+  for (const auto& file : fs::recursive_directory_iterator(cache() / "variants"))
+    if (file.path().filename() == "variant.json") entries.push_back(file.path().parent_path());
+  ASSERT_EQ(entries.size(), 3u);
+  // One entry's IR replaced; one's binary named outside it; one's IR replaced by a link.
+  nlohmann::json damaged = read_json(entries[0] / "variant.json");
+  const std::string ir_name = damaged["ir"].begin()->get<std::string>();
+  write_file_atomically(entries[0] / ir_name, "GARBAGE-IR-41c\n");
+  nlohmann::json climbing = read_json(entries[1] / "variant.json");
+  climbing["binary"] = "../../../../../../etc/hostname";
+  write_file_atomically(entries[1] / "variant.json", climbing.dump());
+  nlohmann::json linked = read_json(entries[2] / "variant.json");
+  const std::string linked_ir = linked["ir"].begin()->get<std::string>();
+  fs::remove(entries[2] / linked_ir);
+  fs::create_symlink("/etc/hostname", entries[2] / linked_ir);
+  compiler_starts();
+
+  ProcessResult second = run("second");
+  ASSERT_EQ(second.exit_code, 0) << describe(second);
+  EXPECT_GE(compiler_starts(), 3) << "the three variants compiled again";
+  EXPECT_NE(log_of("second").find("0 variant(s) from the cache, 3 compiled"), std::string::npos) << log_of("second");
+  for (const auto& file : fs::recursive_directory_iterator(dir_.path() / "second" / "ir"))
+    if (file.is_regular_file()) EXPECT_EQ(read_text_file(file.path()).find("GARBAGE-IR-41c"), std::string::npos) << file.path();
+  for (const auto& entry : entries) EXPECT_TRUE(fs::exists(entry / "variant.json")) << "stored again, whole";
+  EXPECT_FALSE(fs::is_symlink(entries[2] / linked_ir));
+  ProcessResult third = run("third");
+  ASSERT_EQ(third.exit_code, 0) << describe(third);
+  EXPECT_NE(log_of("third").find("3 variant(s) from the cache, 0 compiled"), std::string::npos) << log_of("third");
+}
+
 TEST_F(CompileCacheRuns, FlagsAnEditedSourceAndNoCacheCompileAgain) {
   ASSERT_EQ(run("first").exit_code, 0);
   compiler_starts();

@@ -2,7 +2,10 @@
 // and exit 2, and replay creates nothing.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "abtool_runner.h"
+#include "util/sha256.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -123,6 +126,62 @@ TEST_F(DamagedRuns, IrFilesWithoutAnExtensionAreLeftOutOfTheIrDiff) {
   EXPECT_EQ(text.err.find("internal error"), std::string::npos) << text.err;
   ProcessResult json = abtool({"diff", pristine().string(), run.string(), "--ir", "--format", "json"});
   EXPECT_EQ(json.exit_code, 0) << describe(json);
+}
+
+// Issue 28: a replaced, deleted or linked binary in A's bin/ was silently not interleaved, and a
+// forged hash made another binary measured as A's. Each now gives the point the marker SPEC names
+// (BASELINE_UNAVAILABLE reason=...), in results.json and run.log; the point is measured as B alone,
+// and diff counts it as not interleaved.
+TEST_F(DamagedRuns, AStoredBinaryThatIsNotAsIsMarkedAndNeverMeasuredAsA) {
+  struct Damage {
+    const char* name;
+    const char* reason;
+    std::function<void(const fs::path& run, nlohmann::json& results)> apply;
+  };
+  const std::string garbage = "not A's code\n";
+  const std::vector<Damage> damages{
+      {"replaced", "reason=hash_mismatch",
+       [&](const fs::path& run, nlohmann::json& results) {
+         write_file_atomically(run / results["points"][0]["binary"]["file"].get<std::string>(), garbage);
+       }},
+      {"forged", "reason=hash_mismatch",  // the file and its manifest's hash both replaced
+       [&](const fs::path& run, nlohmann::json& results) {
+         write_file_atomically(run / results["points"][0]["binary"]["file"].get<std::string>(), garbage);
+         results["points"][0]["binary"]["sha256"] = sha256_hex(garbage);
+       }},
+      {"deleted", "reason=missing", [](const fs::path& run, nlohmann::json&) { fs::remove_all(run / "bin"); }},
+      {"linked", "reason=link",
+       [&](const fs::path& run, nlohmann::json& results) {
+         const fs::path file = run / results["points"][0]["binary"]["file"].get<std::string>();
+         const fs::path elsewhere = work_.path() / (std::string("outside-") + run.filename().string() + ".so");
+         fs::copy_file(file, elsewhere);  // the very bytes, but not inside A's run directory
+         fs::remove(file);
+         fs::create_symlink(elsewhere, file);
+       }},
+  };
+  for (const Damage& damage : damages) {
+    SCOPED_TRACE(damage.name);
+    const fs::path a = copy(std::string("bin_") + damage.name), b = work_.path() / (std::string("B_") + damage.name);
+    nlohmann::json results = read_json(a / "results.json");
+    damage.apply(a, results);
+    write_file_atomically(a / "results.json", results.dump());
+    ProcessResult replayed = replay(a, b, {});
+    ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+    const nlohmann::json point = read_results(b)["points"][0];
+    EXPECT_TRUE(point["baseline"].is_null()) << "A's binary is not measured";
+    const std::string markers = point["markers"].dump();
+    EXPECT_NE(markers.find(std::string("BASELINE_UNAVAILABLE ") + damage.reason), std::string::npos) << markers;
+    EXPECT_NE(read_text_file(b / "run.log").find(std::string("BASELINE_UNAVAILABLE ") + damage.reason), std::string::npos);
+    EXPECT_EQ(point["status"], "SUCCESS");
+
+    ProcessResult json = abtool({"diff", a.string(), b.string(), "--format", "json"});
+    ASSERT_EQ(json.exit_code, 0) << describe(json);
+    const nlohmann::json report = nlohmann::json::parse(json.out);
+    EXPECT_FALSE(report["points"][0]["in_process_pair"].get<bool>());
+    ProcessResult text = abtool({"diff", a.string(), b.string()});
+    EXPECT_NE(text.out.find("WARNING: B could not run A's stored binary at 1 point(s) (BASELINE_UNAVAILABLE "), std::string::npos)
+        << describe(text);
+  }
 }
 
 }  // namespace abt::e2e

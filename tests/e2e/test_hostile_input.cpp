@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <functional>
+#include <map>
 
 #include "abtool_runner.h"
 #include "rundir/results_file.h"
@@ -54,6 +55,7 @@ struct Case {
   std::function<std::vector<std::string>(const Workspace&)> args;  // the whole command line
   int exit_code;
   std::string words;  // in stderr (or, for exit 1, in run.log)
+  std::map<std::string, std::string> env = {};  // added to abtool's environment
 };
 
 void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
@@ -118,6 +120,31 @@ Case captured(const char* name, const std::function<void(nlohmann::json&)>& edit
           2, std::move(words)};
 }
 
+// `record --resume` of a copy of the record as a run killed midway leaves it (meta.json's status
+// interrupted), with meta.json and results.json changed by the edits, and the run's folder by
+// `also`: a compiler rebuilt, other settings or another machine since, an edited results.json.
+Case resumed(const char* name, const std::function<void(nlohmann::json&)>& edit_meta, std::string words,
+             const std::function<void(nlohmann::json&)>& edit_results = {},
+             const std::function<void(const fs::path&)>& also = {}) {
+  return {name,
+          [edit_meta, edit_results, also](const Workspace& w) {
+            const fs::path copy = w.dir / "killed";
+            fs::copy(w.record, copy, fs::copy_options::recursive);
+            nlohmann::json meta = read_json(copy / "meta.json");
+            meta["status"] = "interrupted";
+            edit_meta(meta);
+            write_file_atomically(copy / "meta.json", meta.dump());
+            if (edit_results) {
+              nlohmann::json document = read_json(copy / "results.json");
+              edit_results(document);
+              write_file_atomically(copy / "results.json", document.dump());
+            }
+            if (also) also(copy);
+            return std::vector<std::string>{"record", "--resume", copy.string()};
+          },
+          2, std::move(words)};
+}
+
 std::vector<std::string> capture_of(const Workspace& w, std::vector<std::string> command) {
   std::vector<std::string> args{"capture", "--out", (w.dir / "cap").string(), "--"};
   args.insert(args.end(), command.begin(), command.end());
@@ -177,7 +204,7 @@ const std::vector<Case>& cases() {
       cli("gpu_negative", {"--gpu", "-1"}, "--gpu: must be a whole number from 0 to 1023"),
       cli("timer_unknown", {"--timer", "sundial"}, "--timer: sundial not in {graph,cupti,direct}"),
       cli("dtype_unknown", {"--dtypes", "fp33"}, "unknown dtype 'fp33'"),
-      cli("point_timeout_zero", {"--point-timeout-s", "0"}, "--point-timeout-s: must be a number > 0"),
+      cli("point_timeout_zero", {"--point-timeout-s", "0"}, "--point-timeout-s: must be a number >= 0.5"),
       cli("op_climbs_out", {"--op", "../evil"}, "--op '../evil': an op name is letters, digits"),
       cli("op_with_slash", {"--op", "a/b"}, "--op 'a/b': an op name"),
       cli("op_hidden", {"--op", ".hidden"}, "--op '.hidden': an op name"),
@@ -364,6 +391,61 @@ const std::vector<Case>& cases() {
                [](const fs::path& cap) { std::ofstream(cap / "shapes.yaml") << "cap:\n  shapes:\n    - [8]\n"; }),
       captured("captured_input_wrong_size", [](nlohmann::json&) {}, "holds 3 bytes, the buffer 16",
                [](const fs::path& cap) { std::ofstream(cap / "inputs" / "x.bin") << "abc"; }),
+      // Environment variables that change a run: a bad value is an error naming it, before any work.
+      {"env_progress_nan", [](const Workspace& w) { return record_with(w, {}); }, 2,
+       "environment variable ABTOOL_PROGRESS_S='nan': must be a number >= 0", {{"ABTOOL_PROGRESS_S", "nan"}}},
+      {"env_cache_max_mb_negative", [](const Workspace& w) { return record_with(w, {}); }, 2,
+       "environment variable ABTOOL_CACHE_MAX_MB='-1': must be a whole number of megabytes", {{"ABTOOL_CACHE_MAX_MB", "-1"}}},
+      {"env_cache_max_mb_text", [](const Workspace& w) { return record_with(w, {}); }, 2,
+       "environment variable ABTOOL_CACHE_MAX_MB='abc'", {{"ABTOOL_CACHE_MAX_MB", "abc"}}},
+      {"env_variant_limit_zero", [](const Workspace& w) { return record_with(w, {}); }, 2,
+       "environment variable ABTOOL_TRITON_VARIANT_LIMIT_S='0'", {{"ABTOOL_TRITON_VARIANT_LIMIT_S", "0"}}},
+      {"env_full_sweep_yes", [](const Workspace& w) { return record_with(w, {}); }, 2,
+       "environment variable ABTOOL_FULL_SWEEP='yes'", {{"ABTOOL_FULL_SWEEP", "yes"}}},
+      {"env_colour_purple", [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string()}; }, 2,
+       "environment variable ABTOOL_COLOR='purple'", {{"ABTOOL_COLOR", "purple"}}},
+      cli("point_timeout_tiny", {"--point-timeout-s", "0.000001"}, "--point-timeout-s: must be a number >= 0.5, not '0.000001'"),
+      cli("point_timeout_nan", {"--point-timeout-s", "nan"}, "--point-timeout-s: must be a number >= 0.5, not 'nan'"),
+      // --resume finishes a run with what began it, or not at all (issue 28).
+      resumed("resume_compiler_rebuilt", [](nlohmann::json& m) { m["compiler"]["sha256"] = std::string(64, '0'); },
+              "compiler sha256: 0000000000000000000000000000000000000000000000000000000000000000 then, "),
+      resumed("resume_compiler_elsewhere", [](nlohmann::json& m) { m["compiler"]["path"] = "/opt/other/g++"; },
+              "compiler path: /opt/other/g++ then, "),
+      resumed("resume_compiler_version", [](nlohmann::json& m) { m["compiler"]["version"] = "g++ 99.0"; },
+              "compiler version: g++ 99.0 then, "),
+      resumed("resume_compiler_flags", [](nlohmann::json& m) { m["compiler"]["flags"] = {"-O0"}; },
+              "compiler flags: [-O0] then, [-std=c++17 -O3 -march=native] now"),
+      resumed("resume_compiler_environment", [](nlohmann::json& m) { m["compiler"]["env"]["CXXFLAGS"] = "-O1"; },
+              "compiler environment CXXFLAGS: -O1 then, none now"),
+      resumed("resume_timing_changed", [](nlohmann::json& m) { m["timing"]["rep_ms"] = 123.0; }, "rep ms: 123 then, "),
+      resumed("resume_seed_changed", [](nlohmann::json& m) { m["seed"] = 7; }, "seed: 7 then, "),
+      resumed("resume_other_machine", [](nlohmann::json& m) { m["host"]["hostname"] = "elsewhere"; }, "host: elsewhere then, "),
+      resumed("resume_other_cpu", [](nlohmann::json& m) { m["host"]["cpu"] = "Some Other CPU"; }, "host CPU: Some Other CPU then, "),
+      resumed("resume_point_twice", [](nlohmann::json&) {}, "the same point appears twice",
+              [](nlohmann::json& r) { r["points"].push_back(r["points"][0]); r["complete"] = false; }),
+      resumed("resume_point_not_planned", [](nlohmann::json&) {}, "is not one of the run's planned points",
+              [](nlohmann::json& r) {
+                r["points"][0]["shape"] = {12345};
+                r["points"][0]["shape_text"] = "12345";
+              }),
+      resumed("resume_lock_is_a_symlink", [](nlohmann::json&) {}, "lock: a link; a run's lock file must be a plain file", {},
+              [](const fs::path& run) {
+                std::ofstream(run.parent_path() / "victim.txt") << "mine";
+                fs::remove(run / "lock");
+                fs::create_symlink(run.parent_path() / "victim.txt", run / "lock");
+              }),
+      resumed("resume_lock_is_a_hard_link", [](nlohmann::json&) {}, "lock: not a plain file of its own", {},
+              [](const fs::path& run) {
+                std::ofstream(run.parent_path() / "victim.txt") << "mine";
+                fs::remove(run / "lock");
+                fs::create_hard_link(run.parent_path() / "victim.txt", run / "lock");
+              }),
+      {"diff_point_not_planned",
+       [](const Workspace& w) {
+         fs::path copy = w.damaged(w.replay, "results.json", [](nlohmann::json& r) { r["points"][0]["shape_text"] = "777"; r["points"][0]["shape"] = {777}; });
+         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
+       },
+       2, "is not one of the run's planned points"},
       {"autotune_db_garbage",
        [](const Workspace& w) {
          fs::path copy = w.dir / "garbage_db";
@@ -399,7 +481,7 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   const std::string record_results = read_text_file(w.record / "results.json");
   const std::string replay_meta = read_text_file(w.replay / "meta.json");
   const std::vector<std::string> args = c.args(w);
-  ProcessResult result = abtool(args);
+  ProcessResult result = abtool(args, c.env);
   EXPECT_EQ(read_text_file(w.record / "results.json"), record_results) << "an input is never overwritten";
   EXPECT_EQ(read_text_file(w.replay / "meta.json"), replay_meta) << "an input is never overwritten";
   EXPECT_FALSE(fs::exists(w.record / "merged")) << "nothing is written inside an input";
@@ -409,6 +491,9 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   if (args[0] == "record" && c.words.find("never overwrites") == std::string::npos)
     EXPECT_FALSE(fs::exists(w.dir / "run" / "meta.json")) << "a refused record creates no run";
   EXPECT_FALSE(fs::exists(w.dir / "B")) << "a refused replay creates no run";
+  if (fs::exists(w.dir / "victim.txt")) EXPECT_EQ(read_text_file(w.dir / "victim.txt"), "mine") << "written through a link";
+  if (fs::exists(w.dir / "killed" / "meta.json"))
+    EXPECT_EQ(read_json(w.dir / "killed" / "meta.json")["status"], "interrupted") << "a refused resume changes nothing";
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, HostileInput, ::testing::ValuesIn(cases()),

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <set>
 
+#include <functional>
+
 #include "abtool_runner.h"
 
 namespace abt::e2e {
@@ -163,6 +165,69 @@ TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
   fs::copy(shard(2), legend, fs::copy_options::recursive);
   std::ofstream(legend / "ir" / "naming.md", std::ios::app) << "another legend\n";
   refused("conflicting_file", {shard(0), shard(1), legend}, "differ, but both would be ir/naming.md");
+}
+
+// Issue 28: merge copied through a link in a shard (writing outside OUT), accepted a shard emptied
+// by editing and a binary whose sha256 did not match, and left OUT half-made when it failed.
+TEST_F(Shards, MergeRefusesDamagedOrLinkedShardsAndLeavesNoHalfMadeOutput) {
+  const TempDir work("abtool-shards-damaged-");
+  const fs::path outside = work.path() / "outside";
+  fs::create_directories(outside);
+  auto damaged = [&](const std::string& name, const std::function<void(const fs::path&)>& damage) {
+    const fs::path copy = work.path() / name;
+    fs::copy(shard(2), copy, fs::copy_options::recursive);
+    damage(copy);
+    return copy;
+  };
+  auto first_binary = [](const fs::path& run) { return run / read_results(run)["points"][0]["binary"]["file"].get<std::string>(); };
+  auto refused = [&](const std::string& name, const fs::path& bad, const std::string& words) {
+    const fs::path out = work.path() / ("out_" + name);
+    ProcessResult result = abtool({"merge", out.string(), shard(0).string(), shard(1).string(), bad.string()});
+    EXPECT_EQ(result.exit_code, 2) << name << ": " << describe(result);
+    EXPECT_NE(result.err.find(words), std::string::npos) << name << ": " << result.err;
+    EXPECT_FALSE(fs::exists(out)) << name << ": nothing is written";
+    EXPECT_TRUE(fs::is_empty(outside)) << name << ": nothing is written outside OUT";
+  };
+  refused("emptied",
+          damaged("emptied",
+                  [](const fs::path& run) {
+                    auto results = read_results(run);
+                    results["points"].erase(results["points"].begin());
+                    write_file_atomically(run / "results.json", results.dump());
+                  }),
+          "has no result, though the shard finished");
+  refused("binary_replaced", damaged("binary_replaced", [&](const fs::path& run) { write_file_atomically(first_binary(run), "not it"); }),
+          "but the point was measured with");
+  refused("binary_link", damaged("binary_link",
+                                 [&](const fs::path& run) {
+                                   const fs::path file = first_binary(run);
+                                   fs::remove(file);
+                                   fs::create_symlink(outside / "payload.so", file);
+                                 }),
+          "is a link; a shard's files must be its own");
+  refused("bin_folder_link", damaged("bin_folder_link",
+                                     [&](const fs::path& run) {
+                                       fs::remove_all(run / "bin");
+                                       fs::create_symlink(outside, run / "bin");
+                                     }),
+          "is a link; a shard's files must be its own");
+  refused("ir_link", damaged("ir_link",
+                             [&](const fs::path& run) {
+                               const fs::path file = run / read_results(run)["points"][0]["ir_files"][0].get<std::string>();
+                               fs::remove(file);
+                               fs::create_symlink("/etc/hostname", file);
+                             }),
+          "is a link; a shard's files must be its own");
+
+  const fs::path taken = work.path() / "taken";
+  fs::create_directories(taken);
+  std::ofstream(taken / "mine.txt") << "mine";
+  ProcessResult onto = abtool({"merge", taken.string(), shard(0).string(), shard(1).string(), shard(2).string()});
+  EXPECT_EQ(onto.exit_code, 2) << describe(onto);
+  EXPECT_NE(onto.err.find("exists and is not empty; abtool never overwrites a run"), std::string::npos) << onto.err;
+  EXPECT_EQ(read_text_file(taken / "mine.txt"), "mine");
+  for (const auto& entry : fs::directory_iterator(work.path()))
+    EXPECT_EQ(entry.path().filename().string().find(".merging-"), std::string::npos) << "a staging folder was left: " << entry.path();
 }
 
 TEST_F(Shards, ABadShardIsOneErrorLine) {

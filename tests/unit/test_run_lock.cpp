@@ -41,6 +41,24 @@ TEST(RunLock, TheLockIsFreeAgainOnceItsHolderIsGone) {
   EXPECT_NO_THROW(RunLock again(dir.path()));
 }
 
+// Issue 28: the run's writer holds its lock (RunDirectory), and a lock file that is a link is never
+// written through.
+TEST(RunLock, ARunDirectoryHoldsItsLockWhileItLivesAndALinkedLockIsRefused) {
+  TempDir dir("abtool-lock-");
+  const fs::path path = dir.path() / "run";
+  {
+    RunDirectory run(path, MetaRecord{}, {"cpu_saxpy/4096/fp32"});
+    EXPECT_THROW(RunLock other(path), InputError) << "a new run is locked by its writer";
+  }
+  EXPECT_NO_THROW(RunLock free_again(path));
+  std::ofstream(dir.path() / "victim.txt") << "mine";
+  fs::remove(path / "lock");
+  fs::create_symlink(dir.path() / "victim.txt", path / "lock");
+  EXPECT_THROW(RunLock through_link(path), InputError);
+  EXPECT_THROW(RunDirectory::resume(path), InputError);
+  EXPECT_EQ(read_text_file(dir.path() / "victim.txt"), "mine");
+}
+
 TEST(RunDirectoryResume, KeepsFinishedPointsAndRefusesAFinishedRunOrOtherPoints) {
   TempDir dir("abtool-resume-");
   const fs::path path = dir.path() / "run";

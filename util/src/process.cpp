@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "util/child_lifetime.h"
 #include "util/files.h"
 
 namespace bp = boost::process;
@@ -43,7 +44,7 @@ ProcessResult run_process(const ProcessRequest& request) {
 
   ProcessResult result;
   try {
-    bp::child child(*program, bp::args(request.args), bp::std_in < in, bp::std_out > out, bp::std_err > err, env);
+    bp::child child(*program, bp::args(request.args), bp::std_in < in, bp::std_out > out, bp::std_err > err, env, dies_with_parent());
     // Polled rather than child.wait_for, which spins or hangs in Boost 1.74 with several threads.
     const auto deadline = std::chrono::steady_clock::now() + request.timeout;
     auto pause = std::chrono::microseconds(200);
@@ -74,7 +75,7 @@ int run_attached(const ProcessRequest& request) {
   bp::environment env = boost::this_process::environment();
   for (const auto& [key, value] : request.extra_env) env[key] = value;
   try {
-    bp::child child(*program, bp::args(request.args), env);
+    bp::child child(*program, bp::args(request.args), env, dies_with_parent());
     child.wait();
     const int status = child.native_exit_code();
     return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;

@@ -21,6 +21,7 @@
 #include "rundir/run_data.h"
 #include "rundir/run_lock.h"
 #include "model/shard.h"
+#include "util/child_lifetime.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "worker/messages.h"
@@ -75,7 +76,7 @@ std::vector<PartEnd> run_parts(const GpuPartsRecord& record, const fs::path& out
     fs::remove(progress_file(out, part));
     fs::remove(outcome_file(out, part));
     children.push_back(std::make_unique<bp::child>(self, bp::args(args), (bp::std_out & bp::std_err) > output_file(out, part).string(),
-                                                   bp::start_dir(record.working_directory.string()), env));
+                                                   bp::start_dir(record.working_directory.string()), env, dies_with_parent()));
     ends.push_back({&part, 0});
   }
   std::vector<FleetPart> watched;
@@ -223,8 +224,7 @@ std::vector<GpuIdentity> select_gpus(const std::string& list) {
 int supervise_on_gpus(const FleetRun& run) {
   catch_stop_signals();
   const fs::path out = fs::absolute(run.out).lexically_normal();
-  claim_new_directory(out);
-  RunLock lock(out);
+  const RunLock lock = claim_new_directory(out);
   GpuPartsRecord record;
   record.mode = run.mode;
   record.command_line = run.command_line;

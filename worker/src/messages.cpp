@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "util/environment.h"
+#include "util/errors.h"
 #include "util/files.h"
 
 namespace abt {
@@ -25,7 +26,12 @@ std::string Message::line() const {
 void say(const Message& message) {
   fmt::print(stderr, "{}\n", message.line());
   std::fflush(stderr);
-  const auto& file = environment().outcome_file;
+  std::optional<std::filesystem::path> file;
+  try {
+    file = environment().outcome_file;
+  } catch (const InputError&) {
+    return;  // the message may be that very bad value: it is said, and there is no outcome file to name
+  }
   if (!file) return;
   // Appended whole lines (O_APPEND): a supervisor and its workers may all say something.
   std::ofstream(*file, std::ios::app) << nlohmann::json{{"kind", spelling(message.kind)}, {"message", message.text}}.dump()

@@ -16,6 +16,7 @@
 #include "rundir/run_directory.h"
 #include "rundir/run_lock.h"
 #include "util/environment.h"
+#include "util/child_lifetime.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "worker/heartbeat.h"
@@ -84,7 +85,7 @@ class Supervisor {
     fs::create_directories(control_.path() / "tmp");
     if (run.resume) {
       run_dir_ = fs::absolute(*run.resume);
-      lock_.emplace(run_dir_);
+      const RunLock probe(run_dir_);  // another writer is refused before a worker starts; the worker locks it itself
     }
   }
 
@@ -117,7 +118,7 @@ class Supervisor {
     bp::environment env = boost::this_process::environment();
     env["TMPDIR"] = (control_.path() / "tmp").string();
     bp::child child(fs::read_symlink("/proc/self/exe").string(), bp::args(worker_args()),
-                    bp::start_dir(run_.working_directory.string()), env);
+                    bp::start_dir(run_.working_directory.string()), env, dies_with_parent());
     WorkerEnd end;
     uint64_t sequence = ~uint64_t(0);
     auto last_progress = Clock::now();
@@ -137,7 +138,6 @@ class Supervisor {
       }
       const std::optional<Heartbeat> beat = read_heartbeat(control_.path());
       if (!beat) continue;
-      if (!beat->run_dir.empty() && !lock_) take_lock(beat->run_dir, child);
       if (beat->sequence != sequence) {
         sequence = beat->sequence;
         last_progress = Clock::now();
@@ -151,16 +151,6 @@ class Supervisor {
     child.wait();
     end.status = child.native_exit_code();
     return end;
-  }
-
-  // A new run's directory appears in the heartbeat once the worker created it.
-  void take_lock(const fs::path& dir, bp::child& child) {
-    try {
-      lock_.emplace(dir);
-    } catch (const InputError&) {
-      ::kill(child.id(), SIGKILL);  // another process took a directory this worker created: leave it alone
-      throw;
-    }
   }
 
   // The crash or hang of a worker: the point (or sweep candidate) it was in fails, with its marker.
@@ -231,7 +221,6 @@ class Supervisor {
   const SupervisedRun& run_;
   TempDir control_;
   fs::path run_dir_;
-  std::optional<RunLock> lock_;
 };
 
 }  // namespace

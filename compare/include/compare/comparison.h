@@ -100,6 +100,7 @@ enum class WarningKind {
   reversed_order,         // A is a replay of B
   not_a_replay_of_a,
   machine_speed_differs,
+  baseline_unavailable,   // B could not run A's stored binary at some points (BASELINE_UNAVAILABLE)
 };
 struct Warning {
   WarningKind kind;

@@ -4,18 +4,26 @@
 #pragma once
 #include <vector>
 
+#include "model/markers.h"
+
 #include "engine/choice.h"
 #include "engine/side.h"
 
 namespace abt {
+
+struct PlannedSides {
+  std::vector<Side> sides;
+  std::vector<Marker> markers;  // the point's, for a side the plan could not use (BASELINE_UNAVAILABLE)
+};
 
 class SidePlan {
  public:
   virtual ~SidePlan() = default;
   // After the point's own variant (`measured`) passed the gate, whose run was the bench's last:
   // the other sides to time, loaded and verified on the point's inputs. A side that cannot be
-  // used is left out, with the reason in run.log. DeviceFault propagates.
-  virtual std::vector<Side> sides(PointBench& bench, const Choice& choice, const Side& measured) const = 0;
+  // used is left out, with the reason in run.log (and a marker where SPEC has one). DeviceFault
+  // propagates.
+  virtual PlannedSides sides(PointBench& bench, const Choice& choice, const Side& measured) const = 0;
 };
 
 }  // namespace abt

@@ -20,10 +20,11 @@ enum class MarkerKind {
   point_crashed,
   point_timeout,
   device_fault,
+  baseline_unavailable,
 };
 template <>
 struct Spellings<MarkerKind> {
-  static constexpr std::array<std::pair<MarkerKind, std::string_view>, 9> table{
+  static constexpr std::array<std::pair<MarkerKind, std::string_view>, 10> table{
       {{MarkerKind::autotune_replay_fallback, "AUTOTUNE_REPLAY_FALLBACK"},
        {MarkerKind::benchmark_direct_no_cudagraph, "BENCHMARK_DIRECT_NO_CUDAGRAPH"},
        {MarkerKind::verify_failed, "VERIFY_FAILED"},
@@ -32,7 +33,8 @@ struct Spellings<MarkerKind> {
        {MarkerKind::clock_throttled, "CLOCK_THROTTLED"},
        {MarkerKind::point_crashed, "POINT_CRASHED"},
        {MarkerKind::point_timeout, "POINT_TIMEOUT"},
-       {MarkerKind::device_fault, "DEVICE_FAULT"}}};
+       {MarkerKind::device_fault, "DEVICE_FAULT"},
+       {MarkerKind::baseline_unavailable, "BASELINE_UNAVAILABLE"}}};
 };
 
 // Why a replay did not use A's config for a point.
@@ -42,6 +44,15 @@ struct Spellings<FallbackReason> {
   static constexpr std::array<std::pair<FallbackReason, std::string_view>, 4> table{
       {{FallbackReason::missing_key, "missing_key"}, {FallbackReason::compile_error, "compile_error"},
        {FallbackReason::launch_error, "launch_error"}, {FallbackReason::verify_failed, "verify_failed"}}};
+};
+
+// Why an interleaved replay could not run A's stored binary for a point.
+enum class BaselineUnavailable { missing, hash_mismatch, link };
+template <>
+struct Spellings<BaselineUnavailable> {
+  static constexpr std::array<std::pair<BaselineUnavailable, std::string_view>, 3> table{
+      {{BaselineUnavailable::missing, "missing"}, {BaselineUnavailable::hash_mismatch, "hash_mismatch"},
+       {BaselineUnavailable::link, "link"}}};
 };
 
 // The graph phase that could not be used (SPEC section 7).
@@ -67,6 +78,9 @@ Marker replay_fallback_marker(FallbackReason reason);
 // `reason` is made one line with no double quotes, so the marker stays parseable.
 Marker no_cudagraph_marker(GraphPhase phase, std::string_view reason);
 Marker verify_failed_marker(double max_abs, double max_rel);
+// `BASELINE_UNAVAILABLE reason=<r> file="<bin/...>" why="<...>"`: A's stored binary for the point
+// could not be measured beside B's; the point is compared across processes.
+Marker baseline_unavailable_marker(BaselineUnavailable reason, std::string_view file, std::string_view why);
 // The SM clock stayed below the threshold in a round even after `attempts` tries.
 Marker clock_throttled_marker(double sm_mhz, double max_mhz, int attempts);
 // Other processes computed on the GPU while the run measured (their process ids).

@@ -10,11 +10,11 @@ namespace abt {
 class ReplaySides : public SidePlan {
  public:
   // `baselines`: A's binaries (null: --no-interleave); `retune`: B's own best too.
-  ReplaySides(const StoredBaselines* baselines, bool retune) : baselines_(baselines), retune_(retune) {}
-  std::vector<Side> sides(PointBench& bench, const Choice& choice, const Side& measured) const override;
+  ReplaySides(StoredBaselines* baselines, bool retune) : baselines_(baselines), retune_(retune) {}
+  PlannedSides sides(PointBench& bench, const Choice& choice, const Side& measured) const override;
 
  private:
-  const StoredBaselines* baselines_;
+  StoredBaselines* baselines_;
   bool retune_;
 };
 

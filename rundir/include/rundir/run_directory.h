@@ -15,6 +15,7 @@
 #include "rundir/layout.h"
 #include "rundir/meta_record.h"
 #include "rundir/results_file.h"
+#include "rundir/run_lock.h"
 
 namespace abt {
 
@@ -29,14 +30,15 @@ class RunSink {
 class RunDirectory : public RunSink {
  public:
   using Echo = std::function<void(const std::string&)>;
-  // Creates `dir` with meta.json (status running) and results.json (no points yet). Throws
-  // InputError if `dir` exists and is not empty: a run is never overwritten. `echo` sees every
+  // Creates `dir` with meta.json (status running) and results.json (no points yet), and holds its
+  // lock while it lives. Throws InputError if `dir` exists and is not empty: a run is never
+  // overwritten. `echo` sees every
   // log line too (the terminal).
   RunDirectory(const std::filesystem::path& dir, MetaRecord meta, std::vector<std::string> planned_ids, Echo echo = {});
   // An existing, unfinished run, to finish (--resume) or to add a crashed point to (the
   // supervisor): its finished points are kept and its status is running again. InputError when
-  // it finished, or when `planned_ids` (the points planned now) differ from the run's;
-  // RunFormatError if its files are damaged.
+  // another process writes it (its lock), when it finished, or when `planned_ids` (the points
+  // planned now) differ from the run's; RunFormatError if its files are damaged.
   static RunDirectory resume(const std::filesystem::path& dir,
                              const std::optional<std::vector<std::string>>& planned_ids = std::nullopt, Echo echo = {});
 
@@ -55,10 +57,11 @@ class RunDirectory : public RunSink {
   bool finished_point(const std::string& id) const;
 
  private:
-  RunDirectory(RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer, Echo echo);
+  RunDirectory(RunLock lock, RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer, Echo echo);
   void write_meta();
   void add(const PointRecord& point);
 
+  RunLock lock_;  // held while this object writes the run (run_lock.h)
   RunLayout layout_;
   MetaRecord meta_;
   ResultsFile results_;  // the finished points: a resumed run's earlier ones without their samples

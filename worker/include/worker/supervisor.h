@@ -4,8 +4,11 @@
 // a variant calling abort() or exit()) or a limited step outlasts --point-timeout-s, the point in
 // progress is written FAILED with POINT_CRASHED or POINT_TIMEOUT (in a sweep, only that candidate
 // fails), and a fresh worker resumes the run. The supervisor loads no variant and never touches
-// the GPU. It holds the run's lock, passes SIGINT/SIGTERM on, and removes the worker's temporary
-// folders (the worker's TMPDIR is inside its control folder).
+// the GPU. It passes SIGINT/SIGTERM on and removes the worker's temporary folders (the worker's
+// TMPDIR is inside its control folder). The run's lock is held by whoever writes the run: the
+// worker while it lives, the supervisor only to write a crashed point or the run's end. A worker
+// dies with its supervisor (util/child_lifetime.h) and, as a second line, exits at its next step
+// once its parent is another process (worker_watch.h), so no orphan finishes a run unseen.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -23,6 +26,10 @@ struct SupervisedRun {
 
 // The worker exits with this code when the device context was lost: a fresh one goes on.
 inline constexpr int kExitWorkerRestart = 75;
+
+// The smallest --point-timeout-s: the supervisor reads the heartbeat every 50 ms, so a limit near
+// that would time steps out by chance, and one below it would never act.
+inline constexpr double kMinPointTimeoutS = 0.5;
 
 // --point-timeout-s when not given: far above any step of a point at these budgets.
 double default_point_timeout_s(double warmup_ms, double rep_ms);

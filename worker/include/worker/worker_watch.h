@@ -2,6 +2,8 @@
 // a stop signal becomes Interrupted at the next step, and the sweep candidates that crashed or
 // hung an earlier worker (CONTROL/failed_candidates, written by the supervisor) are skipped.
 #pragma once
+#include <sys/types.h>
+
 #include <filesystem>
 #include <map>
 #include <string>
@@ -10,6 +12,9 @@
 #include "worker/heartbeat.h"
 
 namespace abt {
+
+// A worker whose supervisor is gone exits with this code at its next step, writing nothing.
+inline constexpr int kExitOrphaned = 70;
 
 class WorkerWatch : public StepWatch {
  public:
@@ -21,7 +26,10 @@ class WorkerWatch : public StepWatch {
   void finished(int exit_code);
 
  private:
+  void exit_if_orphaned() const;
+
   std::filesystem::path control_;
+  pid_t supervisor_;
   Heartbeat beat_;
   std::map<std::string, std::string> failed_candidates_;  // "<point id> <variant>" -> why
 };
