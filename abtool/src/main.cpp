@@ -64,6 +64,12 @@ struct EnumTexts {
   std::optional<std::string> timer, test_graph_fault, shard;
 };
 
+// A folder option given as '' would be the working directory: abtool would write its files there.
+CLI::Validator named_folder() {
+  return CLI::Validator([](std::string& text) -> std::string { return text.empty() ? "must name a folder, not ''" : ""; },
+                        "FOLDER");
+}
+
 CLI::Validator shard_text() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
@@ -75,7 +81,8 @@ CLI::Validator shard_text() {
 void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts& texts) {
   command.add_option("--op", options.ops, "op name(s), comma separated (default: every op in the shape set)")
       ->delimiter(',');
-  command.add_option("--ops-dir", options.ops_dir, "folder of op specs (default: see README, where abtool finds its ops)");
+  command.add_option("--ops-dir", options.ops_dir, "folder of op specs (default: see README, where abtool finds its ops)")
+      ->check(named_folder());
   command.add_option("--shapes", options.shapes, "shape set YAML (default: shapes/smoke.yaml beside examples/ops)");
   command.add_option("--dtypes", options.dtypes, "dtypes, comma separated (default: the shape set's or op's)")
       ->delimiter(',');
@@ -100,12 +107,14 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
       ->check(shard_text());
   command.add_option("--cache-dir", options.cache_dir,
                      "persistent compile cache (default $ABTOOL_CACHE_DIR, else $XDG_CACHE_HOME/abtool or "
-                     "~/.cache/abtool; limit $ABTOOL_CACHE_MAX_MB, default 4096)");
+                     "~/.cache/abtool; limit $ABTOOL_CACHE_MAX_MB, default 4096)")
+      ->check(named_folder());
   command.add_flag("--no-cache", options.no_cache, "compile every variant; neither read nor write the compile cache");
   command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
                                              "variants are compiled for it and points fail)");
   command.add_option("--seed", options.seed, "seed of the input generator (default 42)")->check(whole_number(0, 9007199254740992.0));
-  command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)");
+  command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)")
+      ->check(named_folder());
   // A test seam, not for users: that CUDA graph phase fails as if the driver had refused it.
   command.add_option("--test-graph-fault", texts.test_graph_fault)
       ->check(CLI::IsMember({"warmup", "capture", "instantiate", "replay"}))
@@ -265,7 +274,8 @@ int main(int argc, char** argv) {
   std::string capture_out;
   auto* capture = app.add_subcommand("capture", "run a Python workload and capture every Triton kernel it launches as abtool "
                                                 "ops (record --ops-dir DIR/ops --shapes DIR/shapes.yaml)");
-  capture->add_option("--out", capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)");
+  capture->add_option("--out", capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)")
+      ->check(named_folder());
   capture->add_option("--max-input-mb", capture_request.max_input_mb,
                       "store floating-point tensors up to this size (integer tensors always are); larger ones leave "
                       "their kernel's specialization uncaptured, with the reason")

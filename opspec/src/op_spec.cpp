@@ -295,6 +295,10 @@ class OpSpecParser {
   void parse_tune_configs(const YAML::Node& node) {
     if (!node || node.IsNull()) return;
     if (!node.IsSequence() || node.size() == 0) yaml_.fail(node, "tune_configs", "expected a non-empty list of configs");
+    if (node.size() > kMaxConfigs)
+      yaml_.fail(node, "tune_configs", fmt::format("{} configs is more than abtool sweeps ({}): every one is compiled and "
+                                                   "timed; narrow the space",
+                                                   node.size(), kMaxConfigs));
     std::vector<std::string> names;
     for (size_t i = 0; i < node.size(); ++i) {
       const std::string field = fmt::format("tune_configs[{}]", i);
@@ -348,6 +352,13 @@ class OpSpecParser {
       if (param.values.empty()) yaml_.fail(entry.second, field, "empty tune list");
       spec_.tune.push_back(std::move(param));
     }
+    double configs = 1;
+    for (const auto& param : spec_.tune) configs *= double(param.values.size());
+    if (configs > double(kMaxConfigs))
+      yaml_.fail(node, "tune",
+                 fmt::format("{:.0f} configs (the product of its lists) is more than abtool sweeps ({}): every one is "
+                             "compiled and timed; narrow the space",
+                             configs, kMaxConfigs));
   }
 
   Expr expression(const YAML::Node& node, const std::string& field, const std::set<std::string>& allowed) {

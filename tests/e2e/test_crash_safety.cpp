@@ -3,6 +3,7 @@
 // moment and --resume give the run an uninterrupted one would have; one writer per run.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <boost/process.hpp>
@@ -320,6 +321,23 @@ TEST_F(Resume, KillingTheSupervisorAloneLeavesNoWorkerAndTheRunResumable) {
     EXPECT_EQ(read_json(run / "meta.json")["status"], "finished");
     EXPECT_EQ(leftover_temp_folders(tmp_), 0u);
   }
+}
+
+// Issue 28: a killed sweep of many configs left its control folder full of files, and the next
+// run removed them before starting (6.8 s for 100,000). It now removes them beside its own run,
+// and they are gone by the time it exits.
+TEST_F(Resume, AnAbandonedControlFolderIsRemovedBesideTheNextRun) {
+  const fs::path abandoned = tmp_ / "abtool-worker-killed";
+  fs::create_directories(abandoned / "tmp");
+  for (int i = 0; i < 3000; ++i) std::ofstream(abandoned / "tmp" / ("variant" + std::to_string(i) + ".s")) << i;
+  pid_t gone = ::fork();  // a pid that was a process and is no more
+  if (gone == 0) ::_exit(0);
+  ::waitpid(gone, nullptr, 0);
+  std::ofstream(abandoned / "supervisor.pid") << gone;
+  ProcessResult next = abtool(forty(dir_.path() / "next"), {{"TMPDIR", tmp_.string()}});
+  ASSERT_EQ(next.exit_code, 0) << describe(next);
+  EXPECT_FALSE(fs::exists(abandoned)) << "removed by the time the next run ended";
+  EXPECT_EQ(leftover_temp_folders(tmp_), 0u);
 }
 
 // Issue 28: the compiler was rebuilt between a kill and the resume, and the resume measured the

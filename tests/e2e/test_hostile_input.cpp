@@ -188,6 +188,13 @@ Case damaged_samples(const char* name, std::function<void(Measurement&)> edit, s
           2, std::move(words)};
 }
 
+// A YAML list of the whole numbers 1..n: a tune parameter with n values.
+std::string values_up_to(int n) {
+  std::string list = "[1";
+  for (int i = 2; i <= n; ++i) list += ", " + std::to_string(i);
+  return list + "]";
+}
+
 const std::vector<Case>& cases() {
   static const std::vector<Case> all{
       // The command line: values out of range read like the rule.
@@ -404,6 +411,21 @@ const std::vector<Case>& cases() {
        "environment variable ABTOOL_FULL_SWEEP='yes'", {{"ABTOOL_FULL_SWEEP", "yes"}}},
       {"env_colour_purple", [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string()}; }, 2,
        "environment variable ABTOOL_COLOR='purple'", {{"ABTOOL_COLOR", "purple"}}},
+      // A config space no sweep can cover: refused when the op is loaded, not after hours of compiles.
+      spec("tune_space_of_a_million", "  UNROLL: [1, 4, 8]",
+           "  UNROLL: [1, 4, 8]\n  A: " + values_up_to(100) + "\n  B: " + values_up_to(100) + "\n  C: " + values_up_to(34),
+           "tune: 1020000 configs (the product of its lists) is more than abtool sweeps (10000)"),
+      spec("tune_space_just_over", "  UNROLL: [1, 4, 8]", "  UNROLL: [1, 4, 8]\n  A: " + values_up_to(3334),
+           "tune: 10002 configs (the product of its lists) is more than abtool sweeps (10000)"),
+      cli("cache_dir_empty", {"--cache-dir", ""}, "--cache-dir: must name a folder, not ''"),
+      cli("ops_dir_empty", {"--ops-dir", ""}, "--ops-dir: must name a folder, not ''"),
+      {"out_empty", [](const Workspace&) { return std::vector<std::string>{"record", "--op", "cpu_saxpy", "--out", ""}; }, 2,
+       "--out: must name a folder, not ''"},
+      {"replay_out_empty",
+       [](const Workspace& w) { return std::vector<std::string>{"replay", "--from", w.record.string(), "--out", ""}; }, 2,
+       "--out: must name a folder, not ''"},
+      {"capture_out_empty", [](const Workspace&) { return std::vector<std::string>{"capture", "--out", "", "--", "python3", "-c", "pass"}; },
+       2, "--out: must name a folder, not ''"},
       cli("point_timeout_tiny", {"--point-timeout-s", "0.000001"}, "--point-timeout-s: must be a number >= 0.5, not '0.000001'"),
       cli("point_timeout_nan", {"--point-timeout-s", "nan"}, "--point-timeout-s: must be a number >= 0.5, not 'nan'"),
       // --resume finishes a run with what began it, or not at all (issue 28).

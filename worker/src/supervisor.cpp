@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <vector>
 
 #include "model/markers.h"
 #include "rundir/run_directory.h"
@@ -63,24 +64,41 @@ struct WorkerEnd {
 };
 
 // The control folders of supervisors that were killed (SIGKILL leaves no chance to clean up):
-// each names its supervisor's pid; a folder whose supervisor is gone is removed.
-void remove_abandoned_control_folders() {
+// each names its supervisor's pid; a folder whose supervisor is gone is removed, on a thread of
+// its own beside the run: a killed sweep of thousands of configs leaves tens of thousands of
+// files there, and removing them first held the next run up for seconds.
+std::thread remove_abandoned_control_folders() {
+  std::vector<fs::path> abandoned;
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(environment().temp_dir, error)) {
     if (entry.path().filename().string().rfind("abtool-worker-", 0) != 0) continue;
     auto pid = read_file_if_present(entry.path() / "supervisor.pid");
     if (!pid) continue;
     try {
-      if (::kill(pid_t(std::stol(*pid)), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), error);
+      if (::kill(pid_t(std::stol(*pid)), 0) != 0 && errno == ESRCH) abandoned.push_back(entry.path());
     } catch (const std::exception&) {
     }
   }
+  return std::thread([abandoned] {
+    for (const auto& folder : abandoned) {
+      std::error_code ignored;  // another supervisor may be removing it too
+      fs::remove_all(folder, ignored);
+    }
+  });
 }
+
+// Joined when it goes out of scope (also when a constructor after it throws).
+struct JoinedThread {
+  std::thread thread;
+  ~JoinedThread() {
+    if (thread.joinable()) thread.join();
+  }
+};
 
 class Supervisor {
  public:
-  explicit Supervisor(const SupervisedRun& run) : run_(run), control_("abtool-worker-") {
-    remove_abandoned_control_folders();
+  explicit Supervisor(const SupervisedRun& run)
+      : cleanup_{remove_abandoned_control_folders()}, run_(run), control_("abtool-worker-") {
     write_file_atomically(control_.path() / "supervisor.pid", std::to_string(::getpid()));
     fs::create_directories(control_.path() / "tmp");
     if (run.resume) {
@@ -218,6 +236,7 @@ class Supervisor {
     }
   }
 
+  JoinedThread cleanup_;  // the abandoned folders are gone when abtool exits, however it exits
   const SupervisedRun& run_;
   TempDir control_;
   fs::path run_dir_;

@@ -130,6 +130,10 @@ struct OpSpec {
   Symbols symbols(const std::vector<long long>& shape, DType dtype, const Config& config) const;
 };
 
+// The largest config space an op may declare: a sweep compiles and times every config (a
+// thousand take minutes), and a run's temporary files grow with them.
+inline constexpr size_t kMaxConfigs = 10000;
+
 // Parses and validates an op.yaml. Throws InputError naming file, line and field.
 OpSpec load_op_spec(const std::filesystem::path& file);
 
