@@ -21,6 +21,10 @@ RunData read_run(const fs::path& dir, ResultsFile::Samples samples) {
   refuse_unmerged_gpu_run(dir);
   if (!fs::exists(run.layout.meta()) && !fs::exists(run.layout.results()))
     throw InputError(dir.string() + ": not a run directory (no meta.json or results.json)");
+  // A run's own files, never another's through a link (a run directory is shared).
+  for (const fs::path& file : {run.layout.meta(), run.layout.results(), run.layout.samples()})
+    if (fs::is_symlink(fs::symlink_status(file)))
+      throw InputError(file.string() + ": a link; abtool reads a run's files only from inside it");
   run.meta = MetaRecord::read(run.layout.meta());
   run.results = ResultsFile::read(run.layout.results(), samples);
   // A run that ended wrote its results' last line: without it the file was cut short.

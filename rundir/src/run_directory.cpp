@@ -1,5 +1,8 @@
 #include "rundir/run_directory.h"
 
+#include <fmt/format.h>
+#include <sys/stat.h>
+
 #include "rundir/result_table.h"
 #include "rundir/run_lock.h"
 #include "util/errors.h"
@@ -15,6 +18,25 @@ RunLock claimed(const fs::path& dir) {
   RunLock lock = claim_new_directory(dir);
   fs::create_directories(RunLayout(dir).autotune_records());
   return lock;
+}
+
+// A run that is written again (a resume, a crashed point) must not lead its writes out of itself:
+// no link anywhere in it, and none of the files written in place (appended to, or SQLite's) a
+// second name of another file. Checked before anything is written.
+void refuse_links_in(const RunLayout& layout) {
+  auto refuse = [](const fs::path& path, const std::string& what) {
+    throw InputError(fmt::format("{}: {}; abtool writes a run only inside it (remove it, or record a new run)",
+                                 path.string(), what));
+  };
+  std::error_code error;
+  for (auto it = fs::recursive_directory_iterator(layout.dir(), error); !error && it != fs::recursive_directory_iterator();
+       it.increment(error))
+    if (it->is_symlink()) refuse(it->path(), "a link inside the run directory");
+  for (const fs::path& file : {layout.results(), layout.samples(), layout.run_log(), layout.autotune_db(), layout.ir_index()}) {
+    struct stat status {};
+    if (::lstat(file.c_str(), &status) == 0 && S_ISREG(status.st_mode) && status.st_nlink > 1)
+      refuse(file, "a second name of another file (a hard link)");
+  }
 }
 
 }  // namespace
@@ -43,6 +65,7 @@ RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::
                                   Echo echo) {
   RunLock lock(dir);
   RunLayout layout(dir);
+  refuse_links_in(layout);
   MetaRecord meta = MetaRecord::read(layout.meta());
   if (meta.status == RunStatus::finished) throw InputError(dir.string() + ": this run finished; there is nothing to resume");
   if (planned_ids && ResultsFile::read(layout.results(), ResultsFile::Samples::skip).planned != *planned_ids)

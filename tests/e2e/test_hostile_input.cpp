@@ -18,6 +18,7 @@ namespace {
 // What a case gets to prepare its input: a folder of its own, a good record and its replay.
 struct Workspace {
   fs::path dir, record, replay;
+  fs::path shards[2];  // the two shards (--shard I/2) of a record of cpu_saxpy and cpu_softmax
   fs::path write(const std::string& name, const std::string& text) const {
     fs::path file = dir / name;
     fs::create_directories(file.parent_path());
@@ -144,6 +145,40 @@ Case resumed(const char* name, const std::function<void(nlohmann::json&)>& edit_
           },
           2, std::move(words)};
 }
+
+// The second shard copied and changed by `damage`, merged with the first into w.dir/M.
+Case merged(const char* name, const std::function<void(const fs::path& shard)>& damage, std::string words) {
+  return {name,
+          [damage](const Workspace& w) {
+            const fs::path copy = w.dir / "S1";
+            fs::copy(w.shards[1], copy, fs::copy_options::recursive);
+            damage(copy);
+            return std::vector<std::string>{"merge", (w.dir / "M").string(), w.shards[0].string(), copy.string()};
+          },
+          2, std::move(words)};
+}
+
+// A file or folder of a run replaced by a link to a copy of it outside the run (w.dir/outside-NAME).
+void linked_out(const fs::path& run, const fs::path& relative) {
+  const fs::path outside = run.parent_path() / ("outside-" + relative.filename().string());
+  fs::copy(run / relative, outside, fs::copy_options::recursive);
+  fs::remove_all(run / relative);
+  fs::create_symlink(outside, run / relative);
+}
+
+// The same, by a second name (a hard link) of the copy.
+void hard_linked_out(const fs::path& run, const fs::path& relative) {
+  const fs::path outside = run.parent_path() / ("outside-" + relative.filename().string());
+  fs::copy_file(run / relative, outside);
+  fs::remove(run / relative);
+  fs::create_hard_link(outside, run / relative);
+}
+
+// The first point's binary (bin/...) and first IR file of a run.
+fs::path first_binary(const fs::path& run) {
+  return read_results(run)["points"][0]["binary"]["file"].get<std::string>();
+}
+fs::path first_ir(const fs::path& run) { return read_results(run)["points"][0]["ir_files"][0].get<std::string>(); }
 
 std::vector<std::string> capture_of(const Workspace& w, std::vector<std::string> command) {
   std::vector<std::string> args{"capture", "--out", (w.dir / "cap").string(), "--"};
@@ -468,6 +503,93 @@ const std::vector<Case>& cases() {
          return std::vector<std::string>{"diff", w.record.string(), copy.string()};
        },
        2, "is not one of the run's planned points"},
+      // A run written again is written only inside itself (issue 28): no link anywhere in it, no
+      // file it appends to a second name of another; readers read a run's own files only.
+      resumed("resume_ir_folder_link", [](nlohmann::json&) {}, "ir: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "ir"); }),
+      resumed("resume_bin_folder_link", [](nlohmann::json&) {}, "bin: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "bin"); }),
+      resumed("resume_ir_shape_folder_link", [](nlohmann::json&) {}, "a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, first_ir(run).parent_path().parent_path()); }),
+      resumed("resume_ir_file_link", [](nlohmann::json&) {}, "a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, first_ir(run)); }),
+      resumed("resume_binary_link", [](nlohmann::json&) {}, "a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, first_binary(run)); }),
+      resumed("resume_results_link", [](nlohmann::json&) {}, "results.json: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "results.json"); }),
+      resumed("resume_samples_link", [](nlohmann::json&) {}, "samples.bin: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "samples.bin"); }),
+      resumed("resume_run_log_link", [](nlohmann::json&) {}, "run.log: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "run.log"); }),
+      resumed("resume_autotune_db_link", [](nlohmann::json&) {}, "autotune.sqlite: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "autotune.sqlite"); }),
+      resumed("resume_autotune_records_link", [](nlohmann::json&) {}, "autotune_records: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "autotune_records"); }),
+      resumed("resume_shapes_link", [](nlohmann::json&) {}, "shapes.yaml: a link inside the run directory", {},
+              [](const fs::path& run) { linked_out(run, "shapes.yaml"); }),
+      resumed("resume_results_hard_link", [](nlohmann::json&) {}, "results.json: a second name of another file", {},
+              [](const fs::path& run) { hard_linked_out(run, "results.json"); }),
+      resumed("resume_samples_hard_link", [](nlohmann::json&) {}, "samples.bin: a second name of another file", {},
+              [](const fs::path& run) { hard_linked_out(run, "samples.bin"); }),
+      resumed("resume_run_log_hard_link", [](nlohmann::json&) {}, "run.log: a second name of another file", {},
+              [](const fs::path& run) { hard_linked_out(run, "run.log"); }),
+      resumed("resume_index_hard_link", [](nlohmann::json&) {}, "index.tsv: a second name of another file", {},
+              [](const fs::path& run) { hard_linked_out(run, "ir/index.tsv"); }),
+      {"diff_results_is_a_link",
+       [](const Workspace& w) {
+         fs::path copy = w.dir / "linked";
+         fs::copy(w.replay, copy, fs::copy_options::recursive);
+         linked_out(copy, "results.json");
+         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
+       },
+       2, "results.json: a link; abtool reads a run's files only from inside it"},
+      {"diff_meta_is_a_link",
+       [](const Workspace& w) {
+         fs::path copy = w.dir / "linked";
+         fs::copy(w.replay, copy, fs::copy_options::recursive);
+         linked_out(copy, "meta.json");
+         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
+       },
+       2, "meta.json: a link; abtool reads a run's files only from inside it"},
+      {"diff_samples_is_a_link",
+       [](const Workspace& w) {
+         fs::path copy = w.dir / "linked";
+         fs::copy(w.replay, copy, fs::copy_options::recursive);
+         linked_out(copy, "samples.bin");
+         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
+       },
+       2, "samples.bin: a link; abtool reads a run's files only from inside it"},
+      // merge checks every shard's files and points before it writes, and writes OUT whole or not at all.
+      merged("merge_shard_emptied",
+             [](const fs::path& shard) {
+               nlohmann::json results = read_results(shard);
+               results["points"] = nlohmann::json::array();
+               write_file_atomically(shard / "results.json", results.dump());
+             },
+             "has no result, though the shard finished"),
+      merged("merge_shard_binary_replaced", [](const fs::path& shard) { write_file_atomically(shard / first_binary(shard), "not it"); },
+             "but the point was measured with"),
+      merged("merge_shard_binary_link", [](const fs::path& shard) { linked_out(shard, first_binary(shard)); },
+             "is a link; a shard's files must be its own"),
+      merged("merge_shard_bin_folder_link", [](const fs::path& shard) { linked_out(shard, "bin"); },
+             "is a link; a shard's files must be its own"),
+      merged("merge_shard_ir_link", [](const fs::path& shard) { linked_out(shard, first_ir(shard)); },
+             "is a link; a shard's files must be its own"),
+      merged("merge_shard_results_link", [](const fs::path& shard) { linked_out(shard, "results.json"); },
+             "results.json: a link; abtool reads a run's files only from inside it"),
+      {"merge_onto_a_run",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"merge", w.record.string(), w.shards[0].string(), w.shards[1].string()};
+       },
+       2, "exists and is not empty; abtool never overwrites a run"},
+      {"merge_shard_missing",
+       [](const Workspace& w) { return std::vector<std::string>{"merge", (w.dir / "M").string(), w.shards[0].string()}; }, 2,
+       "shard 1/2 missing"},
+      {"merge_shard_twice",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"merge", (w.dir / "M").string(), w.shards[0].string(), w.shards[0].string()};
+       },
+       2, "are both shard 0/2"},
       {"autotune_db_garbage",
        [](const Workspace& w) {
          fs::path copy = w.dir / "garbage_db";
@@ -488,6 +610,11 @@ class HostileInput : public ::testing::TestWithParam<Case> {
     ASSERT_EQ(a.exit_code, 0) << describe(a);
     ProcessResult b = replay(dir_->path() / "A", dir_->path() / "B", {});
     ASSERT_EQ(b.exit_code, 0) << describe(b);
+    for (int i = 0; i < 2; ++i) {
+      ProcessResult shard = record(dir_->path() / ("S" + std::to_string(i)),
+                                   {"--op", "cpu_saxpy,cpu_softmax", "--shard", std::to_string(i) + "/2"});
+      ASSERT_EQ(shard.exit_code, 0) << describe(shard);
+    }
   }
   static void TearDownTestSuite() { delete dir_; }
   static TempDir* dir_;
@@ -497,7 +624,7 @@ TempDir* HostileInput::dir_ = nullptr;
 TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   const Case& c = GetParam();
   TempDir own("abtool-hostile-case-");
-  const Workspace w{own.path(), dir_->path() / "A", dir_->path() / "B"};
+  const Workspace w{own.path(), dir_->path() / "A", dir_->path() / "B", {dir_->path() / "S0", dir_->path() / "S1"}};
   if (std::string(c.name).rfind("captured_", 0) == 0 && !fs::exists(fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3"))
     GTEST_SKIP() << "no build/triton-venv (scripts/bootstrap.sh): the captured-op cases need a Triton";
   const std::string record_results = read_text_file(w.record / "results.json");
@@ -513,6 +640,9 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   if (args[0] == "record" && c.words.find("never overwrites") == std::string::npos)
     EXPECT_FALSE(fs::exists(w.dir / "run" / "meta.json")) << "a refused record creates no run";
   EXPECT_FALSE(fs::exists(w.dir / "B")) << "a refused replay creates no run";
+  EXPECT_FALSE(fs::exists(w.dir / "M")) << "a refused merge creates no run";
+  for (const auto& entry : fs::directory_iterator(w.dir))
+    EXPECT_EQ(entry.path().filename().string().find(".merging-"), std::string::npos) << "a merge's staging folder was left";
   if (fs::exists(w.dir / "victim.txt")) EXPECT_EQ(read_text_file(w.dir / "victim.txt"), "mine") << "written through a link";
   if (fs::exists(w.dir / "killed" / "meta.json"))
     EXPECT_EQ(read_json(w.dir / "killed" / "meta.json")["status"], "interrupted") << "a refused resume changes nothing";
