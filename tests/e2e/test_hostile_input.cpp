@@ -174,6 +174,18 @@ void hard_linked_out(const fs::path& run, const fs::path& relative) {
   fs::create_hard_link(outside, run / relative);
 }
 
+// diff of the record and a copy of its replay whose `file` is a link to a copy outside it.
+Case diff_through_link(const char* name, const std::string& file) {
+  return {name,
+          [file](const Workspace& w) {
+            const fs::path copy = w.dir / "linked";
+            fs::copy(w.replay, copy, fs::copy_options::recursive);
+            linked_out(copy, file);
+            return std::vector<std::string>{"diff", w.record.string(), copy.string()};
+          },
+          2, file + ": a link; abtool reads a run's files only from inside it"};
+}
+
 // The first point's binary (bin/...) and first IR file of a run.
 fs::path first_binary(const fs::path& run) {
   return read_results(run)["points"][0]["binary"]["file"].get<std::string>();
@@ -535,30 +547,9 @@ const std::vector<Case>& cases() {
               [](const fs::path& run) { hard_linked_out(run, "run.log"); }),
       resumed("resume_index_hard_link", [](nlohmann::json&) {}, "index.tsv: a second name of another file", {},
               [](const fs::path& run) { hard_linked_out(run, "ir/index.tsv"); }),
-      {"diff_results_is_a_link",
-       [](const Workspace& w) {
-         fs::path copy = w.dir / "linked";
-         fs::copy(w.replay, copy, fs::copy_options::recursive);
-         linked_out(copy, "results.json");
-         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
-       },
-       2, "results.json: a link; abtool reads a run's files only from inside it"},
-      {"diff_meta_is_a_link",
-       [](const Workspace& w) {
-         fs::path copy = w.dir / "linked";
-         fs::copy(w.replay, copy, fs::copy_options::recursive);
-         linked_out(copy, "meta.json");
-         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
-       },
-       2, "meta.json: a link; abtool reads a run's files only from inside it"},
-      {"diff_samples_is_a_link",
-       [](const Workspace& w) {
-         fs::path copy = w.dir / "linked";
-         fs::copy(w.replay, copy, fs::copy_options::recursive);
-         linked_out(copy, "samples.bin");
-         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
-       },
-       2, "samples.bin: a link; abtool reads a run's files only from inside it"},
+      diff_through_link("diff_results_is_a_link", "results.json"),
+      diff_through_link("diff_meta_is_a_link", "meta.json"),
+      diff_through_link("diff_samples_is_a_link", "samples.bin"),
       // merge checks every shard's files and points before it writes, and writes OUT whole or not at all.
       merged("merge_shard_emptied",
              [](const fs::path& shard) {
