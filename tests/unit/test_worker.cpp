@@ -1,6 +1,8 @@
 // The worker protocol (worker/heartbeat.h): what a worker says survives the trip to its
 // supervisor, and a resumed worker's command line names the run it finishes.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "util/files.h"
 #include "worker/heartbeat.h"
@@ -59,6 +61,19 @@ TEST(Supervisor, AResumedWorkerWritesIntoTheRunItFinishes) {
             (std::vector<std::string>{"replay", "--from", "A", "--out", "/abs/B"}));
   EXPECT_EQ(with_run_directory({"record"}, "/abs/run"), (std::vector<std::string>{"record", "--out", "/abs/run"}));
   EXPECT_GT(default_point_timeout_s(1000, 500), 60.0);
+}
+
+// Issue 28: the second line behind the parent-death signal. A worker whose parent is not the
+// supervisor that wrote its pid (it died, and the worker was adopted) exits at once, writing no
+// heartbeat: nothing it does after its supervisor is gone reaches the run.
+TEST(WorkerWatchDeathTest, AWorkerWhoseSupervisorIsGoneExitsWritingNothing) {
+  TempDir control("abtool-beat-");
+  const pid_t gone = ::fork();  // a supervisor that was, and is no more
+  if (gone == 0) ::_exit(0);
+  ::waitpid(gone, nullptr, 0);
+  write_file_atomically(control.path() / "supervisor.pid", std::to_string(gone));
+  EXPECT_EXIT(WorkerWatch watch(control.path()), ::testing::ExitedWithCode(kExitOrphaned), "");
+  EXPECT_FALSE(read_heartbeat(control.path())) << "the orphan wrote no heartbeat";
 }
 
 }  // namespace abt
