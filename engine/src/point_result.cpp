@@ -1,6 +1,7 @@
 // A point's record, made once, when the point ends: its sides' samples and identities, its
 // choice's verification and markers, its roofline.
 #include <algorithm>
+#include <cmath>
 
 #include "pending_point.h"
 
@@ -10,8 +11,11 @@ namespace {
 Roofline roofline_of(const OpSpec& op, const Point& point, const DeviceInfo* device) {
   Roofline roofline;
   Symbols symbols = op.symbols(point.shape, point.dtype, {});
-  if (!op.flops.empty()) roofline.flops = op.flops.eval(symbols);
-  if (!op.bytes.empty()) roofline.bytes = op.bytes.eval(symbols);
+  // A metric with a pole or outside its domain at this point's size (the op's load refuses only
+  // one that is nowhere finite) is no figure at all: no GFLOP/s of inf or nan in any table.
+  auto figure = [](double value) { return std::isfinite(value) && value >= 0 ? std::optional<double>(value) : std::nullopt; };
+  if (!op.flops.empty()) roofline.flops = figure(op.flops.eval(symbols));
+  if (!op.bytes.empty()) roofline.bytes = figure(op.bytes.eval(symbols));
   if (device) {
     PeakRates peaks = device_peaks(*device, point.dtype, op.tensor_peak ? ComputeUnit::tensor : ComputeUnit::simt);
     roofline.peak_tflops = peaks.tflops;

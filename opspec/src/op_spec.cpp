@@ -378,7 +378,8 @@ class OpSpecParser {
 
   // Whether the expression gives a finite number at one of two probes (every dim and tune
   // parameter a prime, dtype_size 4): one that divides by a literal zero gives none, while one
-  // with a pole or a domain at some sizes only still gives one (and is not refused here).
+  // with a pole or a domain at some sizes only still gives one (not refused here; a point where a
+  // metric is not finite gets no figure: engine/src/point_result.cpp).
   static bool finite_somewhere(const Expr& expr) {
     for (double probe : {7919.0, 1048573.0}) {
       Symbols values;

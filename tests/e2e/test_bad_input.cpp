@@ -96,4 +96,20 @@ TEST_F(BadInput, ExistingRunIsNeverOverwritten) {
   EXPECT_EQ(read_text_file(out() / "results.json"), "{\"precious\": true}");
 }
 
+// A metric with a pole at a point's size is accepted when the op loads (it is finite elsewhere),
+// but gives that point no figure: no GFLOP/s of inf in the table or the files.
+TEST_F(BadInput, AMetricWithAPoleAtAPointGivesNoFigureThere) {
+  const fs::path ops = ops_with_edit(dir_.path(), "cpu_saxpy", "flops: 2*N", "flops: 2*N/(N-4096)");
+  ProcessResult result = abtool({"record", "--out", out().string(), "--op", "cpu_saxpy", "--ops-dir", ops.string(), "--shapes",
+                                 tiny_shapes().string(), "--compiler", "host:g++", "--warmup-ms", "1", "--rep-ms", "4",
+                                 "--rounds", "2"});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  EXPECT_EQ(result.out.find("inf"), std::string::npos) << result.out;
+  const nlohmann::json point = read_results(out())["points"][0];
+  EXPECT_EQ(point["shape_text"], "4096");
+  EXPECT_FALSE(point["roofline"].contains("flops")) << point["roofline"].dump();
+  EXPECT_FALSE(point["roofline"].contains("tflops")) << point["roofline"].dump();
+  EXPECT_TRUE(point["roofline"].contains("bytes")) << "the other metric keeps its figure";
+}
+
 }  // namespace abt::e2e
