@@ -322,6 +322,11 @@ const std::vector<Case>& cases() {
                                          (w.dir / "no" / "such" / "folder" / "r.html").string()};
        },
        2, "there is no folder"},
+      {"report_output_in_proc",  // access() lets root write anywhere; a file cannot be made there all the same
+       [](const Workspace& w) {
+         return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o", "/proc/abtool-report.html"};
+       },
+       2, "report -o /proc/abtool-report.html: cannot write in /proc"},
       {"report_output_empty",
        [](const Workspace& w) { return std::vector<std::string>{"report", w.record.string(), w.replay.string(), "-o", ""}; },
        2, "report -o: give a file to write"},

@@ -94,6 +94,14 @@ void check_output_file(const std::filesystem::path& out, std::string_view option
     throw InputError(fmt::format("{} {}: there is no folder {}", option, out.string(), folder.string()));
   if (::access(folder.c_str(), W_OK) != 0)
     throw InputError(fmt::format("{} {}: cannot write in {}: {}", option, out.string(), folder.string(), std::strerror(errno)));
+  // access() says yes to root everywhere, /proc and /sys included: a file made and removed there
+  // is the real test (the output itself is written next to it, then renamed).
+  const fs::path probe = folder / fmt::format(".abtool-probe-{}", ::getpid());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0)
+    throw InputError(fmt::format("{} {}: cannot write in {}: {}", option, out.string(), folder.string(), std::strerror(errno)));
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
