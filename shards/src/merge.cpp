@@ -140,8 +140,12 @@ std::vector<DeviceRecord> devices_of(const std::map<int, const RunData*>& shards
 
 }  // namespace
 
-MergeOutcome merge_runs(const fs::path& out, const std::vector<fs::path>& dirs, const std::vector<std::string>& command_line,
-                        const RunDirectory::Echo& echo, const std::string& heading) {
+MergeOutcome merge_runs(const fs::path& out_given, const std::vector<fs::path>& dirs,
+                        const std::vector<std::string>& command_line, const RunDirectory::Echo& echo,
+                        const std::string& heading) {
+  // OUT as a folder name: "M/" is M (its staging folder is M's sibling, not inside it).
+  fs::path out = out_given.lexically_normal();
+  if (out.filename().empty() && out.has_parent_path()) out = out.parent_path();
   if (dirs.empty()) throw InputError("merge: name the shard runs to merge");
   std::vector<RunData> runs;
   for (const auto& dir : dirs) runs.push_back(read_run(dir));

@@ -226,6 +226,10 @@ TEST_F(Shards, MergeRefusesDamagedOrLinkedShardsAndLeavesNoHalfMadeOutput) {
   EXPECT_EQ(onto.exit_code, 2) << describe(onto);
   EXPECT_NE(onto.err.find("exists and is not empty; abtool never overwrites a run"), std::string::npos) << onto.err;
   EXPECT_EQ(read_text_file(taken / "mine.txt"), "mine");
+  // OUT named with a trailing slash is that folder (its staging folder beside it, not inside).
+  ProcessResult slash = abtool({"merge", (work.path() / "slash").string() + "/", shard(0).string(), shard(1).string(), shard(2).string()});
+  EXPECT_EQ(slash.exit_code, 0) << describe(slash);
+  EXPECT_TRUE(fs::exists(work.path() / "slash" / "meta.json"));
   for (const auto& entry : fs::directory_iterator(work.path()))
     EXPECT_EQ(entry.path().filename().string().find(".merging-"), std::string::npos) << "a staging folder was left: " << entry.path();
 }
