@@ -28,8 +28,8 @@ constexpr const char* kFormat = "abtool-compile-cache/2";
 nlohmann::json variant_json(const CompiledVariant& variant) {
   nlohmann::json ir = nlohmann::json::object();
   for (const auto& [kind, file] : variant.ir) ir[kind] = file.filename().string();
-  nlohmann::json files = nlohmann::json::object();
-  for (const fs::path& file : std::set<fs::path>{variant.binary}) files[file.filename().string()] = sha256_of_file(file.string());
+  nlohmann::json files = nlohmann::json::object();  // the binary's hash is known; the IR files' are not
+  files[variant.binary.filename().string()] = variant.binary_hash;
   for (const auto& [kind, file] : variant.ir) files[file.filename().string()] = sha256_of_file(file.string());
   return {{"files", files},
           {"log", variant.log},

@@ -17,9 +17,9 @@
 #include "rundir/autotune_store.h"
 #include "rundir/index_row.h"
 #include "rundir/run_data.h"
+#include "rundir/stored_binary.h"
 #include "util/errors.h"
 #include "util/files.h"
-#include "util/sha256.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -81,15 +81,9 @@ void check_shard_contents(const RunData& run) {
                                    dir, id));
   for (const auto& point : run.results.points) {
     if (!point.binary) continue;
-    const std::optional<std::string> bytes = read_file_within(run.layout.dir(), point.binary->file);
-    if (!bytes)
-      throw InputError(fmt::format("merge: {}: point {}: its binary {} is missing, a link or outside the shard", dir,
-                                   point.id(), point.binary->file));
-    const std::string hash = sha256_hex(*bytes);
-    if (hash != point.binary->sha256 || (!point.binary_hash.empty() && hash != point.binary_hash))
-      throw InputError(fmt::format("merge: {}: point {}: {} has sha256 {}, but the point was measured with {}", dir,
-                                   point.id(), point.binary->file, hash,
-                                   point.binary_hash.empty() ? point.binary->sha256 : point.binary_hash));
+    const StoredBinary binary = read_stored_binary(run.layout.dir(), *point.binary, point.binary_hash);
+    if (!binary.bytes)
+      throw InputError(fmt::format("merge: {}: point {}: its binary {}: {}", dir, point.id(), point.binary->file, binary.why));
   }
 }
 

@@ -324,8 +324,8 @@ TEST_F(Resume, KillingTheSupervisorAloneLeavesNoWorkerAndTheRunResumable) {
 }
 
 // Issue 28: a killed sweep of many configs left its control folder full of files, and the next
-// run removed them before starting (6.8 s for 100,000). It now removes them beside its own run,
-// and they are gone by the time it exits.
+// run removed them before starting (6.8 s for 100,000 in the issue's report). It now removes
+// them beside its own run, and they are gone by the time it exits.
 TEST_F(Resume, AnAbandonedControlFolderIsRemovedBesideTheNextRun) {
   const fs::path abandoned = tmp_ / "abtool-worker-killed";
   fs::create_directories(abandoned / "tmp");

@@ -564,7 +564,7 @@ const std::vector<Case>& cases() {
              },
              "has no result, though the shard finished"),
       merged("merge_shard_binary_replaced", [](const fs::path& shard) { write_file_atomically(shard / first_binary(shard), "not it"); },
-             "but the point was measured with"),
+             "the point was measured with"),
       merged("merge_shard_binary_link", [](const fs::path& shard) { linked_out(shard, first_binary(shard)); },
              "is a link; a shard's files must be its own"),
       merged("merge_shard_bin_folder_link", [](const fs::path& shard) { linked_out(shard, "bin"); },

@@ -197,7 +197,7 @@ TEST_F(Shards, MergeRefusesDamagedOrLinkedShardsAndLeavesNoHalfMadeOutput) {
                   }),
           "has no result, though the shard finished");
   refused("binary_replaced", damaged("binary_replaced", [&](const fs::path& run) { write_file_atomically(first_binary(run), "not it"); }),
-          "but the point was measured with");
+          "the point was measured with");
   refused("binary_link", damaged("binary_link",
                                  [&](const fs::path& run) {
                                    const fs::path file = first_binary(run);

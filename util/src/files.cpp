@@ -29,16 +29,25 @@ std::optional<std::string> read_file_if_present(const std::filesystem::path& pat
   return text.str();
 }
 
-std::optional<std::string> read_file_within(const std::filesystem::path& dir, const std::filesystem::path& relative) {
+PlaceWithin place_within(const std::filesystem::path& dir, const std::filesystem::path& relative) {
   namespace fs = std::filesystem;
-  if (relative.empty() || relative.is_absolute()) return std::nullopt;
+  if (relative.empty() || relative.is_absolute()) return PlaceWithin::link_or_outside;
   fs::path at = dir;
   for (const fs::path& part : relative) {
-    if (part == ".." || part == "." || part.empty()) return std::nullopt;
+    if (part == ".." || part == "." || part.empty()) return PlaceWithin::link_or_outside;
     at /= part;
     std::error_code error;
-    if (fs::is_symlink(fs::symlink_status(at, error))) return std::nullopt;
+    const fs::file_status status = fs::symlink_status(at, error);
+    if (fs::is_symlink(status)) return PlaceWithin::link_or_outside;
+    if (!fs::exists(status)) return PlaceWithin::missing;
   }
+  std::error_code error;
+  return fs::is_regular_file(fs::symlink_status(at, error)) ? PlaceWithin::file : PlaceWithin::link_or_outside;
+}
+
+std::optional<std::string> read_file_within(const std::filesystem::path& dir, const std::filesystem::path& relative) {
+  if (place_within(dir, relative) != PlaceWithin::file) return std::nullopt;
+  const std::filesystem::path at = dir / relative;
   struct OpenFile {  // closed however the read ends
     int fd;
     ~OpenFile() {

@@ -10,6 +10,11 @@ namespace abt {
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if unreadable
 std::optional<std::string> read_file_if_present(const std::filesystem::path& path);
+// Where `relative` leads under `dir`: a regular file reached through no symbolic link, nothing
+// (a name on the way is missing), or a link, a name that climbs out (.., absolute) or another
+// kind of file.
+enum class PlaceWithin { file, missing, link_or_outside };
+PlaceWithin place_within(const std::filesystem::path& dir, const std::filesystem::path& relative);
 // `relative`'s contents under `dir` when it is a regular file reached through no symbolic link;
 // nullopt when it is missing, a link or under one, or climbs out (a run directory shared between
 // people never leads a reader out of itself).
