@@ -8,6 +8,8 @@
 #   BASELINE         compiler of side A                        [host:g++]
 #   CANDIDATE        compiler of side B                        [host:clang++]
 #   BASELINE_FLAGS / CANDIDATE_FLAGS   --compiler-flags per side  []
+#   METRIC           time | instructions: what verdicts are decided from      [instructions for host
+#                    compilers where Valgrind is installed, else time]
 #   ABTOOL_EXTRA     more options for record and replay, e.g. "--rep-ms 1000"  []
 #   DIFF_EXTRA       more options for diff, e.g. "--ir" or "--format md"        []
 #   ALLOW_IDENTICAL  1: do not fail when B's code is byte-identical to A's     [0]
@@ -34,6 +36,11 @@ BASELINE_FLAGS=${BASELINE_FLAGS:-}
 CANDIDATE_FLAGS=${CANDIDATE_FLAGS:-}
 ABTOOL=${ABTOOL:-$root/build/abtool/abtool}
 RUNS_DIR=${RUNS_DIR:-runs}
+# On a noisy machine time alone often cannot decide a host op; exact instruction counts can.
+if [[ -z ${METRIC:-} ]]; then
+  METRIC=time
+  [[ $BASELINE == host:* ]] && command -v valgrind > /dev/null && METRIC=instructions
+fi
 read -r -a extra <<< "${ABTOOL_EXTRA:-}"
 read -r -a diff_extra <<< "${DIFF_EXTRA:-}"
 
@@ -46,7 +53,7 @@ stamp=$(date +%Y%m%d-%H%M%S)
 log="$RUNS_DIR/ab_$stamp.log"
 say() { printf '%s\n' "$*" | tee -a "$log"; }
 
-say "ab_compare: OP=$OP BASELINE=$BASELINE${BASELINE_FLAGS:+ ($BASELINE_FLAGS)} CANDIDATE=$CANDIDATE${CANDIDATE_FLAGS:+ ($CANDIDATE_FLAGS)}"
+say "ab_compare: OP=$OP BASELINE=$BASELINE${BASELINE_FLAGS:+ ($BASELINE_FLAGS)} CANDIDATE=$CANDIDATE${CANDIDATE_FLAGS:+ ($CANDIDATE_FLAGS)} METRIC=$METRIC"
 status=0
 index=0
 for shapes in $SHAPE_FILES; do
@@ -58,7 +65,7 @@ for shapes in $SHAPE_FILES; do
   say "=== $shapes"
   say "A: record with $BASELINE -> $side_a"
   "$ABTOOL" record --op "$OP" --shapes "$shapes" --compiler "$BASELINE" --compiler-flags "$BASELINE_FLAGS" \
-      --out "$side_a" "${extra[@]}" >> "$log" 2> >(tee -a "$log" >&2)
+      --metric "$METRIC" --out "$side_a" "${extra[@]}" >> "$log" 2> >(tee -a "$log" >&2)
   rc=$?
   if (( rc == 2 )); then say "A failed with bad input (exit 2); see above"; exit 2; fi
   if (( rc != 0 && rc != 1 )); then say "A stopped with exit $rc"; exit "$rc"; fi

@@ -16,6 +16,7 @@ struct DiffOptions {
   bool ir = false;
   DiffFormat format = DiffFormat::text;
   double threshold_pct = kDefaultThresholdPct;
+  double instruction_threshold_pct = kDefaultInstructionThresholdPct;  // points both runs counted (--metric instructions)
   bool fail_on_regression = false;
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
@@ -51,6 +52,7 @@ struct ReportOptions {
   std::string a, b;
   std::filesystem::path out = "report.html";
   double threshold_pct = kDefaultThresholdPct;
+  double instruction_threshold_pct = kDefaultInstructionThresholdPct;
 };
 int run_report(const ReportOptions& options);
 

@@ -18,7 +18,8 @@ namespace abt {
 int run_diff(const DiffOptions& options) {
   keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
-  Comparison report = compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap);
+  Comparison report =
+      compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap, options.instruction_threshold_pct);
   switch (options.format) {
     case DiffFormat::json: {
       // One JSON document: the IR diffs go inside it.
@@ -48,9 +49,16 @@ int run_diff(const DiffOptions& options) {
 
   const Gate gate = gate_of(report);
   for (const PointComparison* row : gate.regressions)
-    fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
-               row->id, format_microseconds(row->a->median_us), format_microseconds(row->b->median_us), row->speedup,
-               row->speedup_low, row->speedup_high, report.threshold_pct);
+    if (row->instructions)
+      fmt::print(stderr, "abtool diff: regression: {} {} -> {} instructions ({:+.3f}%) beyond --instructions-threshold {}% "
+                         "(time {} -> {}, {})\n",
+                 row->id, row->instructions->a, row->instructions->b, row->instructions->change_pct,
+                 report.instruction_threshold_pct, format_microseconds(row->a->median_us),
+                 format_microseconds(row->b->median_us), spelling(row->timing_verdict.value_or(Verdict::ambiguous)));
+    else
+      fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
+                 row->id, format_microseconds(row->a->median_us), format_microseconds(row->b->median_us), row->speedup,
+                 row->speedup_low, row->speedup_high, report.threshold_pct);
   auto list = [](const char* what, const std::vector<const PointComparison*>& rows) {
     for (const PointComparison* row : rows)
       fmt::print(stderr, "abtool diff: {}: {} {}{}\n", what, row->id, spelling(row->verdict), row->note.empty() ? "" : " (" + row->note + ")");

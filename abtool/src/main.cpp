@@ -61,7 +61,7 @@ CLI::Validator whole_number(double low, double high) {
 
 // Option text that names an enum value: checked by CLI11, converted once here.
 struct EnumTexts {
-  std::optional<std::string> timer, test_graph_fault, shard;
+  std::optional<std::string> timer, test_graph_fault, shard, metric;
 };
 
 // A folder option given as '' would be the working directory: abtool would write its files there.
@@ -100,6 +100,10 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
       ->check(above(0));
   command.add_option("--rounds", options.rounds, fmt::format("interleaved measurement rounds per point (default {})", defaults.rounds))
       ->check(whole_number(1, 1000));
+  command.add_option("--metric", texts.metric,
+                     "time | instructions: what verdicts are decided from (default time; instructions: each side's "
+                     "call counted under Valgrind after its timing, host ops; replay: A's)")
+      ->check(CLI::IsMember({"time", "instructions"}));
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--shard", texts.shard,
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
@@ -157,8 +161,10 @@ void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, 
   if (texts.timer) options.timer = abt::parse_spelling<abt::TimerKind>(*texts.timer);
   if (texts.test_graph_fault) options.test_graph_fault = abt::parse_spelling<abt::GraphPhase>(*texts.test_graph_fault);
   if (texts.shard) options.shard = abt::Shard::parse(*texts.shard);
+  if (texts.metric) options.metric = abt::parse_spelling<abt::Metric>(*texts.metric);
   options.command_line = user_command_line(argc, argv);
-  options.tool = {ABTOOL_VERSION, ABTOOL_GIT_SHA};
+  std::error_code error;
+  options.tool = {ABTOOL_VERSION, ABTOOL_GIT_SHA, std::filesystem::read_symlink("/proc/self/exe", error).parent_path()};
 }
 
 // `--resume RUN` takes every measure option from the run: giving one too is a mistake.
@@ -246,6 +252,12 @@ int main(int argc, char** argv) {
       fmt::format("smallest change in percent that counts (default {:g})", abt::kDefaultThresholdPct);
   diff->add_option("--threshold", diff_options.threshold_pct, threshold_help)
       ->check(at_least(0));
+  const std::string instruction_threshold_help =
+      fmt::format("smallest change in instruction count in percent that counts, where both runs counted "
+                  "(--metric instructions; default {:g})",
+                  abt::kDefaultInstructionThresholdPct);
+  diff->add_option("--instructions-threshold", diff_options.instruction_threshold_pct, instruction_threshold_help)
+      ->check(at_least(0));
   auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
                               "exit 1 when a point is significantly SLOWER by more than --threshold, or when a point is "
                               "MISSING, FAILED or UNTRUSTED (the rows on stderr)");
@@ -263,6 +275,8 @@ int main(int argc, char** argv) {
   report->add_option("RUN_B", report_options.b, "candidate run directory")->required();
   report->add_option("-o,--out", report_options.out, "the HTML file to write")->capture_default_str();
   report->add_option("--threshold", report_options.threshold_pct, threshold_help)
+      ->check(at_least(0));
+  report->add_option("--instructions-threshold", report_options.instruction_threshold_pct, instruction_threshold_help)
       ->check(at_least(0));
 
   abt::MergeOptions merge_options;

@@ -30,6 +30,12 @@ int Comparison::optimum_moved() const {
   return total;
 }
 
+int Comparison::decided_by_instructions() const {
+  int total = 0;
+  for (const auto& point : points) total += point.metric == Metric::instructions;
+  return total;
+}
+
 int Comparison::retuned() const {
   int total = 0;
   for (const auto& point : points) total += point.retune.has_value();
@@ -127,7 +133,7 @@ RetuneComparison compare_retuned(const Measurement& a_best, const std::string& a
 std::string join(const std::vector<std::string>& parts) { return fmt::format("{}", fmt::join(parts, "; ")); }
 
 PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold,
-                              bool exhaustive_bootstrap, IrDeltaMemo& ir_memo) {
+                              bool exhaustive_bootstrap, double instruction_threshold, IrDeltaMemo& ir_memo) {
   PointComparison row;
   row.id = id;
   row.op = id.substr(0, id.find('/'));
@@ -197,7 +203,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.a_samples = a_measured.samples_us;
   row.b_samples = pb->measurement.samples_us;
 
-  Judgement judgement = judge_point({*pa, *pb, row.in_process_pair, a_measured, a_summary}, threshold, exhaustive_bootstrap);
+  Judgement judgement =
+      judge_point({*pa, *pb, row.in_process_pair, a_measured, a_summary}, threshold, exhaustive_bootstrap, instruction_threshold);
   row.speedup = judgement.decision.speedup.ratio;
   row.speedup_low = judgement.decision.speedup.low;
   row.speedup_high = judgement.decision.speedup.high;
@@ -207,6 +214,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.machine_ratio = judgement.machine_ratio;
   row.verdict = judgement.verdict;
   row.timing_verdict = judgement.timing_verdict;
+  row.metric = judgement.metric;
+  row.instructions = judgement.instructions;
   row.identical_code = judgement.identical_code;
   row.note = std::move(judgement.note);
   row.findings = std::move(judgement.findings);
@@ -265,17 +274,21 @@ RunSummary summary_of_run(const RunData& run) {
 
 }  // namespace
 
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap) {
+Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap,
+                        double instruction_threshold_pct) {
   Comparison report;
   report.a_dir = a.layout.dir().string();
   report.b_dir = b.layout.dir().string();
   report.threshold_pct = threshold_pct;
+  report.instruction_threshold_pct = instruction_threshold_pct;
   // Points are independent and each bootstrap has its own seed: compared on every core, the
   // report is the same as compared one by one.
   const std::vector<std::string> ids = ordered_ids(a, b);
   report.points.resize(ids.size());
   IrDeltaMemo ir_memo(a, b);
-  for_each_index(ids.size(), [&](size_t i) { report.points[i] = compare_point(a, b, ids[i], threshold_pct, exhaustive_bootstrap, ir_memo); });
+  for_each_index(ids.size(), [&](size_t i) {
+    report.points[i] = compare_point(a, b, ids[i], threshold_pct, exhaustive_bootstrap, instruction_threshold_pct, ir_memo);
+  });
 
   double log_sum = 0;
   int trusted = 0;

@@ -1,4 +1,4 @@
-// `diff --format json` (schema abtool.diff/5, rundir/schemas/diff.schema.json): the comparison as
+// `diff --format json` (schema abtool.diff/6, rundir/schemas/diff.schema.json): the comparison as
 // the other printers show it, every field.
 #include <fmt/format.h>
 
@@ -49,6 +49,13 @@ nlohmann::json point_json(const PointComparison& row) {
           {"speedup", timed ? nlohmann::json(row.speedup) : nlohmann::json()},
           {"ci95", timed ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
           {"verdict", spelling(row.verdict)},
+          {"metric", spelling(row.metric)},
+          {"instructions", row.instructions ? nlohmann::json{{"a", row.instructions->a},
+                                                             {"b", row.instructions->b},
+                                                             {"change_pct", row.instructions->change_pct},
+                                                             {"spread_pct", row.instructions->spread_pct},
+                                                             {"verdict", spelling(row.instructions->verdict)}}
+                                            : nlohmann::json()},
           {"timing_verdict", row.timing_verdict ? nlohmann::json(spelling(*row.timing_verdict)) : nlohmann::json()},
           {"identical_code", row.identical_code},
           {"note", row.note},
@@ -100,6 +107,8 @@ nlohmann::json diff_json(const Comparison& report) {
   nlohmann::json warnings = nlohmann::json::array();
   for (const auto& warning : report.warnings) warnings.push_back(warning.text);
   return {{"schema", kDiffSchema}, {"a", report.a_dir}, {"b", report.b_dir}, {"threshold_pct", report.threshold_pct},
+          {"instruction_threshold_pct", report.instruction_threshold_pct},
+          {"decided_by_instructions", report.decided_by_instructions()},
           {"points", rows}, {"compile_time", compile},
           {"geomean_speedup", optional_json(report.geomean_speedup)},
           {"retuned_geomean_speedup", optional_json(report.retuned_geomean_speedup)},

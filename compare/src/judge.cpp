@@ -171,7 +171,25 @@ VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive
   return rule;
 }
 
-Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive) {
+namespace {
+
+// The counts of the compared pair: A's code where it was measured (beside B, or in A's run) and B's.
+std::optional<InstructionDecision> instruction_decision(const PointEvidence& evidence, double threshold_pct) {
+  const PointRecord &pa = evidence.a, &pb = evidence.b;
+  const std::optional<InstructionCount>& a = evidence.in_process_pair ? pb.baseline->instructions : pa.instructions;
+  if (!a || !pb.instructions) return std::nullopt;
+  const InstructionCount* a_record = evidence.in_process_pair && pa.instructions ? &*pa.instructions : nullptr;
+  return decide_instructions(*a, *pb.instructions, a_record, threshold_pct);
+}
+
+std::string counts_note(const InstructionDecision& counts, Verdict timing_verdict) {
+  return fmt::format("by instructions: {:+.3f}% ({} -> {}); the time said {}", counts.change_pct, counts.a, counts.b,
+                     spelling(timing_verdict));
+}
+
+}  // namespace
+
+Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive, double instruction_threshold_pct) {
   const PointRecord &pa = evidence.a, &pb = evidence.b;
   Judgement judgement;
   if (evidence.in_process_pair) judgement.drift_pct = 100.0 * (evidence.a_summary.median / pa.latency.median - 1.0);
@@ -196,11 +214,37 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   }
   for (const auto& finding : judgement.findings) notes.push_back(finding.reason);
   judgement.verdict = judgement.timing_verdict;
+  judgement.instructions = instruction_decision(evidence, instruction_threshold_pct);
+  if (const auto& counts = judgement.instructions) {
+    judgement.metric = Metric::instructions;
+    bool one_config = true;
+    for (const auto& finding : judgement.findings)
+      one_config = one_config && finding.check != TrustCheck::replay_fallback && finding.check != TrustCheck::configs_differ;
+    judgement.verdict = one_config ? counts->verdict : Verdict::untrusted;
+    if (!counts->why.empty()) notes.insert(notes.begin(), counts->why);
+    // The time's whole interval on the other side of 1 (B/A of the times, decided or not) is a
+    // disagreement: fewer instructions in a kernel the time shows slower.
+    const RatioInterval& time = judgement.decision.speedup;
+    const bool time_says_slower = time.high < 1, time_says_faster = time.low > 1;
+    if (one_config && ((counts->verdict == Verdict::faster && time_says_slower) ||
+                       (counts->verdict == Verdict::slower && time_says_faster))) {
+      const std::string reason =
+          fmt::format("the counts and the time disagree: {} instructions, but {} by time ({:.3f}x [{:.3f}, {:.3f}], {})",
+                      counts->verdict == Verdict::faster ? "fewer" : "more", time_says_slower ? "slower" : "faster",
+                      time.ratio, time.low, time.high, spelling(judgement.timing_verdict));
+      judgement.findings.push_back({TrustCheck::metrics_disagree, true, reason});
+      judgement.verdict = Verdict::untrusted;
+      notes.insert(notes.begin(), reason);
+    }
+    notes.insert(notes.begin(), counts_note(*counts, judgement.timing_verdict));
+  }
   if (judgement.identical_code) {
     judgement.verdict = Verdict::same;
-    notes.insert(notes.begin(), judgement.timing_verdict == Verdict::same
+    const Verdict alone = judgement.metric == Metric::instructions ? judgement.instructions->verdict : judgement.timing_verdict;
+    notes.insert(notes.begin(), alone == Verdict::same
                                     ? std::string("identical code")
-                                    : fmt::format("identical code (the timing alone said {})", spelling(judgement.timing_verdict)));
+                                    : fmt::format("identical code (the {} alone said {})",
+                                                  judgement.metric == Metric::instructions ? "count" : "timing", spelling(alone)));
   }
   judgement.note = fmt::format("{}", fmt::join(notes, "; "));
   return judgement;

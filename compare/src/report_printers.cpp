@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 #include "compare/cells.h"
@@ -25,6 +26,11 @@ std::string output_cell(const PointComparison& row) {
   if (row.output_bits && !row.output_bits->identical)
     return fmt::format("DIFFERS max {:.2g}", row.output_bits->max_abs);
   return yes_no(row.same_output, "same", "DIFFERS");
+}
+
+// B's instruction count against A's, where both were counted.
+std::string instructions_cell(const PointComparison& row) {
+  return row.instructions ? fmt::format("{:+.3f}%", row.instructions->change_pct) : "-";
 }
 
 std::string retune_cell(const PointComparison& row) {
@@ -52,6 +58,7 @@ const std::vector<Column>& all_columns() {
          return timed(row) ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-";
        }},
       {"verdict", false, [](const PointComparison& row) { return std::string(spelling(row.verdict)); }},
+      {"instructions", true, instructions_cell},
       {"config", false, config_cell},
       {"n A/B", false,
        [](const PointComparison& row) { return timed(row) ? fmt::format("{}/{}", row.a->n, row.b->n) : "-"; }},
@@ -70,14 +77,16 @@ const std::vector<Column>& all_columns() {
   return columns;
 }
 constexpr size_t kNarrowColumns = 6;  // point .. verdict
-constexpr size_t kConfigColumn = 6, kRetuneColumn = 12;
+constexpr size_t kInstructionsColumn = 6, kConfigColumn = 7, kRetuneColumn = 13;
 constexpr size_t kVerdictColumn = 5;
 constexpr size_t kTerminalWidth = 80;
 
+// The columns a report has something in: instruction counts and re-tuning only where it does.
 std::vector<Column> wide_columns(const Comparison& report) {
   std::vector<Column> columns;
   for (size_t c = 0; c < all_columns().size(); ++c)
-    if (c != kRetuneColumn || report.retuned()) columns.push_back(all_columns()[c]);
+    if ((c != kRetuneColumn || report.retuned()) && (c != kInstructionsColumn || report.decided_by_instructions()))
+      columns.push_back(all_columns()[c]);
   return columns;
 }
 
@@ -156,6 +165,16 @@ std::string summary_line(const Comparison& report) {
       text += fmt::format("; most slowed: {}", fmt::join(slowest, ", "));
     }
   }
+  if (const int counted = report.decided_by_instructions()) {
+    std::map<Verdict, int> by_time;
+    for (const auto& row : report.points)
+      if (row.metric == Metric::instructions && row.timing_verdict) ++by_time[*row.timing_verdict];
+    std::vector<std::string> time_counts;
+    for (const auto& [verdict, count] : by_time) time_counts.push_back(fmt::format("{} {}", spelling(verdict), count));
+    text += fmt::format("\nverdicts from instruction counts (callgrind) at {} of {} points (threshold {}%); the time alone "
+                        "said {} there",
+                        counted, report.points.size(), report.instruction_threshold_pct, fmt::join(time_counts, " "));
+  }
   int paired = 0;
   for (const auto& row : report.points) paired += row.in_process_pair;
   if (paired)
@@ -233,11 +252,13 @@ void print_text(const Comparison& report, std::ostream& out, bool colour, bool w
   } else {
     // 80 columns: the verdict's columns always; the config too where it fits; the rest below.
     const auto& all = all_columns();
-    std::vector<Column> narrow(all.begin(), all.begin() + kNarrowColumns);
+    std::vector<Column> verdict_columns(all.begin(), all.begin() + kNarrowColumns);
+    if (report.decided_by_instructions()) verdict_columns.push_back(all[kInstructionsColumn]);
+    std::vector<Column> narrow = verdict_columns;
     narrow.push_back(all[kConfigColumn]);
     Table table(narrow, report);
     const bool config_shown = table.width() <= kTerminalWidth;
-    if (!config_shown) table = Table({all.begin(), all.begin() + kNarrowColumns}, report);
+    if (!config_shown) table = Table(verdict_columns, report);
     table.print(out, colour);
     std::vector<std::string> details;
     for (const auto& row : report.points)
@@ -290,7 +311,7 @@ void print_csv(const Comparison& report, std::ostream& out) {
   out << "point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,n_a,n_b,spread_a_pct,spread_b_pct,drift_pct,"
          "in_process_pair,same_config,ir_changed,ir_delta,a_compile_ms,b_compile_ms,a_variant,b_variant,same_output,"
          "output_max_abs,retuned_variant,optimum_moved,retuned_speedup,retuned_ci95_low,retuned_ci95_high,retuned_verdict,"
-         "note\n";
+         "note,metric,a_instructions,b_instructions,instructions_change_pct,timing_verdict\n";
   auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
   for (const auto& row : report.points) {
     const bool timed = row.a && row.b;
@@ -323,7 +344,12 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    row.retune ? fmt::format("{}", row.retune->speedup_low) : "",
                                    row.retune ? fmt::format("{}", row.retune->speedup_high) : "",
                                    row.retune ? std::string(spelling(row.retune->verdict)) : "",
-                                   row.note};
+                                   row.note,
+                                   std::string(spelling(row.metric)),
+                                   row.instructions ? std::to_string(row.instructions->a) : "",
+                                   row.instructions ? std::to_string(row.instructions->b) : "",
+                                   row.instructions ? fmt::format("{}", row.instructions->change_pct) : "",
+                                   row.timing_verdict ? std::string(spelling(*row.timing_verdict)) : ""};
     for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csv_field(cells[c]);
     out << "\n";
   }

@@ -20,8 +20,11 @@ void require_arch(const CompilerSpec& spec, const std::string& cuda_arch) {
 
 std::unique_ptr<CompilerBackend> make_compiler(const CompilerSpec& spec, const std::string& cuda_arch,
                                                const CompileStore* store) {
-  if (spec.backend == BackendKind::host)
-    return std::make_unique<HostCompiler>(spec, std::vector<std::string>{"-std=c++17", "-O3", "-march=native"}, store);
+  if (spec.backend == BackendKind::host) {
+    std::vector<std::string> defaults{"-std=c++17", "-O3", "-march=native"};
+    if (spec.valgrind_runnable) defaults.push_back("-mno-avx512f");
+    return std::make_unique<HostCompiler>(spec, defaults, store);
+  }
 #ifdef ABTOOL_WITH_CUDA
   if (spec.backend == BackendKind::nvrtc) {
     require_arch(spec, cuda_arch);

@@ -1,8 +1,10 @@
 #include "engine/point_engine.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "engine/side_plan.h"
@@ -31,6 +33,7 @@ Side measured_side(const OpSession& session, PointBench& bench, Choice& choice) 
                       VariantRole::measured, compiled.compile_ms};
   side.ir_files = session.services.ir.write_measured(*side.row, compiled.ir);
   side.binary = session.services.ir.write_binary(*side.row, compiled);
+  side.counted = {compiled.binary, compiled.entry_symbol};
   return side;
 }
 
@@ -70,6 +73,36 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
                      [](const Side& a, const Side& b) { return a.role < b.role; });
   }
   return true;
+}
+
+// --metric instructions: every timed side counted on the point's arguments, after its rounds (so
+// the timing never shares the machine with Valgrind). A point that cannot be counted keeps its
+// time; run.log says why it has no count.
+void count_instructions(const OpSession& session, PendingPoint& pending) {
+  const InstructionCounter* counter = session.services.instructions;
+  if (!counter || !pending.error.empty()) return;
+  std::vector<Side*> sides;
+  std::vector<CountedVariant> variants;
+  for (Side& side : pending.sides)
+    if (side.timed() && side.role != SideRole::retuned) {
+      sides.push_back(&side);
+      variants.push_back(side.counted);
+    }
+  step(session, pending.point, {StepKind::counting_instructions});
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    std::vector<InstructionCount> counts = counter->count(pending.bench->workspace(), variants);
+    std::vector<std::string> counted;
+    for (size_t i = 0; i < sides.size(); ++i) {
+      counted.push_back(fmt::format("{} {}", sides[i]->role == SideRole::baseline ? "A's code" : "this side", counts[i].value()));
+      sides[i]->instructions = std::move(counts[i]);
+    }
+    session.services.sink.log(fmt::format("{}: instructions per call: {} (counted in {:.2f} s)", pending.point.id(),
+                                          fmt::join(counted, ", "),
+                                          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()));
+  } catch (const CountError& error) {
+    session.services.sink.log(fmt::format("{}: no instruction count: {}", pending.point.id(), error.what()));
+  }
 }
 
 void finish_point(const OpSession& session, const PendingPoint& pending) {
@@ -156,6 +189,12 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
                fmt::format("timing {} (round {}{})", entry.point.id(), shown,
                            shown > rounds ? " extra" : "/" + std::to_string(rounds)));
     });
+
+    if (session.services.instructions)
+      for (auto& entry : pending) {
+        progress(std::min(step_count, total_steps - 1), total_steps, "counting instructions of " + entry.point.id());
+        count_instructions(session, entry);
+      }
 
     for (auto& entry : pending) {
       // Under a supervisor the points the fault cut short are measured again by the next worker.

@@ -54,6 +54,7 @@ std::vector<std::string> resume_changes(const MetaRecord& recorded, const MetaRe
   changes.compare("Triton compile limit s (ABTOOL_TRITON_VARIANT_LIMIT_S)", recorded.sweep.triton_variant_limit_s,
                   now.sweep.triton_variant_limit_s);
   changes.compare("seed", recorded.seed, now.seed);
+  changes.compare("metric", std::string(spelling(recorded.metric)), std::string(spelling(now.metric)));
   // The machine: the same host and device, not their momentary state (a governor may be read
   // differently; the kernel may be patched in place).
   changes.compare("host", recorded.host.hostname, now.host.hostname);

@@ -56,6 +56,7 @@ MetaRecord meta_for(RunPlan& plan) {
   meta.timing = {request.timing.timer, request.timing.warmup_ms, request.timing.rep_ms, request.timing.rounds,
                  request.graph_faults.phase};
   meta.sweep = {request.full_sweep, request.triton_variant_limit_s};
+  meta.metric = request.metric;
   meta.seed = request.seed;
   for (const auto& op : plan.ops()) meta.selection.ops.push_back(op.spec.name);
   meta.selection.ops_dir = absolute_text(request.ops_dir);
@@ -202,7 +203,8 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .clock = cuda ? r.device.clock() : nullptr,
                               .sides = hooks.sides,
                               .rounds = hooks.rounds,
-                              .watch = watch};
+                              .watch = watch,
+                              .instructions = r.instructions.get()};
     OpRunState state;
     failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser, [&](int done, int, const std::string& what) {
       progress.update(run.points().size(), steps_before + done, what);

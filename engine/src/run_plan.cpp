@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "counters/host_instruction_counter.h"
 #include "engine/sweep_budget.h"
 #include "launch/point_workspace.h"
 #include "opspec/points.h"
@@ -54,6 +55,10 @@ std::vector<PlannedOp> plan_ops(const RunRequest& request, const ShapeSet& shape
 
 }  // namespace
 
+// One point's counting under callgrind (every side, every counted call): a kernel that runs
+// longer there has no count, rather than holding the run.
+constexpr std::chrono::seconds kCountLimit{600};
+
 RunPlan::RunPlan(RunRequest request)
     : request_(std::move(request)), resources_(std::make_unique<Resources>(request_.gpu, request_.arch)) {
   Resources& r = *resources_;
@@ -66,8 +71,17 @@ RunPlan::RunPlan(RunRequest request)
   }
   CompilerSpec spec = parse_compiler_spec(r.compiler_text, request_.compiler_flags, request_.compiler_env);
   spec.variant_limit_s = request_.triton_variant_limit_s;
+  spec.valgrind_runnable = request_.metric == Metric::instructions;
   r.compiler = make_compiler(spec, r.device.arch(), r.store.get());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
+  if (request_.metric == Metric::instructions) {
+    for (const auto& op : ops_)
+      if (op.spec.language != Language::cpp)
+        throw InputError(fmt::format("--metric instructions: op {} runs on a device; this abtool counts the instructions "
+                                     "of host ops only (use --metric time for it)",
+                                     op.spec.name));
+    r.instructions = make_host_instruction_counter(find_host_counting_tools(request_.tool.directory), kCountLimit);
+  }
   if (request_.shard) {
     shard_points_ = request_.shard_points.empty()
                         ? shard_points(ops_, *request_.shard, request_.mode, request_.timing, request_.full_sweep)

@@ -1,5 +1,7 @@
 #include "engine/run_request.h"
 
+#include <fmt/format.h>
+
 #include "util/environment.h"
 #include "util/errors.h"
 
@@ -43,6 +45,12 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   timing.warmup_ms = options.warmup_ms.value_or(timing.warmup_ms);
   timing.rep_ms = options.rep_ms.value_or(timing.rep_ms);
   timing.rounds = options.rounds.value_or(timing.rounds);
+  request.metric = options.metric.value_or(defaults.metric);
+  // Instruction counts need code Valgrind can run, on both sides: a replay counts what A recorded.
+  if (mode == RunMode::replay && options.metric && *options.metric != defaults.metric)
+    throw InputError(fmt::format("--metric {}: A was recorded with --metric {}; a replay measures what A did (record A "
+                                 "again with --metric {})",
+                                 spelling(*options.metric), spelling(defaults.metric), spelling(*options.metric)));
   request.gpu = options.gpu;
   request.shard = options.shard ? options.shard : defaults.shard;
   if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run

@@ -5,6 +5,7 @@
 
 #include "compilers/compile_store.h"
 #include "compilers/compiler.h"
+#include "counters/instruction_counter.h"
 #include "device_setup.h"
 #include "opspec/shape_set.h"
 #include "engine/run.h"
@@ -33,6 +34,7 @@ struct RunPlan::Resources {
   std::unique_ptr<CompilerBackend> compiler;
   ReferenceCompilers references;
   ShapeSet shapes;
+  std::unique_ptr<InstructionCounter> instructions;  // --metric instructions
 };
 
 }  // namespace abt

@@ -11,6 +11,7 @@ std::string Step::text() const {
     case StepKind::verifying_recorded_config: return "verifying A's config";
     case StepKind::sweep_candidate: return "sweep candidate " + variant;
     case StepKind::timing_round: return fmt::format("timing round {}", round);
+    case StepKind::counting_instructions: return "counting instructions";
   }
   return "?";
 }

@@ -29,6 +29,7 @@ std::optional<Side> baseline_side(PointBench& bench, StoredBaselines& baselines,
   side.role = SideRole::baseline;
   side.config = choice.config;
   side.binary_hash = stored.variant->binary_hash;
+  side.counted = {stored.variant->binary, stored.variant->entry_symbol};
   Tolerance bitwise;
   bitwise.mode = Tolerance::Mode::exact;
   std::optional<double> a_self_max_abs;

@@ -37,6 +37,7 @@ RunDefaults RecordRun::defaults() const {
   defaults.timing.warmup_ms = meta.timing.warmup_ms;
   defaults.timing.rep_ms = meta.timing.rep_ms;
   defaults.timing.rounds = meta.timing.rounds;
+  defaults.metric = meta.metric;
   defaults.shard = meta.selection.shard;  // a shard of A is replayed as the same shard: A's points
   if (defaults.shard) defaults.shard_points = ResultsFile::read(layout.results(), ResultsFile::Samples::skip).planned;
   return defaults;

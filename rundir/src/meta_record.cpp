@@ -113,6 +113,7 @@ nlohmann::json MetaRecord::to_json() const {
         {"rounds", timing.rounds},
         {"test_graph_fault", timing.test_graph_fault ? std::string(spelling(*timing.test_graph_fault)) : ""}}},
       {"sweep", {{"full", sweep.full}, {"triton_variant_limit_s", sweep.triton_variant_limit_s}}},
+      {"metric", spelling(metric)},
       {"seed", seed},
       {"selection",
        {{"ops", selection.ops},
@@ -163,6 +164,7 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     meta.sweep.full = sweep.boolean("full");
     meta.sweep.triton_variant_limit_s = sweep.number("triton_variant_limit_s");
   }
+  if (fields.has("metric")) meta.metric = fields.spelled<Metric>("metric");
   meta.seed = fields.unsigned_integer("seed");
   JsonFields selection = fields.object("selection");
   meta.selection.ops = selection.texts("ops");

@@ -74,6 +74,23 @@ SamplesRef samples_ref_from_json(const JsonFields& fields) {
                     fields.unsigned_integer("rounds")};
 }
 
+// --metric instructions: a side's counts, or null. Written only where a run counted, so runs
+// that did not keep the format they had.
+nlohmann::json instructions_json(const InstructionCount& count) { return {{"tool", count.tool}, {"calls", count.calls}}; }
+
+std::optional<InstructionCount> instructions_from_json(const JsonFields& side) {
+  if (!side.has("instructions")) return std::nullopt;
+  const JsonFields fields = side.object("instructions");
+  InstructionCount count{fields.text("tool"), {}};
+  if (count.tool != "callgrind") fields.fail("tool", "unknown counter '" + count.tool + "' (this abtool knows callgrind)");
+  for (long long calls : fields.integers("calls")) {
+    if (calls < 0) fields.fail("calls", "an instruction count is not negative");
+    count.calls.push_back(uint64_t(calls));
+  }
+  if (count.calls.empty()) fields.fail("calls", "at least one counted call");
+  return count;
+}
+
 // The fields every measured side shares (the point, its baseline, B's own best): how it was
 // timed, its summary, and where its samples are.
 void write_measurement(nlohmann::json& json, const Measurement& measurement, const SampleSummary& latency,
@@ -133,7 +150,7 @@ std::pair<Measurement, SampleSummary> read_measurement_v2(const JsonFields& fiel
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               output_vs_baseline, retuned, gpu, library_config] = record;
+               output_vs_baseline, retuned, gpu, library_config, instructions] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -153,10 +170,12 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
                       {"error", error},
                       {"compile_ms", compile_ms ? nlohmann::json(*compile_ms) : nlohmann::json()}};
   write_measurement(json, measurement, latency, samples.measured);
+  if (instructions) json["instructions"] = instructions_json(*instructions);
   json["baseline"] = nlohmann::json();
   if (baseline) {
     json["baseline"]["binary_hash"] = baseline->binary_hash;
     write_measurement(json["baseline"], baseline->measurement, baseline->latency, samples.baseline.value());
+    if (baseline->instructions) json["baseline"]["instructions"] = instructions_json(*baseline->instructions);
   }
   json["output_vs_baseline"] = nlohmann::json();
   if (output_vs_baseline) {
@@ -219,7 +238,9 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     record.baseline = Baseline{{}, {}, baseline.text("binary_hash")};
     std::tie(record.baseline->measurement, record.baseline->latency) = measured(baseline);
     if (record.baseline->latency.n == 0) baseline.fail("samples_us", "a baseline needs at least one sample");
+    record.baseline->instructions = instructions_from_json(baseline);
   }
+  record.instructions = instructions_from_json(fields);
   record.ir_files = fields.inner_paths("ir_files");
   record.roofline = roofline_from_json(fields.object("roofline"));
   record.error = fields.text("error");

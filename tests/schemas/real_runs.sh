@@ -20,6 +20,16 @@ quick=(--warmup-ms 2 --rep-ms 4 --rounds 2)
 "$abtool" diff "$work/A" "$work/C" --format json > "$work/retuned.json"
 grep -q '"same_as_pinned"' "$work/C/results.json"
 grep -q AUTOTUNE_REPLAY_FALLBACK "$work/B/results.json"
+# --metric instructions (where Valgrind is installed): results carry `instructions` per side,
+# meta.json `metric`, diff `metric` and `instructions`.
+counted=()
+if command -v valgrind > /dev/null; then
+  "$abtool" record --compiler host:g++ --shapes "$work/shapes.yaml" --metric instructions --out "$work/I" "${quick[@]}" > "$work/I.log"
+  "$abtool" replay --from "$work/I" --out "$work/J" > "$work/J.log"
+  "$abtool" diff "$work/I" "$work/J" --format json > "$work/counted.json"
+  grep -q '"instructions":{"calls"' "$work/J/results.json"
+  counted=("$work/I" "$work/J" "$work/counted.json")
+fi
 # --gpus over three stand-in devices (host ops), stopped once its parts exist: OUT/gpus.json; then
 # --resume merges the parts into one run.
 printf 'cpu_matmul:\n  shapes: [[96, 96, 96], [128, 96, 96], [96, 128, 96], [96, 96, 128], [128, 128, 96], [128, 96, 128]]\n' > "$work/gpus.yaml"
@@ -38,5 +48,7 @@ cp "$work/G/gpus.json" "$work/gpus.json"
 unset ABTOOL_TEST_GPUS
 [[ ! -e $work/G/gpus.json ]]
 /usr/bin/python3 "$here/tests/schemas/validate.py" "$here/rundir/schemas" "$work/A" "$work/B" "$work/diff.json" "$work/C" "$work/retuned.json" \
-  "$work/gpus.json" "$work/G" \
-  "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json"
+  "$work/gpus.json" "$work/G" "${counted[@]}" \
+  "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json" \
+  "$here/tests/golden/diff_instructions/A" "$here/tests/golden/diff_instructions/B" \
+  "$here/tests/golden/diff_instructions/expected.json"

@@ -1,6 +1,8 @@
-// diff's printers against checked-in expectations (tests/golden/diff): two real run directories
-// (a host:g++ record and its host:clang++ replay, trimmed budgets) as inputs, the text, Markdown
-// CSV and JSON reports as files. ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
+// diff's printers against checked-in expectations: two real run directories as inputs, the text,
+// Markdown, CSV and JSON reports as files. tests/golden/diff: a host:g++ record and its
+// host:clang++ replay (trimmed budgets); tests/golden/diff_instructions: a --metric instructions
+// record of cpu_work_knob and cpu_saxpy and its replay with -DEXTRA_PERMILLE=10 (1% more steps).
+// ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -14,8 +16,9 @@
 namespace abt {
 namespace fs = std::filesystem;
 
-class DiffGolden : public ::testing::Test {
+class GoldenRuns : public ::testing::TestWithParam<const char*> {
  protected:
+  GoldenRuns() : folder_(GetParam()) {}
   // The inputs are copied and B's replay_from pointed at the copy of A, as if recorded there.
   void SetUp() override {
     for (const char* side : {"A", "B"}) fs::copy(golden() / side, runs_.path() / side, fs::copy_options::recursive);
@@ -24,7 +27,7 @@ class DiffGolden : public ::testing::Test {
     write_file_atomically(runs_.path() / "B" / "meta.json", meta.to_json().dump(2));
     report_ = compare_runs(read_run(runs_.path() / "A"), read_run(runs_.path() / "B"), 2.0);
   }
-  static fs::path golden() { return fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff"; }
+  fs::path golden() const { return fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / folder_; }
   // Run paths differ per test run: they are written as <runs>.
   std::string portable(std::string text) const {
     const std::string prefix = runs_.path().string();
@@ -37,17 +40,21 @@ class DiffGolden : public ::testing::Test {
       write_file_atomically(expected, actual);
     EXPECT_EQ(actual, read_text_file(expected)) << "diff printers changed; if intended, rerun with ABTOOL_UPDATE_GOLDEN=1";
   }
+  const char* folder_;
   TempDir runs_{"abtool-golden-"};
   Comparison report_;
 };
 
-TEST_F(DiffGolden, Text) {
+using DiffGolden = GoldenRuns;             // tests/golden/diff
+using DiffInstructionsGolden = GoldenRuns;  // tests/golden/diff_instructions
+
+TEST_P(GoldenRuns, Text) {
   std::ostringstream out;
   print_text(report_, out);
   expect_golden("expected.txt", portable(out.str()));
 }
 
-TEST_F(DiffGolden, TextInColourKeepsItsColumns) {
+TEST_P(DiffGolden, TextInColourKeepsItsColumns) {
   std::ostringstream plain, coloured;
   print_text(report_, plain);
   print_text(report_, coloured, true);
@@ -59,22 +66,45 @@ TEST_F(DiffGolden, TextInColourKeepsItsColumns) {
   EXPECT_EQ(text, plain.str()) << "without its colour codes, the same table";
 }
 
-TEST_F(DiffGolden, Markdown) {
+TEST_P(GoldenRuns, Markdown) {
   std::ostringstream out;
   print_markdown(report_, out);
   expect_golden("expected.md", portable(out.str()));
 }
 
-TEST_F(DiffGolden, Csv) {
+TEST_P(GoldenRuns, Csv) {
   std::ostringstream out;
   print_csv(report_, out);
   expect_golden("expected.csv", portable(out.str()));
 }
 
-TEST_F(DiffGolden, Json) {
+TEST_P(GoldenRuns, Json) {
   std::ostringstream out;
   print_json(report_, out);
   expect_golden("expected.json", portable(out.str()));
 }
+
+// What the golden runs hold, read from the report rather than its text: the planted 1% more
+// steps are SLOWER by their counts, which the time alone could not say; identical code is SAME.
+TEST_P(DiffInstructionsGolden, ThePlantedStepsAreSlowerByTheirCounts) {
+  ASSERT_EQ(report_.points.size(), 3u);
+  EXPECT_EQ(report_.decided_by_instructions(), 3);
+  const PointComparison& planted = report_.points[0];
+  EXPECT_EQ(planted.id, "cpu_work_knob/4096x1000/fp32");
+  EXPECT_EQ(planted.verdict, Verdict::slower);
+  ASSERT_TRUE(planted.instructions);
+  EXPECT_GT(planted.instructions->change_pct, 1.0);
+  EXPECT_EQ(planted.timing_verdict, Verdict::same);
+  const PointComparison& untouched = report_.points[2];
+  EXPECT_TRUE(untouched.identical_code);
+  EXPECT_EQ(untouched.instructions->a, untouched.instructions->b);
+  EXPECT_EQ(untouched.verdict, Verdict::same);
+}
+
+// Every printer against both: the counted runs show which metric decided (the text's
+// instructions column and summary line, the CSV's and JSON's fields), the time's verdict beside it.
+INSTANTIATE_TEST_SUITE_P(Runs, GoldenRuns, ::testing::Values("diff", "diff_instructions"));
+INSTANTIATE_TEST_SUITE_P(Timed, DiffGolden, ::testing::Values("diff"));
+INSTANTIATE_TEST_SUITE_P(Counted, DiffInstructionsGolden, ::testing::Values("diff_instructions"));
 
 }  // namespace abt

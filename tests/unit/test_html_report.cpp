@@ -21,6 +21,19 @@ size_t count_of(const std::string& text, const std::string& what) {
 
 }  // namespace
 
+// Counted runs (tests/golden/diff_instructions): the metric that decided, per point and in the summary.
+TEST(HtmlReport, ShowsTheInstructionCountsThatDecided) {
+  const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff_instructions";
+  RunData a = read_run(golden / "A"), b = read_run(golden / "B");
+  Comparison report = compare_runs(a, b, 2.0);
+  std::ostringstream page;
+  write_html_report(report, page);
+  const std::string html = page.str();
+  EXPECT_NE(html.find("Verdicts from instruction counts (callgrind) at <b>3 of 3</b> points"), std::string::npos);
+  EXPECT_EQ(count_of(html, "<th>instructions B/A</th>"), 2u) << "a column in each op's table";
+  EXPECT_NE(html.find("<td class=\"num\">+1.425% (917291 &rarr; 930358)</td>"), std::string::npos);
+}
+
 TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff";
   RunData a = read_run(golden / "A"), b = read_run(golden / "B");
@@ -36,6 +49,7 @@ TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   // Every point of these ops declares flops and bytes; a host run has no roofs.
   EXPECT_EQ(count_of(html, "<g class=\"roof-point\""), report.points.size());
   EXPECT_NE(html.find("No device peaks"), std::string::npos);
+  EXPECT_EQ(html.find("instructions B/A"), std::string::npos) << "runs that did not count have no such column";
   EXPECT_NE(html.find(a.meta.compiler.path), std::string::npos);
   EXPECT_NE(html.find(b.meta.compiler.path), std::string::npos);
   // Self-contained: no script, no stylesheet or image fetched.

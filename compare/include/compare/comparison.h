@@ -52,6 +52,8 @@ struct PointComparison {
   // said (A/A runs measure the statistics' false-positive rate from it).
   bool identical_code = false;
   std::optional<Verdict> timing_verdict;  // timed points only
+  Metric metric = Metric::time;          // what `verdict` was decided from: instructions where both sides were counted
+  std::optional<InstructionDecision> instructions;  // the counts (--metric instructions)
   std::vector<TrustFinding> findings;     // the trust checks that fired (judge.h)
   std::string note;                      // why untrusted / ambiguous / failed / missing, markers
   bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)
@@ -118,6 +120,7 @@ struct RunSummary {
 struct Comparison {
   std::string a_dir, b_dir;
   double threshold_pct = kDefaultThresholdPct;
+  double instruction_threshold_pct = kDefaultInstructionThresholdPct;
   std::vector<PointComparison> points;
   std::vector<Warning> warnings;
   bool all_binaries_identical = false;
@@ -129,6 +132,7 @@ struct Comparison {
   int count(Verdict verdict) const;
   int optimum_moved() const;  // points whose B's own best config is not A's
   int retuned() const;  // points B re-tuned (replay --retune)
+  int decided_by_instructions() const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
 };
 
@@ -148,6 +152,8 @@ Gate gate_of(const Comparison& report);
 // and ::within off): the bootstrap as defined, slower by up to 100x on big runs; for diff,
 // ABTOOL_EXHAUSTIVE_BOOTSTRAP=1, to check that its shortcuts leave the verdicts as they are.
 // The comparison refers to `a` and `b` (a_samples, b_samples): they must outlive it.
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap = false);
+// `instruction_threshold_pct`: the change in instructions that counts, where both sides were counted.
+Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap = false,
+                        double instruction_threshold_pct = kDefaultInstructionThresholdPct);
 
 }  // namespace abt

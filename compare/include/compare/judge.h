@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/instruction_verdict.h"
 #include "compare/verdict.h"
 #include "model/point_record.h"
 
@@ -25,6 +26,7 @@ enum class TrustCheck {
   drift,                  // A's code drifted since its record by more than the change, and beyond 10%
   machine_speed,          // two processes, and the machine probe moved by more than 10% between them
   outliers,               // a side's slowest sample lies far above the rest (a note only)
+  metrics_disagree,       // the counts claim one direction, the time's whole interval lies the other way: UNTRUSTED
 };
 
 struct TrustFinding {
@@ -53,7 +55,9 @@ struct PointEvidence {
 
 struct Judgement {
   Verdict verdict = Verdict::ambiguous;
-  Verdict timing_verdict = Verdict::ambiguous;  // what the statistics and the trust checks said
+  Metric metric = Metric::time;                 // what `verdict` was decided from
+  std::optional<InstructionDecision> instructions;  // both sides counted (--metric instructions)
+  Verdict timing_verdict = Verdict::ambiguous;  // what the time's statistics and its trust checks said
   Decision decision;                            // the statistics alone
   std::vector<TrustFinding> findings;           // every check that fired, in order
   bool premise_holds = true;                    // no check of the comparison's premise fired (the first five)
@@ -63,8 +67,14 @@ struct Judgement {
   std::string note;                             // what the table prints: the statistics' why and the findings
 };
 
-// `exhaustive`: the bootstrap as defined (VerdictRule::early_stop and ::within off).
-Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive);
+// `exhaustive`: the bootstrap as defined (VerdictRule::early_stop and ::within off). Where both
+// sides of the compared pair carry instruction counts, they decide (instruction_verdict.h): of
+// the trust checks only the premise of one config holds for them (a fallback sweep, differing
+// configs: UNTRUSTED); the machine's state cannot change a count. The time's verdict is kept,
+// and where its interval lies wholly the other way (fewer instructions, but slower: a memory-bound
+// kernel, another instruction mix) the point is UNTRUSTED: neither metric alone says what B did.
+Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive,
+                      double instruction_threshold_pct = kDefaultInstructionThresholdPct);
 
 // The rule a pair of a point is decided by: its threshold and how its rounds pair.
 VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive);

@@ -25,6 +25,9 @@ struct CompilerSpec {
   std::vector<std::string> flags;
   std::map<std::string, std::string> env;
   double variant_limit_s = 300;  // triton: a variant compiling longer hangs (ABTOOL_TRITON_VARIANT_LIMIT_S)
+  // host: --metric instructions, so code Valgrind can run (no AVX-512: Valgrind 3.19 stops at
+  // its first instruction); a default flag, so it is in the fingerprint and on both sides.
+  bool valgrind_runnable = false;
 };
 
 // Throws InputError for an unknown backend, a malformed flag string or a K=V without '='.

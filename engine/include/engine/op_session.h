@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/compile_cache.h"
+#include "counters/instruction_counter.h"
 #include "engine/step.h"
 #include "graphtime/clock_check.h"
 #include "graphtime/timer.h"
@@ -61,6 +62,7 @@ struct OpServices {
   const SidePlan* sides = nullptr;     // what is timed beside each point's own variant; null: nothing (a record)
   const RoundPolicy* rounds = nullptr; // whether a point gets rounds beyond the regular ones; null: never
   StepWatch* watch = nullptr;          // a supervised worker; null in library use
+  const InstructionCounter* instructions = nullptr;  // --metric instructions; null: time alone
 };
 
 // Changes as the op's points run.

@@ -42,6 +42,7 @@ class PointBench {
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
   // The point's buffers at another placement (Workspace::relocate), inputs intact.
   void relocate(uint64_t placement) { workspace_->relocate(placement); }
+  Workspace& workspace() { return *workspace_; }  // an instruction counter's arguments
   // Seconds it took to set the point up: its inputs, and the reference outputs.
   double setup_s() const { return setup_s_; }
 

@@ -17,6 +17,7 @@ namespace abt {
 
 struct ToolIdentity {
   std::string version, git_sha;
+  std::filesystem::path directory;  // where the abtool executable is, and its helpers (abtool-count-host)
 };
 
 // The measurement options as given on the command line. What a replay inherits from A is
@@ -32,6 +33,7 @@ struct RunOptions {
   std::optional<TimerKind> timer;
   std::optional<double> warmup_ms, rep_ms;
   std::optional<int> rounds;
+  std::optional<Metric> metric;  // --metric; replay: A's (another is refused)
   int gpu = 0;
   std::optional<Shard> shard;    // --shard I/N; replay: A's unless given
   std::optional<std::filesystem::path> cache_dir;  // --cache-dir; default compilers/compile_store.h's
@@ -55,6 +57,7 @@ struct RunRequest {
   std::string compiler_flags;
   std::vector<std::string> compiler_env;
   TimingSettings timing;
+  Metric metric = Metric::time;  // instructions: every point's sides counted after its rounds (meta.json "metric")
   int gpu = 0;
   std::optional<Shard> shard;
   std::vector<std::string> shard_points;  // the shard's points as A's shard run planned them (replay)
@@ -79,6 +82,7 @@ struct RunDefaults {
   uint64_t seed = 42;
   std::optional<std::string> compiler;
   TimingSettings timing;
+  Metric metric = Metric::time;
   std::optional<Shard> shard;
   // A's points when A is that shard: replayed as the same shard, B measures exactly these (a
   // replay's own split weighs points differently from a record's).

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "counters/instruction_counter.h"
 #include "launch/execution_target.h"
 #include "model/binary_manifest.h"
 #include "model/measurement.h"
@@ -34,6 +35,8 @@ struct Side {
   std::optional<IndexRow> row;             // its index.tsv row (launches are counted there); A's binary has none
   Measurement measurement;                 // every round's samples so far
   std::optional<OutputComparison> outputs; // baseline: B's outputs against this side's, bit for bit
+  CountedVariant counted;                  // its binary as an instruction counter loads it
+  std::optional<InstructionCount> instructions;  // --metric instructions, after the point's rounds
 
   bool timed() const { return loaded != nullptr; }
 };

@@ -15,15 +15,17 @@ enum class StepKind {
   verifying_recorded_config,  // replay: A's recorded config, loaded and verified under B
   sweep_candidate,            // one candidate of a sweep: loaded, verified or timed
   timing_round,               // one round of the point's timing
+  counting_instructions,      // --metric instructions: the point's sides counted, after its rounds
 };
 template <>
 struct Spellings<StepKind> {
-  static constexpr std::array<std::pair<StepKind, std::string_view>, 5> table{
+  static constexpr std::array<std::pair<StepKind, std::string_view>, 6> table{
       {{StepKind::choosing, "choosing"},
        {StepKind::verifying_choice, "verifying_choice"},
        {StepKind::verifying_recorded_config, "verifying_recorded_config"},
        {StepKind::sweep_candidate, "sweep_candidate"},
-       {StepKind::timing_round, "timing_round"}}};
+       {StepKind::timing_round, "timing_round"},
+       {StepKind::counting_instructions, "counting_instructions"}}};
 };
 
 struct Step {
@@ -31,7 +33,8 @@ struct Step {
   std::string variant;  // sweep_candidate: which one
   int round = 0;        // timing_round: from 1
 
-  bool limited() const { return kind != StepKind::choosing; }  // --point-timeout-s applies
+  // --point-timeout-s applies (compiles and instruction counts have limits of their own).
+  bool limited() const { return kind != StepKind::choosing && kind != StepKind::counting_instructions; }
   std::string text() const;  // for run.log: "sweep candidate BM64_BN128", "timing round 3"
   bool operator==(const Step&) const = default;
 };

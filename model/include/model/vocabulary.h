@@ -77,4 +77,13 @@ struct Spellings<CandidateStatus> {
        {CandidateStatus::timing_failed, "timing_failed"}, {CandidateStatus::screened_out, "screened_out"}}};
 };
 
+// --metric: what a point's verdict is decided from. `instructions`: the kernel call's instruction
+// count on each side (host ops: Valgrind's callgrind), beside the time.
+enum class Metric { time, instructions };
+template <>
+struct Spellings<Metric> {
+  static constexpr std::array<std::pair<Metric, std::string_view>, 2> table{
+      {{Metric::time, "time"}, {Metric::instructions, "instructions"}}};
+};
+
 }  // namespace abt

@@ -59,6 +59,7 @@ struct MetaRecord {
   std::string abtool_version, abtool_git_sha;
   TimingRecord timing;
   SweepRecord sweep;
+  Metric metric = Metric::time;  // --metric (absent in older runs: time)
   uint64_t seed = 0;
   SelectionRecord selection;
   std::string start_time, end_time;  // ISO 8601, local time; end empty while running

@@ -1,0 +1,144 @@
+// --metric instructions (compare/instruction_verdict.h and the judge): counts decide where both
+// sides of the pair carry them, exactly: equal counts are SAME, a change at the threshold is
+// claimed, the time's verdict stays beside it, and only the one-config premise can overrule.
+#include <gtest/gtest.h>
+
+#include "compare/instruction_verdict.h"
+#include "compare/judge.h"
+#include "util/statistics.h"
+
+namespace abt {
+namespace {
+
+InstructionCount counted(std::vector<uint64_t> calls) { return InstructionCount{"callgrind", std::move(calls)}; }
+
+TEST(InstructionVerdict, EqualCountsAreSameWithNoStatistics) {
+  const auto decision = decide_instructions(counted({1000000, 1000000}), counted({1000000, 1000000}), nullptr, 0.1);
+  EXPECT_EQ(decision.verdict, Verdict::same);
+  EXPECT_EQ(decision.change_pct, 0.0);
+  EXPECT_EQ(decision.spread_pct, 0.0);
+}
+
+TEST(InstructionVerdict, AChangeAtTheThresholdIsClaimedBelowItIsSame) {
+  const auto a = counted({1000000, 1000000});
+  EXPECT_EQ(decide_instructions(a, counted({1001000, 1001000}), nullptr, 0.1).verdict, Verdict::slower) << "+0.1%";
+  EXPECT_EQ(decide_instructions(a, counted({999000, 999000}), nullptr, 0.1).verdict, Verdict::faster) << "-0.1%";
+  EXPECT_EQ(decide_instructions(a, counted({1000999, 1000999}), nullptr, 0.1).verdict, Verdict::same) << "+0.0999%";
+  const auto slower = decide_instructions(a, counted({1010000, 1010000}), nullptr, 0.1);
+  EXPECT_NEAR(slower.change_pct, 1.0, 1e-9);
+  EXPECT_EQ(slower.a, 1000000u);
+  EXPECT_EQ(slower.b, 1010000u);
+}
+
+TEST(InstructionVerdict, CountsThatVaryWidenWhatIsDecided) {
+  // A's code gave 1,000,000 and 1,002,000 (0.2% apart): a 0.25% change is within 0.1% + 0.2%.
+  const auto varying = decide_instructions(counted({1000000, 1002000}), counted({1002500, 1002500}), nullptr, 0.1);
+  EXPECT_EQ(varying.verdict, Verdict::ambiguous);
+  EXPECT_NEAR(varying.spread_pct, 0.2, 1e-9);
+  EXPECT_NE(varying.why.find("not deterministic"), std::string::npos) << varying.why;
+  EXPECT_EQ(decide_instructions(counted({1000000, 1002000}), counted({1004000, 1004000}), nullptr, 0.1).verdict,
+            Verdict::slower);
+  // A's record counted its code 0.5% higher than B's process did: the same code, another count.
+  EXPECT_EQ(decide_instructions(counted({1000000, 1000000}), counted({1002000, 1002000}),
+                                std::make_unique<InstructionCount>(counted({1005000, 1005000})).get(), 0.1)
+                .verdict,
+            Verdict::ambiguous);
+}
+
+// An interleaved pair with counts on both sides and a time that cannot decide.
+struct CountedPair {
+  CountedPair(uint64_t a_count, uint64_t b_count) {
+    Measurement a, b;
+    a.method = b.method = TimingMethod::host;
+    for (int round = 0; round < 4; ++round) {
+      for (int i = 0; i < 10; ++i) {
+        a.samples_us.push_back(100 + (i % 5) * 4 + round);
+        b.samples_us.push_back(101 + (i % 5) * 4 - round);
+      }
+      a.round_sizes.push_back(10);
+      b.round_sizes.push_back(10);
+    }
+    record_a.success = record_b.success = true;
+    record_a.config = record_b.config = {{"LANES", "16"}};
+    record_a.binary_hash = "a-code";
+    record_b.binary_hash = "b-code";
+    record_a.measurement = a;
+    record_a.latency = summarize(a.samples_us);
+    record_a.instructions = counted({a_count, a_count});
+    record_b.measurement = b;
+    record_b.latency = summarize(b.samples_us);
+    record_b.instructions = counted({b_count, b_count});
+    record_b.baseline = Baseline{a, record_a.latency, "a-code", counted({a_count, a_count})};
+  }
+  Judgement judge() const {
+    return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, 2.0, false);
+  }
+  PointRecord record_a, record_b;
+};
+
+TEST(Judge, CountsDecideWhereBothSidesCarryThemAndTheTimeIsKept) {
+  const Judgement judged = CountedPair(917291, 930358).judge();
+  EXPECT_EQ(judged.metric, Metric::instructions);
+  EXPECT_EQ(judged.verdict, Verdict::slower);
+  ASSERT_TRUE(judged.instructions);
+  EXPECT_NEAR(judged.instructions->change_pct, 1.4245, 1e-3);
+  EXPECT_NE(judged.timing_verdict, Verdict::slower) << "the time alone cannot tell a 1.4% change here";
+  EXPECT_EQ(judged.note.find("by instructions: +1.425% (917291 -> 930358); the time said "), 0u) << judged.note;
+}
+
+TEST(Judge, WithoutBCountedTheTimeDecides) {
+  CountedPair pair(917291, 930358);
+  pair.record_b.instructions.reset();
+  const Judgement judged = pair.judge();
+  EXPECT_EQ(judged.metric, Metric::time);
+  EXPECT_FALSE(judged.instructions);
+  EXPECT_EQ(judged.verdict, judged.timing_verdict);
+}
+
+TEST(Judge, CountsOfDifferentConfigsAreUntrusted) {
+  CountedPair pair(917291, 930358);
+  pair.record_b.config = {{"LANES", "8"}};
+  const Judgement judged = pair.judge();
+  EXPECT_EQ(judged.metric, Metric::instructions);
+  EXPECT_EQ(judged.verdict, Verdict::untrusted);
+  EXPECT_NE(judged.note.find("configs differ"), std::string::npos) << judged.note;
+}
+
+// Fewer instructions, but clearly slower (cpu_matmul by clang++ against g++ on this VM: -14.7%
+// instructions at 0.694x the speed): neither metric alone says what B did.
+TEST(Judge, CountsAndATimeThatClaimsTheOtherWayAreUntrusted) {
+  CountedPair pair(15884020, 13549619);
+  for (double& sample : pair.record_b.measurement.samples_us) sample *= 1.4;
+  pair.record_b.latency = summarize(pair.record_b.measurement.samples_us);
+  const Judgement judged = pair.judge();
+  EXPECT_EQ(judged.instructions->verdict, Verdict::faster);
+  EXPECT_EQ(judged.timing_verdict, Verdict::slower);
+  EXPECT_EQ(judged.verdict, Verdict::untrusted);
+  EXPECT_NE(judged.note.find("the counts and the time disagree: fewer instructions, but slower by time"), std::string::npos)
+      << judged.note;
+  EXPECT_NE(judged.note.find("SLOWER)"), std::string::npos) << "the time's own verdict: " << judged.note;
+}
+
+// Time that cannot decide, but whose whole interval says slower, disagrees too.
+TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
+  CountedPair pair(15884020, 13549619);
+  for (size_t i = 0; i < pair.record_b.measurement.samples_us.size(); ++i)
+    pair.record_b.measurement.samples_us[i] *= i < 20 ? 1.08 : 1.005;  // two rounds 8% slower, two 0.5%
+  pair.record_b.latency = summarize(pair.record_b.measurement.samples_us);
+  const Judgement judged = pair.judge();
+  EXPECT_NE(judged.timing_verdict, Verdict::slower);
+  if (judged.decision.speedup.high < 1) EXPECT_EQ(judged.verdict, Verdict::untrusted) << judged.note;
+  else EXPECT_EQ(judged.verdict, Verdict::faster) << judged.note;
+}
+
+TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {
+  CountedPair pair(917291, 917291);
+  pair.record_b.binary_hash = "a-code";
+  const Judgement judged = pair.judge();
+  EXPECT_EQ(judged.verdict, Verdict::same);
+  EXPECT_TRUE(judged.identical_code);
+  EXPECT_EQ(judged.note.find("identical code; by instructions: +0.000%"), 0u) << judged.note;
+}
+
+}  // namespace
+}  // namespace abt
