@@ -10,6 +10,7 @@
 #include "engine/side_plan.h"
 #include "pending_point.h"
 #include "util/errors.h"
+#include "util/parallel.h"
 
 namespace abt {
 namespace {
@@ -76,11 +77,10 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
 }
 
 // --metric instructions: every timed side counted on the point's arguments, after its rounds (so
-// the timing never shares the machine with Valgrind). A point that cannot be counted keeps its
-// time; run.log says why it has no count.
-void count_instructions(const OpSession& session, PendingPoint& pending) {
-  const InstructionCounter* counter = session.services.instructions;
-  if (!counter || !pending.error.empty()) return;
+// the timing never shares the machine with Valgrind). Returns the line for run.log: the counts,
+// or why the point has none (it keeps its time). Each point has its own bench and arguments: the
+// points of a batch are counted side by side, one Valgrind process each.
+std::string count_instructions(const InstructionCounter& counter, PendingPoint& pending) {
   std::vector<Side*> sides;
   std::vector<CountedVariant> variants;
   for (Side& side : pending.sides)
@@ -88,21 +88,31 @@ void count_instructions(const OpSession& session, PendingPoint& pending) {
       sides.push_back(&side);
       variants.push_back(side.counted);
     }
-  step(session, pending.point, {StepKind::counting_instructions});
   const auto started = std::chrono::steady_clock::now();
   try {
-    std::vector<InstructionCount> counts = counter->count(pending.bench->workspace(), variants);
+    std::vector<InstructionCount> counts = counter.count(pending.bench->workspace(), variants);
     std::vector<std::string> counted;
     for (size_t i = 0; i < sides.size(); ++i) {
       counted.push_back(fmt::format("{} {}", sides[i]->role == SideRole::baseline ? "A's code" : "this side", counts[i].value()));
       sides[i]->instructions = std::move(counts[i]);
     }
-    session.services.sink.log(fmt::format("{}: instructions per call: {} (counted in {:.2f} s)", pending.point.id(),
-                                          fmt::join(counted, ", "),
-                                          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()));
+    return fmt::format("{}: instructions per call: {} (counted in {:.2f} s)", pending.point.id(), fmt::join(counted, ", "),
+                       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   } catch (const CountError& error) {
-    session.services.sink.log(fmt::format("{}: no instruction count: {}", pending.point.id(), error.what()));
+    return fmt::format("{}: no instruction count: {}", pending.point.id(), error.what());
   }
+}
+
+void count_batch(const OpSession& session, std::vector<PendingPoint>& pending) {
+  const InstructionCounter* counter = session.services.instructions;
+  std::vector<PendingPoint*> counted;
+  for (auto& entry : pending)
+    if (entry.error.empty()) counted.push_back(&entry);
+  if (!counter || counted.empty()) return;
+  for (PendingPoint* entry : counted) step(session, entry->point, {StepKind::counting_instructions});
+  std::vector<std::string> lines(counted.size());
+  for_each_index(counted.size(), [&](size_t i) { lines[i] = count_instructions(*counter, *counted[i]); });
+  for (const auto& line : lines) session.services.sink.log(line);
 }
 
 void finish_point(const OpSession& session, const PendingPoint& pending) {
@@ -190,11 +200,11 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
                            shown > rounds ? " extra" : "/" + std::to_string(rounds)));
     });
 
-    if (session.services.instructions)
-      for (auto& entry : pending) {
-        progress(std::min(step_count, total_steps - 1), total_steps, "counting instructions of " + entry.point.id());
-        count_instructions(session, entry);
-      }
+    if (session.services.instructions && !pending.empty()) {
+      progress(std::min(step_count, total_steps - 1), total_steps,
+               fmt::format("counting instructions of {} point(s)", pending.size()));
+      count_batch(session, pending);
+    }
 
     for (auto& entry : pending) {
       // Under a supervisor the points the fault cut short are measured again by the next worker.
