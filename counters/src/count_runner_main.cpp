@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -64,7 +63,8 @@ int main(int argc, char** argv) {
   std::vector<void*> args(blocks.size());
   for (size_t i = 0; i < blocks.size(); ++i) {
     const size_t size = (blocks[i].size() + 4095) / 4096 * 4096;
-    memory[i].data = std::aligned_alloc(4096, size == 0 ? 4096 : size);
+    memory[i].data = std::aligned_alloc(4096, size == 0 ? 4096 : size);  // the process's lifetime: never freed
+    if (!memory[i].data) fail("no memory for argument " + std::to_string(i + 1) + " (" + std::to_string(size) + " bytes)");
     memory[i].pristine = std::move(blocks[i]);
     args[i] = memory[i].data;
   }
