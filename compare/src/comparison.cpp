@@ -32,7 +32,7 @@ int Comparison::optimum_moved() const {
 
 int Comparison::decided_by_instructions() const {
   int total = 0;
-  for (const auto& point : points) total += point.metric == Metric::instructions;
+  for (const auto& point : points) total += point.metric() == Metric::instructions;
   return total;
 }
 
@@ -214,7 +214,6 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.machine_ratio = judgement.machine_ratio;
   row.verdict = judgement.verdict;
   row.timing_verdict = judgement.timing_verdict;
-  row.metric = judgement.metric;
   row.instructions = judgement.instructions;
   row.identical_code = judgement.identical_code;
   row.note = std::move(judgement.note);

@@ -49,7 +49,7 @@ nlohmann::json point_json(const PointComparison& row) {
           {"speedup", timed ? nlohmann::json(row.speedup) : nlohmann::json()},
           {"ci95", timed ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
           {"verdict", spelling(row.verdict)},
-          {"metric", spelling(row.metric)},
+          {"metric", spelling(row.metric())},
           {"instructions", row.instructions ? nlohmann::json{{"a", row.instructions->a},
                                                              {"b", row.instructions->b},
                                                              {"change_pct", row.instructions->change_pct},

@@ -216,7 +216,6 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   judgement.verdict = judgement.timing_verdict;
   judgement.instructions = instruction_decision(evidence, instruction_threshold_pct);
   if (const auto& counts = judgement.instructions) {
-    judgement.metric = Metric::instructions;
     bool one_config = true;
     for (const auto& finding : judgement.findings)
       one_config = one_config && finding.check != TrustCheck::replay_fallback && finding.check != TrustCheck::configs_differ;
@@ -240,11 +239,11 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   }
   if (judgement.identical_code) {
     judgement.verdict = Verdict::same;
-    const Verdict alone = judgement.metric == Metric::instructions ? judgement.instructions->verdict : judgement.timing_verdict;
+    const Verdict alone = judgement.metric() == Metric::instructions ? judgement.instructions->verdict : judgement.timing_verdict;
     notes.insert(notes.begin(), alone == Verdict::same
                                     ? std::string("identical code")
                                     : fmt::format("identical code (the {} alone said {})",
-                                                  judgement.metric == Metric::instructions ? "count" : "timing", spelling(alone)));
+                                                  judgement.metric() == Metric::instructions ? "count" : "timing", spelling(alone)));
   }
   judgement.note = fmt::format("{}", fmt::join(notes, "; "));
   return judgement;

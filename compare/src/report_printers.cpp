@@ -168,7 +168,7 @@ std::string summary_line(const Comparison& report) {
   if (const int counted = report.decided_by_instructions()) {
     std::map<Verdict, int> by_time;
     for (const auto& row : report.points)
-      if (row.metric == Metric::instructions && row.timing_verdict) ++by_time[*row.timing_verdict];
+      if (row.metric() == Metric::instructions && row.timing_verdict) ++by_time[*row.timing_verdict];
     std::vector<std::string> time_counts;
     for (const auto& [verdict, count] : by_time) time_counts.push_back(fmt::format("{} {}", spelling(verdict), count));
     text += fmt::format("\nverdicts from instruction counts (callgrind) at {} of {} points (threshold {}%); the time alone "
@@ -345,7 +345,7 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    row.retune ? fmt::format("{}", row.retune->speedup_high) : "",
                                    row.retune ? std::string(spelling(row.retune->verdict)) : "",
                                    row.note,
-                                   std::string(spelling(row.metric)),
+                                   std::string(spelling(row.metric())),
                                    row.instructions ? std::to_string(row.instructions->a) : "",
                                    row.instructions ? std::to_string(row.instructions->b) : "",
                                    row.instructions ? fmt::format("{}", row.instructions->change_pct) : "",

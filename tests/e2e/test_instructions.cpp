@@ -89,7 +89,15 @@ TEST_F(InstructionCounts, OneMoreStepInAThousandIsSlower) {
   const auto report = diff_json("B");
   const auto& point = report["points"].at(0);
   EXPECT_EQ(point["metric"], "instructions");
-  EXPECT_EQ(point["verdict"], "SLOWER") << point.dump();
+  EXPECT_EQ(point["instructions"]["verdict"], "SLOWER") << point.dump();
+  // The counts cannot be moved by a loaded machine; the time can: where its whole interval lands
+  // on the faster side (a build beside the test), the two disagree and the point says so.
+  const bool disagreed = point["verdict"] == "UNTRUSTED";
+  if (disagreed)
+    EXPECT_NE(point["note"].get<std::string>().find("the counts and the time disagree: more instructions"), std::string::npos)
+        << point.dump();
+  else
+    EXPECT_EQ(point["verdict"], "SLOWER") << point.dump();
   const double change = point["instructions"]["change_pct"];  // the step, and the planted loop's own test per group
   EXPECT_GT(change, 0.1);
   EXPECT_LT(change, 1.0);
@@ -102,7 +110,7 @@ TEST_F(InstructionCounts, OneMoreStepInAThousandIsSlower) {
       << text.out;
   const ProcessResult gate = abtool({"diff", run("A").string(), run("B").string(), "--fail-on-regression"});
   EXPECT_EQ(gate.exit_code, 1) << describe(gate);
-  EXPECT_NE(gate.err.find("instructions (+"), std::string::npos) << gate.err;
+  EXPECT_NE(gate.err.find(disagreed ? "abtool diff: incomplete: " : "instructions (+"), std::string::npos) << gate.err;
   const ProcessResult loose = abtool({"diff", run("A").string(), run("B").string(), "--instructions-threshold", "1", "--format", "json"});
   EXPECT_EQ(nlohmann::json::parse(loose.out)["points"].at(0)["verdict"], "SAME") << "within a 1% threshold";
 }

@@ -78,7 +78,7 @@ struct CountedPair {
 
 TEST(Judge, CountsDecideWhereBothSidesCarryThemAndTheTimeIsKept) {
   const Judgement judged = CountedPair(917291, 930358).judge();
-  EXPECT_EQ(judged.metric, Metric::instructions);
+  EXPECT_EQ(judged.metric(), Metric::instructions);
   EXPECT_EQ(judged.verdict, Verdict::slower);
   ASSERT_TRUE(judged.instructions);
   EXPECT_NEAR(judged.instructions->change_pct, 1.4245, 1e-3);
@@ -90,7 +90,7 @@ TEST(Judge, WithoutBCountedTheTimeDecides) {
   CountedPair pair(917291, 930358);
   pair.record_b.instructions.reset();
   const Judgement judged = pair.judge();
-  EXPECT_EQ(judged.metric, Metric::time);
+  EXPECT_EQ(judged.metric(), Metric::time);
   EXPECT_FALSE(judged.instructions);
   EXPECT_EQ(judged.verdict, judged.timing_verdict);
 }
@@ -99,7 +99,7 @@ TEST(Judge, CountsOfDifferentConfigsAreUntrusted) {
   CountedPair pair(917291, 930358);
   pair.record_b.config = {{"LANES", "8"}};
   const Judgement judged = pair.judge();
-  EXPECT_EQ(judged.metric, Metric::instructions);
+  EXPECT_EQ(judged.metric(), Metric::instructions);
   EXPECT_EQ(judged.verdict, Verdict::untrusted);
   EXPECT_NE(judged.note.find("configs differ"), std::string::npos) << judged.note;
 }
@@ -119,16 +119,30 @@ TEST(Judge, CountsAndATimeThatClaimsTheOtherWayAreUntrusted) {
   EXPECT_NE(judged.note.find("SLOWER)"), std::string::npos) << "the time's own verdict: " << judged.note;
 }
 
-// Time that cannot decide, but whose whole interval says slower, disagrees too.
+// Time that cannot decide (its interval crosses the 2% threshold), but whose whole interval says
+// slower, disagrees too: A's rounds at 100 us, B's alternately at 101 and 103 us.
 TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
   CountedPair pair(15884020, 13549619);
-  for (size_t i = 0; i < pair.record_b.measurement.samples_us.size(); ++i)
-    pair.record_b.measurement.samples_us[i] *= i < 20 ? 1.08 : 1.005;  // two rounds 8% slower, two 0.5%
-  pair.record_b.latency = summarize(pair.record_b.measurement.samples_us);
+  Measurement a, b;
+  a.method = b.method = TimingMethod::host;
+  for (int round = 0; round < 6; ++round) {
+    for (int i = 0; i < 10; ++i) {
+      a.samples_us.push_back(100 + 0.01 * i);
+      b.samples_us.push_back((round % 2 ? 103 : 101) + 0.01 * i);
+    }
+    a.round_sizes.push_back(10);
+    b.round_sizes.push_back(10);
+  }
+  pair.record_a.measurement = pair.record_b.baseline->measurement = a;
+  pair.record_a.latency = pair.record_b.baseline->latency = summarize(a.samples_us);
+  pair.record_b.measurement = b;
+  pair.record_b.latency = summarize(b.samples_us);
   const Judgement judged = pair.judge();
-  EXPECT_NE(judged.timing_verdict, Verdict::slower);
-  if (judged.decision.speedup.high < 1) EXPECT_EQ(judged.verdict, Verdict::untrusted) << judged.note;
-  else EXPECT_EQ(judged.verdict, Verdict::faster) << judged.note;
+  EXPECT_EQ(judged.timing_verdict, Verdict::ambiguous);
+  EXPECT_LT(judged.decision.speedup.high, 1.0);
+  EXPECT_EQ(judged.instructions->verdict, Verdict::faster);
+  EXPECT_EQ(judged.verdict, Verdict::untrusted) << judged.note;
+  EXPECT_NE(judged.note.find("but slower by time (0.980x [0.971, 0.990], AMBIGUOUS)"), std::string::npos) << judged.note;
 }
 
 TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {

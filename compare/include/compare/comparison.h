@@ -52,8 +52,9 @@ struct PointComparison {
   // said (A/A runs measure the statistics' false-positive rate from it).
   bool identical_code = false;
   std::optional<Verdict> timing_verdict;  // timed points only
-  Metric metric = Metric::time;          // what `verdict` was decided from: instructions where both sides were counted
   std::optional<InstructionDecision> instructions;  // the counts (--metric instructions)
+  // What `verdict` was decided from: the counts wherever both sides carry them.
+  Metric metric() const { return instructions ? Metric::instructions : Metric::time; }
   std::vector<TrustFinding> findings;     // the trust checks that fired (judge.h)
   std::string note;                      // why untrusted / ambiguous / failed / missing, markers
   bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)

@@ -55,8 +55,8 @@ struct PointEvidence {
 
 struct Judgement {
   Verdict verdict = Verdict::ambiguous;
-  Metric metric = Metric::time;                 // what `verdict` was decided from
   std::optional<InstructionDecision> instructions;  // both sides counted (--metric instructions)
+  Metric metric() const { return instructions ? Metric::instructions : Metric::time; }  // what `verdict` was decided from
   Verdict timing_verdict = Verdict::ambiguous;  // what the time's statistics and its trust checks said
   Decision decision;                            // the statistics alone
   std::vector<TrustFinding> findings;           // every check that fired, in order
