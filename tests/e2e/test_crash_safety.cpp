@@ -103,6 +103,15 @@ std::vector<pid_t> live_processes_of_group(pid_t group) {
   return live;
 }
 
+// SIGKILL arrives at once, but a dying process (its memory being unmapped) can take a moment on a
+// loaded machine, and its run lock goes only with it: a resume before that is refused, rightly
+// ("another abtool ... is writing this run"). A user who killed a run waits the same way.
+void wait_until_gone(pid_t group) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!live_processes_of_group(group).empty() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
 size_t leftover_temp_folders(const fs::path& tmpdir) {
   size_t count = 0;
   for (const auto& entry : fs::directory_iterator(tmpdir)) count += entry.path().filename().string().rfind("abtool-", 0) == 0;
@@ -257,6 +266,7 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
     std::this_thread::sleep_for(std::chrono::milliseconds(30 + 10 * (kill_after % 16)));  // inside the next batch
     background.kill_everything();
     background.wait();
+    wait_until_gone(background.group());
     ASSERT_TRUE(fs::exists(run / "meta.json")) << "the run directory exists before the first point";
     const auto before = points_of(run);
     EXPECT_LT(before.size(), 40u) << "killed before the end";
@@ -350,6 +360,7 @@ TEST_F(Resume, AResumeWithAnotherCompilerIsRefusedNamingWhatChanged) {
   wait_for_points(run, 2);
   background.kill_everything();
   background.wait();
+  wait_until_gone(background.group());
   const size_t before = finished_points(run);
   ASSERT_LT(before, 40u);
   const std::string meta_before = read_text_file(run / "meta.json");
@@ -394,6 +405,7 @@ TEST_F(Resume, AKilledLongReplayKeepsItsFinishedBatchesAndTheResumeMeasuresOnlyT
   wait_for_points(b, 2);
   background.kill_everything();
   background.wait();
+  wait_until_gone(background.group());
   const auto kept = points_of(b);
   ASSERT_GE(kept.size(), 2u) << "the first batch was written when it ended";
   ASSERT_LT(kept.size(), 4u) << "killed before the end";
