@@ -61,7 +61,7 @@ CLI::Validator whole_number(double low, double high) {
 
 // Option text that names an enum value: checked by CLI11, converted once here.
 struct EnumTexts {
-  std::optional<std::string> timer, test_graph_fault, shard, metric;
+  std::optional<std::string> timer, test_graph_fault, shard, metric, counters;
 };
 
 // A folder option given as '' would be the working directory: abtool would write its files there.
@@ -104,6 +104,18 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                      "time | instructions: what verdicts are decided from (default time; instructions: each side's "
                      "call counted under Valgrind after its timing, host ops; replay: A's)")
       ->check(CLI::IsMember({"time", "instructions"}));
+  command.add_option("--counters", texts.counters,
+                     "read hardware counters per side after timing, shown by diff as each point's `why` (CUDA ops; "
+                     "CUPTI's range profiler): changed (the default when given alone: a replay's FASTER/SLOWER "
+                     "points; a record's every point) | all | none")
+      ->expected(0, 1)
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            return text.empty() || abt::parse_spelling<abt::CounterSelection>(text)
+                       ? ""
+                       : fmt::format("must be {}, not '{}'", abt::spelling_list<abt::CounterSelection>(" | "), text);
+          },
+          "SET"));
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--shard", texts.shard,
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
@@ -162,6 +174,9 @@ void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, 
   if (texts.test_graph_fault) options.test_graph_fault = abt::parse_spelling<abt::GraphPhase>(*texts.test_graph_fault);
   if (texts.shard) options.shard = abt::Shard::parse(*texts.shard);
   if (texts.metric) options.metric = abt::parse_spelling<abt::Metric>(*texts.metric);
+  if (texts.counters)
+    options.counters = texts.counters->empty() ? abt::CounterSelection::changed
+                                               : *abt::parse_spelling<abt::CounterSelection>(*texts.counters);
   options.command_line = user_command_line(argc, argv);
   std::error_code error;
   options.tool = {ABTOOL_VERSION, ABTOOL_GIT_SHA, std::filesystem::read_symlink("/proc/self/exe", error).parent_path()};

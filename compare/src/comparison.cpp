@@ -30,6 +30,20 @@ int Comparison::optimum_moved() const {
   return total;
 }
 
+std::string Comparison::instruction_tools() const {
+  std::vector<std::string> tools;
+  for (const auto& point : points)
+    if (point.instructions && std::find(tools.begin(), tools.end(), point.instructions->tool) == tools.end())
+      tools.push_back(point.instructions->tool);
+  return fmt::format("{}", fmt::join(tools, ", "));
+}
+
+int Comparison::with_counters() const {
+  int total = 0;
+  for (const auto& point : points) total += point.counters.has_value();
+  return total;
+}
+
 int Comparison::decided_by_instructions() const {
   int total = 0;
   for (const auto& point : points) total += point.metric() == Metric::instructions;
@@ -218,6 +232,11 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.identical_code = judgement.identical_code;
   row.note = std::move(judgement.note);
   row.findings = std::move(judgement.findings);
+  // The why: A's code's counters read beside B's in B's process where the replay read both, else
+  // A's record's against B's.
+  const std::optional<CounterReads>& a_counters = row.in_process_pair && pb->baseline->counters ? pb->baseline->counters : pa->counters;
+  if (a_counters && pb->counters)
+    row.counters = counter_delta(*a_counters, *pb->counters, row.in_process_pair && pb->baseline->counters.has_value());
   if (pb->retuned && judgement.premise_holds) {
     const std::string& a_binary = row.in_process_pair ? pb->baseline->binary_hash : pa->binary_hash;
     row.retune = compare_retuned(a_measured, a_binary, pa->config, *pb,

@@ -10,6 +10,7 @@ namespace abt {
 InstructionDecision decide_instructions(const InstructionCount& a, const InstructionCount& b,
                                         const InstructionCount* a_record, double threshold_pct) {
   InstructionDecision decision;
+  decision.tool = b.tool;
   decision.a = a.value();
   decision.b = b.value();
   double spread = std::max(a.spread(), b.spread());

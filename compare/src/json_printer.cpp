@@ -1,8 +1,9 @@
-// `diff --format json` (schema abtool.diff/6, rundir/schemas/diff.schema.json): the comparison as
+// `diff --format json` (schema abtool.diff/7, rundir/schemas/diff.schema.json): the comparison as
 // the other printers show it, every field.
 #include <fmt/format.h>
 
 #include "compare/report_printers.h"
+#include "model/gpu_counters_json.h"
 #include "rundir/layout.h"
 #include "util/parallel.h"
 
@@ -39,6 +40,29 @@ nlohmann::json side_json(const std::optional<SideSummary>& side) {
                         {"outliers", side->outliers}, {"clock_mhz", optional_json(side->clock_mhz)}};
 }
 
+nlohmann::json counters_json(const CounterDelta& delta) {
+  return {{"a", counter_reads_json(delta.a_reads)},
+          {"b", counter_reads_json(delta.b_reads)},
+          {"a_mean", gpu_counters_json(delta.a)},
+          {"b_mean", gpu_counters_json(delta.b)},
+          {"same_process", delta.same_process},
+          {"dram_read_change_pct", optional_json(delta.dram_read_pct)},
+          {"dram_write_change_pct", optional_json(delta.dram_write_pct)},
+          {"instructions_change_pct", optional_json(delta.instructions_pct)},
+          {"l2_hit_change_points", delta.l2_hit_points},
+          {"occupancy_change_points", delta.occupancy_points},
+          {"beyond_noise", {{"dram_read", delta.dram_read_changed},
+                            {"dram_write", delta.dram_write_changed},
+                            {"instructions", delta.instructions_changed},
+                            {"l2_hit", delta.l2_hit_changed},
+                            {"occupancy", delta.occupancy_changed}}},
+          {"largest_stall_change",
+           delta.largest_stall_change ? nlohmann::json{{"reason", spelling(delta.largest_stall_change->reason)},
+                                                       {"points", delta.largest_stall_change->pct_of_active_warps}}
+                                      : nlohmann::json()},
+          {"why", delta.why}};
+}
+
 nlohmann::json point_json(const PointComparison& row) {
   const bool timed = row.a && row.b;
   return {{"point", row.id},
@@ -50,7 +74,8 @@ nlohmann::json point_json(const PointComparison& row) {
           {"ci95", timed ? nlohmann::json{row.speedup_low, row.speedup_high} : nlohmann::json()},
           {"verdict", spelling(row.verdict)},
           {"metric", spelling(row.metric())},
-          {"instructions", row.instructions ? nlohmann::json{{"a", row.instructions->a},
+          {"instructions", row.instructions ? nlohmann::json{{"tool", row.instructions->tool},
+                                                             {"a", row.instructions->a},
                                                              {"b", row.instructions->b},
                                                              {"change_pct", row.instructions->change_pct},
                                                              {"spread_pct", row.instructions->spread_pct},
@@ -66,6 +91,7 @@ nlohmann::json point_json(const PointComparison& row) {
           {"same_config", optional_json(row.same_config)},
           {"ir_changed", optional_json(row.ir_changed)},
           {"ir_delta", row.ir_delta ? ir_delta_json(*row.ir_delta) : nlohmann::json()},
+          {"counters", row.counters ? counters_json(*row.counters) : nlohmann::json()},
           {"same_output", optional_json(row.same_output)},
           {"library_config", row.library_config ? nlohmann::json(*row.library_config) : nlohmann::json()},
           {"library_pick_differs", optional_json(row.library_pick_differs)},

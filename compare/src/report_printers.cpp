@@ -73,11 +73,12 @@ const std::vector<Column>& all_columns() {
        [](const PointComparison& row) { return row.ir_delta ? row.ir_delta->short_text() : std::string("-"); }},
       {"retuned (best vs best)", false, retune_cell},
       {"note", false, [](const PointComparison& row) { return row.note; }},
+      {"why (counters)", false, [](const PointComparison& row) { return row.counters ? row.counters->why : std::string("-"); }},
   };
   return columns;
 }
 constexpr size_t kNarrowColumns = 6;  // point .. verdict
-constexpr size_t kInstructionsColumn = 6, kConfigColumn = 7, kRetuneColumn = 13;
+constexpr size_t kInstructionsColumn = 6, kConfigColumn = 7, kRetuneColumn = 13, kWhyColumn = 15;
 constexpr size_t kVerdictColumn = 5;
 constexpr size_t kTerminalWidth = 80;
 
@@ -85,7 +86,8 @@ constexpr size_t kTerminalWidth = 80;
 std::vector<Column> wide_columns(const Comparison& report) {
   std::vector<Column> columns;
   for (size_t c = 0; c < all_columns().size(); ++c)
-    if ((c != kRetuneColumn || report.retuned()) && (c != kInstructionsColumn || report.decided_by_instructions()))
+    if ((c != kRetuneColumn || report.retuned()) && (c != kInstructionsColumn || report.decided_by_instructions()) &&
+        (c != kWhyColumn || report.with_counters()))
       columns.push_back(all_columns()[c]);
   return columns;
 }
@@ -96,6 +98,7 @@ std::string point_details(const PointComparison& row, bool config_shown) {
   if (!config_shown) parts.push_back("config " + config_cell(row));
   if (row.same_output && !*row.same_output) parts.push_back("output bits " + output_cell(row));
   if (row.ir_delta && row.ir_delta->changed) parts.push_back("IR " + row.ir_delta->short_text());
+  if (row.counters) parts.push_back("why: " + row.counters->why);
   if (row.retune)
     parts.push_back(fmt::format("best vs best {:.3f}x [{:.3f}, {:.3f}] {}{}{}", row.retune->speedup, row.retune->speedup_low,
                                 row.retune->speedup_high, spelling(row.retune->verdict),
@@ -171,9 +174,9 @@ std::string summary_line(const Comparison& report) {
       if (row.metric() == Metric::instructions && row.timing_verdict) ++by_time[*row.timing_verdict];
     std::vector<std::string> time_counts;
     for (const auto& [verdict, count] : by_time) time_counts.push_back(fmt::format("{} {}", spelling(verdict), count));
-    text += fmt::format("\nverdicts from instruction counts (callgrind) at {} of {} points (threshold {}%); the time alone "
+    text += fmt::format("\nverdicts from instruction counts ({}) at {} of {} points (threshold {}%); the time alone "
                         "said {} there",
-                        counted, report.points.size(), report.instruction_threshold_pct, fmt::join(time_counts, " "));
+                        report.instruction_tools(), counted, report.points.size(), report.instruction_threshold_pct, fmt::join(time_counts, " "));
   }
   int paired = 0;
   for (const auto& row : report.points) paired += row.in_process_pair;
@@ -293,6 +296,11 @@ void print_markdown(const Comparison& report, std::ostream& out) {
 
 namespace {
 
+// One side's counter as a CSV number; empty where the point has no counters.
+std::string counter_cell(const PointComparison& row, double GpuCounters::*field, GpuCounters CounterDelta::*side) {
+  return row.counters ? fmt::format("{}", (*row.counters).*side.*field) : "";
+}
+
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
@@ -311,7 +319,9 @@ void print_csv(const Comparison& report, std::ostream& out) {
   out << "point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,n_a,n_b,spread_a_pct,spread_b_pct,drift_pct,"
          "in_process_pair,same_config,ir_changed,ir_delta,a_compile_ms,b_compile_ms,a_variant,b_variant,same_output,"
          "output_max_abs,retuned_variant,optimum_moved,retuned_speedup,retuned_ci95_low,retuned_ci95_high,retuned_verdict,"
-         "note,metric,a_instructions,b_instructions,instructions_change_pct,timing_verdict\n";
+         "note,metric,a_instructions,b_instructions,instructions_change_pct,timing_verdict,a_dram_read_bytes,"
+         "b_dram_read_bytes,a_dram_write_bytes,b_dram_write_bytes,a_l2_hit_pct,b_l2_hit_pct,a_warp_instructions,"
+         "b_warp_instructions,a_occupancy_pct,b_occupancy_pct,why\n";
   auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
   for (const auto& row : report.points) {
     const bool timed = row.a && row.b;
@@ -349,7 +359,18 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    row.instructions ? std::to_string(row.instructions->a) : "",
                                    row.instructions ? std::to_string(row.instructions->b) : "",
                                    row.instructions ? fmt::format("{}", row.instructions->change_pct) : "",
-                                   row.timing_verdict ? std::string(spelling(*row.timing_verdict)) : ""};
+                                   row.timing_verdict ? std::string(spelling(*row.timing_verdict)) : "",
+                                   counter_cell(row, &GpuCounters::dram_read_bytes, &CounterDelta::a),
+                                   counter_cell(row, &GpuCounters::dram_read_bytes, &CounterDelta::b),
+                                   counter_cell(row, &GpuCounters::dram_write_bytes, &CounterDelta::a),
+                                   counter_cell(row, &GpuCounters::dram_write_bytes, &CounterDelta::b),
+                                   counter_cell(row, &GpuCounters::l2_hit_pct, &CounterDelta::a),
+                                   counter_cell(row, &GpuCounters::l2_hit_pct, &CounterDelta::b),
+                                   counter_cell(row, &GpuCounters::warp_instructions, &CounterDelta::a),
+                                   counter_cell(row, &GpuCounters::warp_instructions, &CounterDelta::b),
+                                   counter_cell(row, &GpuCounters::occupancy_pct, &CounterDelta::a),
+                                   counter_cell(row, &GpuCounters::occupancy_pct, &CounterDelta::b),
+                                   row.counters ? row.counters->why : ""};
     for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csv_field(cells[c]);
     out << "\n";
   }

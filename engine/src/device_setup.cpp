@@ -107,4 +107,37 @@ std::string DeviceSetup::why_not_busy() const {
 
 Timer& DeviceSetup::timer() { return *timer_; }
 
+// CUPTI's profiler on the device, opened by `open` once; null with the reason where it cannot.
+template <typename Reader, typename Open>
+const Reader* DeviceSetup::profiler_once(std::unique_ptr<Reader>& reader, bool& opened, Open open, std::string* why_not) {
+  if (!opened) {
+    opened = true;
+#ifdef ABTOOL_WITH_CUDA
+    if (auto* device = dynamic_cast<DeviceTarget*>(target_.get())) reader = open(*device, &counters_why_not_);
+    else counters_why_not_ = "no CUDA device: " + why_not_;
+#else
+    (void)open;
+    counters_why_not_ = "this abtool was built without CUDA";
+#endif
+  }
+  if (!reader && why_not) *why_not = counters_why_not_;
+  return reader.get();
+}
+
+const HardwareCounterReader* DeviceSetup::counter_reader(std::string* why_not) {
+#ifdef ABTOOL_WITH_CUDA
+  return profiler_once(counter_reader_, counters_opened_, make_cupti_counter_reader, why_not);
+#else
+  return profiler_once(counter_reader_, counters_opened_, nullptr, why_not);
+#endif
+}
+
+const InstructionCounter* DeviceSetup::instruction_counter(std::string* why_not) {
+#ifdef ABTOOL_WITH_CUDA
+  return profiler_once(instruction_counter_, instructions_opened_, make_cupti_instruction_counter, why_not);
+#else
+  return profiler_once(instruction_counter_, instructions_opened_, nullptr, why_not);
+#endif
+}
+
 }  // namespace abt

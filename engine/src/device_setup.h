@@ -7,6 +7,7 @@
 #include <string>
 
 #include "compilers/compiler.h"
+#include "counters/hardware_counters.h"
 #include "graphtime/clock_check.h"
 #include "graphtime/graph_plan.h"
 #include "graphtime/timer.h"
@@ -33,6 +34,10 @@ class DeviceSetup {
   ExecutionTarget& target(const CompilerBackend& reference, TimerKind timer, const GraphFaultInjection& faults);
   Timer& timer();
   ClockProbe* clock() { return clock_.get(); }  // null without a device
+  // After target(): CUPTI's range profiler on the device, opened on first use. Null where it
+  // cannot profile (no device, no libcupti, profiling refused), with the reason in `why_not`.
+  const HardwareCounterReader* counter_reader(std::string* why_not);
+  const InstructionCounter* instruction_counter(std::string* why_not);
   // Other processes computing on the device now (GPU_BUSY); nullopt: cannot tell (why_not_busy()).
   std::optional<std::vector<unsigned>> other_processes();
   std::string why_not_busy() const;
@@ -46,6 +51,12 @@ class DeviceSetup {
   std::unique_ptr<Timer> timer_;
   std::unique_ptr<ClockProbe> clock_;
   std::unique_ptr<GpuActivity> activity_;
+  template <typename Reader, typename Open>
+  const Reader* profiler_once(std::unique_ptr<Reader>& reader, bool& opened, Open open, std::string* why_not);
+  std::unique_ptr<HardwareCounterReader> counter_reader_;
+  std::unique_ptr<InstructionCounter> instruction_counter_;
+  std::string counters_why_not_;
+  bool counters_opened_ = false, instructions_opened_ = false;
   std::string pci_bus_id_;
 };
 

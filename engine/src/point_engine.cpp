@@ -87,6 +87,7 @@ std::string count_instructions(const InstructionCounter& counter, PendingPoint& 
     if (side.timed() && side.role != SideRole::retuned) {
       sides.push_back(&side);
       variants.push_back(side.counted);
+      variants.back().loaded = side.loaded.get();
     }
   const auto started = std::chrono::steady_clock::now();
   try {
@@ -111,8 +112,82 @@ void count_batch(const OpSession& session, std::vector<PendingPoint>& pending) {
   if (!counter || counted.empty()) return;
   for (PendingPoint* entry : counted) step(session, entry->point, {StepKind::counting_instructions});
   std::vector<std::string> lines(counted.size());
-  for_each_index(counted.size(), [&](size_t i) { lines[i] = count_instructions(*counter, *counted[i]); });
-  for (const auto& line : lines) session.services.sink.log(line);
+  if (counter->parallel()) {
+    for_each_index(counted.size(), [&](size_t i) { lines[i] = count_instructions(*counter, *counted[i]); });
+  } else {
+    for (size_t i = 0; i < counted.size(); ++i) {
+      if (!session.state.device_lost.empty()) break;
+      try {
+        lines[i] = count_instructions(*counter, *counted[i]);
+      } catch (const DeviceFault& fault) {
+        counted[i]->error = fault.what();
+        lose_device(session, fault, counted[i]->point);
+      }
+    }
+  }
+  for (const auto& line : lines)
+    if (!line.empty()) session.services.sink.log(line);
+}
+
+// Whether --counters reads this point: every one, or (a replay's default) those whose sides differ
+// as timed. A record has nothing to compare with: every point.
+bool wants_counters(const OpSession& session, const PendingPoint& pending) {
+  switch (session.services.counter_points) {
+    case CounterSelection::none: return false;
+    case CounterSelection::all: return true;
+    case CounterSelection::changed:
+      return !session.services.rounds || !find_side(pending.sides, SideRole::baseline) ||
+             session.services.rounds->differs(pending.sides);
+  }
+  return false;
+}
+
+std::string counters_text(const GpuCounters& counters) {
+  return fmt::format("dram {:.1f}+{:.1f} MB, L2 hit {:.1f}%, {:.0f} warp instructions, occupancy {:.1f}%",
+                     counters.dram_read_bytes / 1e6, counters.dram_write_bytes / 1e6, counters.l2_hit_pct,
+                     counters.warp_instructions, counters.occupancy_pct);
+}
+
+// --counters: A's code and B's read kCounterReads times each, alternating, on the point's arguments, after every round
+// (the timing never shares the device with the profiler). One device, one profiler: point by point.
+std::string read_counters(const HardwareCounterReader& reader, PendingPoint& pending) {
+  std::vector<Side*> sides;
+  std::vector<const LoadedVariant*> variants;
+  for (Side& side : pending.sides)
+    if (side.timed() && side.role != SideRole::retuned) {
+      sides.push_back(&side);
+      variants.push_back(side.loaded.get());
+    }
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    std::vector<CounterReads> counters = reader.read(pending.bench->workspace(), variants, kCounterReads);
+    std::vector<std::string> read;
+    for (size_t i = 0; i < sides.size(); ++i) {
+      read.push_back(fmt::format("{}: {}", sides[i]->role == SideRole::baseline ? "A's code" : "this side",
+                                 counters_text(counters[i].mean())));
+      sides[i]->counters = std::move(counters[i]);
+    }
+    return fmt::format("{}: hardware counters ({}; the mean of {} reads each) read in {:.2f} s", pending.point.id(),
+                       fmt::join(read, "; "), kCounterReads,
+                       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  } catch (const CountError& error) {
+    return fmt::format("{}: no hardware counters: {}", pending.point.id(), error.what());
+  }
+}
+
+void read_batch_counters(const OpSession& session, std::vector<PendingPoint>& pending) {
+  const HardwareCounterReader* reader = session.services.counters;
+  if (!reader) return;
+  for (auto& entry : pending) {
+    if (!entry.error.empty() || !session.state.device_lost.empty() || !wants_counters(session, entry)) continue;
+    step(session, entry.point, {StepKind::reading_counters});
+    try {
+      session.services.sink.log(read_counters(*reader, entry));
+    } catch (const DeviceFault& fault) {
+      entry.error = fault.what();
+      lose_device(session, fault, entry.point);
+    }
+  }
 }
 
 void finish_point(const OpSession& session, const PendingPoint& pending) {
@@ -204,6 +279,10 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
       progress(std::min(step_count, total_steps - 1), total_steps,
                fmt::format("counting instructions of {} point(s)", pending.size()));
       count_batch(session, pending);
+    }
+    if (session.services.counters && !pending.empty()) {
+      progress(std::min(step_count, total_steps - 1), total_steps, "reading hardware counters");
+      read_batch_counters(session, pending);
     }
 
     for (auto& entry : pending) {

@@ -57,6 +57,7 @@ MetaRecord meta_for(RunPlan& plan) {
                  request.graph_faults.phase};
   meta.sweep = {request.full_sweep, request.triton_variant_limit_s};
   meta.metric = request.metric;
+  meta.counters = request.counters;
   meta.seed = request.seed;
   for (const auto& op : plan.ops()) meta.selection.ops.push_back(op.spec.name);
   meta.selection.ops_dir = absolute_text(request.ops_dir);
@@ -186,6 +187,21 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     ExecutionTarget& target =
         cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
     if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
+    const InstructionCounter* instructions = r.instructions.get();
+    if (cuda && request.metric == Metric::instructions) {
+      std::string why_not;
+      instructions = r.device.instruction_counter(&why_not);
+      if (!instructions)
+        throw InputError(fmt::format("--metric instructions: op {} runs on a device and its SASS instructions cannot be "
+                                     "counted here: {}",
+                                     op.spec.name, why_not));
+    }
+    const HardwareCounterReader* counters = nullptr;
+    if (request.counters != CounterSelection::none) {
+      std::string why_not = "hardware counters are read for CUDA ops only";
+      if (cuda) counters = r.device.counter_reader(&why_not);
+      if (!counters) run.log(fmt::format("warning: --counters: op {} runs without hardware counters: {}", op.spec.name, why_not));
+    }
     const OpContext context{.op = op.spec,
                             .naming = naming,
                             .timing = request.timing,
@@ -204,7 +220,9 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .sides = hooks.sides,
                               .rounds = hooks.rounds,
                               .watch = watch,
-                              .instructions = r.instructions.get()};
+                              .instructions = instructions,
+                              .counters = counters,
+                              .counter_points = request.counters};
     OpRunState state;
     failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser, [&](int done, int, const std::string& what) {
       progress.update(run.points().size(), steps_before + done, what);

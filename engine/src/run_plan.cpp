@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "counters/host_instruction_counter.h"
 #include "engine/sweep_budget.h"
 #include "launch/point_workspace.h"
@@ -75,12 +77,14 @@ RunPlan::RunPlan(RunRequest request)
   r.compiler = make_compiler(spec, r.device.arch(), r.store.get());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
   if (request_.metric == Metric::instructions) {
+    // Host ops are counted under Valgrind; CUDA ops through CUPTI, opened with the device
+    // (measure_ops: a device that refuses profiling stops the run there, exit 2).
+    const bool host_ops = std::any_of(ops_.begin(), ops_.end(), [](const PlannedOp& op) { return op.spec.language == Language::cpp; });
+    if (host_ops) r.instructions = make_host_instruction_counter(find_host_counting_tools(request_.tool.directory), kCountLimit);
     for (const auto& op : ops_)
-      if (op.spec.language != Language::cpp)
-        throw InputError(fmt::format("--metric instructions: op {} runs on a device; this abtool counts the instructions "
-                                     "of host ops only (use --metric time for it)",
-                                     op.spec.name));
-    r.instructions = make_host_instruction_counter(find_host_counting_tools(request_.tool.directory), kCountLimit);
+      if (op.spec.language != Language::cpp && !r.device.info())
+        throw InputError(fmt::format("--metric instructions: op {} runs on a device, and there is none to count on here: {}",
+                                     op.spec.name, r.device.unavailable_reason()));
   }
   if (request_.shard) {
     shard_points_ = request_.shard_points.empty()

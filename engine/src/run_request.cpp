@@ -51,6 +51,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
     throw InputError(fmt::format("--metric {}: A was recorded with --metric {}; a replay measures what A did (record A "
                                  "again with --metric {})",
                                  spelling(*options.metric), spelling(defaults.metric), spelling(*options.metric)));
+  request.counters = options.counters;
   request.gpu = options.gpu;
   request.shard = options.shard ? options.shard : defaults.shard;
   if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run

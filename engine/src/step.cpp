@@ -12,6 +12,7 @@ std::string Step::text() const {
     case StepKind::sweep_candidate: return "sweep candidate " + variant;
     case StepKind::timing_round: return fmt::format("timing round {}", round);
     case StepKind::counting_instructions: return "counting instructions";
+    case StepKind::reading_counters: return "reading hardware counters";
   }
   return "?";
 }

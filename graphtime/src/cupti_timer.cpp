@@ -81,16 +81,11 @@ class CuptiLibrary {
 
  private:
   CuptiLibrary() {
-    std::string errors;
-    for (const char* name : {"libcupti.so.13", "libcupti.so", "/usr/local/cuda/lib64/libcupti.so"}) {
-      try {
-        library_ = std::make_unique<DynamicLibrary>(name);
-        break;
-      } catch (const std::runtime_error& error) {
-        errors += std::string(errors.empty() ? "" : "; ") + error.what();
-      }
+    try {
+      library_ = open_first_library(cupti_library_names());
+    } catch (const std::runtime_error& error) {
+      throw PointError(std::string("--timer cupti: cannot open libcupti: ") + error.what());
     }
-    if (!library_) throw PointError("--timer cupti: cannot open libcupti: " + errors);
     library_->resolve(register_callbacks, "cuptiActivityRegisterCallbacks");
     library_->resolve(enable, "cuptiActivityEnable");
     library_->resolve(disable, "cuptiActivityDisable");

@@ -27,4 +27,14 @@ bool ExtraRounds::wants_another(const std::vector<Side>& sides, const RoundsSpen
   return double(decision.to_decide->more) <= kEstimateSlack * affordable;
 }
 
+bool ExtraRounds::differs(const std::vector<Side>& sides) const {
+  const Side* a = find_side(sides, SideRole::baseline);
+  const Side* b = find_side(sides, SideRole::measured);
+  if (!a || !b || !a->timed()) return false;
+  if (a->binary_hash == b->binary_hash) return false;  // identical code: SAME whatever the time says
+  const Measurement &a_now = a->measurement, &b_now = b->measurement;
+  const Verdict verdict = decide({a_now.samples_us, a_now.round_sizes}, {b_now.samples_us, b_now.round_sizes}, rule_).verdict;
+  return verdict == Verdict::faster || verdict == Verdict::slower;
+}
+
 }  // namespace abt

@@ -49,9 +49,9 @@ void summary_section(const Comparison& report, std::ostream& out) {
                        report.optimum_moved(), report.retuned(),
                        report.retuned_geomean_speedup ? fmt::format("{:.3f}x", *report.retuned_geomean_speedup) : "n/a");
   if (const int counted = report.decided_by_instructions())
-    out << fmt::format(" Verdicts from instruction counts (callgrind) at <b>{} of {}</b> points (threshold {}%): the "
+    out << fmt::format(" Verdicts from instruction counts ({}) at <b>{} of {}</b> points (threshold {}%): the "
                        "instructions column; the time's own verdict is in each note.",
-                       counted, report.points.size(), report.instruction_threshold_pct);
+                       html_escape(report.instruction_tools()), counted, report.points.size(), report.instruction_threshold_pct);
   out << "</p>\n";
   for (const auto& warning : report.warnings) out << "<div class=\"warning\">" << html_escape(warning.text) << "</div>\n";
   out << "</section>\n";
@@ -75,13 +75,15 @@ void op_tables(const Comparison& report, std::ostream& out) {
     if (rows.empty()) order.push_back(row.op);
     rows.push_back(&row);
   }
-  const bool retuned = report.retuned() > 0, counted = report.decided_by_instructions() > 0;
+  const bool retuned = report.retuned() > 0, counted = report.decided_by_instructions() > 0,
+             with_counters = report.with_counters() > 0;
   out << "<section id=\"ops\"><h2>Points by op</h2>\n";
   for (const auto& op : order) {
     out << fmt::format("<h3>{}</h3>\n<table class=\"points\"><thead><tr><th>point</th><th>A</th><th>B</th><th>speedup</th>"
                        "<th>95% CI</th><th>verdict</th>{}<th>config</th><th>n A/B</th><th>drift</th><th>output bits</th>"
-                       "<th>IR delta</th>{}<th>note</th></tr></thead><tbody>\n",
-                       html_escape(op), counted ? "<th>instructions B/A</th>" : "", retuned ? "<th>best vs best</th>" : "");
+                       "<th>IR delta</th>{}{}<th>note</th></tr></thead><tbody>\n",
+                       html_escape(op), counted ? "<th>instructions B/A</th>" : "",
+                       with_counters ? "<th>why (counters)</th>" : "", retuned ? "<th>best vs best</th>" : "");
     for (const PointComparison* row : by_op[op]) {
       const bool timed = row->a && row->b;
       std::string output = "-";
@@ -105,16 +107,18 @@ void op_tables(const Comparison& report, std::ostream& out) {
         instructions = row->instructions ? fmt::format("<td class=\"num\">{:+.3f}% ({} &rarr; {})</td>", row->instructions->change_pct,
                                                        row->instructions->a, row->instructions->b)
                                          : "<td>-</td>";
+      std::string why;
+      if (with_counters) why = fmt::format("<td class=\"why\">{}</td>", row->counters ? html_escape(row->counters->why) : "-");
       out << fmt::format(
           "<tr data-point=\"{0}\"><td class=\"point\">{0}</td><td class=\"num\">{1}</td><td class=\"num\">{2}</td>"
           "<td class=\"num\">{3}</td><td class=\"num\">{4}</td><td>{5}</td>{13}<td><code>{6}</code></td><td class=\"num\">{7}</td>"
-          "<td class=\"num\">{8}</td><td>{9}</td><td><code>{10}</code></td>{11}<td>{12}</td></tr>\n",
+          "<td class=\"num\">{8}</td><td>{9}</td><td><code>{10}</code></td>{14}{11}<td>{12}</td></tr>\n",
           html_escape(row->id), timed ? format_microseconds(row->a->median_us) : "-",
           timed ? format_microseconds(row->b->median_us) : "-", timed ? fmt::format("{:.3f}x", row->speedup) : "-",
           timed ? fmt::format("[{:.3f}, {:.3f}]", row->speedup_low, row->speedup_high) : "-", verdict_html(row->verdict),
           html_escape(config_cell(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
           row->drift_pct ? fmt::format("{:+.1f}%", *row->drift_pct) : "-", html_escape(output),
-          html_escape(row->ir_delta ? row->ir_delta->short_text() : "-"), retune, html_escape(row->note), instructions);
+          html_escape(row->ir_delta ? row->ir_delta->short_text() : "-"), retune, html_escape(row->note), instructions, why);
     }
     out << "</tbody></table>\n";
   }

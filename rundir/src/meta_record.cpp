@@ -129,6 +129,7 @@ nlohmann::json MetaRecord::to_json() const {
     json["gpus"] = nlohmann::json::array();
     for (const auto& device : gpus) json["gpus"].push_back(device_json(device));
   }
+  if (counters != CounterSelection::none) json["counters"] = spelling(counters);
   return json;
 }
 
@@ -165,6 +166,7 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     meta.sweep.triton_variant_limit_s = sweep.number("triton_variant_limit_s");
   }
   if (fields.has("metric")) meta.metric = fields.spelled<Metric>("metric");
+  if (fields.has("counters")) meta.counters = fields.spelled<CounterSelection>("counters");
   meta.seed = fields.unsigned_integer("seed");
   JsonFields selection = fields.object("selection");
   meta.selection.ops = selection.texts("ops");

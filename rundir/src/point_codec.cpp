@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "model/config_json.h"
+#include "model/gpu_counters_json.h"
 
 namespace abt {
 
@@ -82,7 +83,8 @@ std::optional<InstructionCount> instructions_from_json(const JsonFields& side) {
   if (!side.has("instructions")) return std::nullopt;
   const JsonFields fields = side.object("instructions");
   InstructionCount count{fields.text("tool"), {}};
-  if (count.tool != "callgrind") fields.fail("tool", "unknown counter '" + count.tool + "' (this abtool knows callgrind)");
+  if (count.tool != "callgrind" && count.tool != "cupti")
+    fields.fail("tool", "unknown counter '" + count.tool + "' (this abtool knows callgrind and cupti)");
   for (long long calls : fields.integers("calls")) {
     if (calls < 0) fields.fail("calls", "an instruction count is not negative");
     count.calls.push_back(uint64_t(calls));
@@ -150,7 +152,7 @@ std::pair<Measurement, SampleSummary> read_measurement_v2(const JsonFields& fiel
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               output_vs_baseline, retuned, gpu, library_config, instructions] = record;
+               output_vs_baseline, retuned, gpu, library_config, instructions, counters] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -171,11 +173,13 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
                       {"compile_ms", compile_ms ? nlohmann::json(*compile_ms) : nlohmann::json()}};
   write_measurement(json, measurement, latency, samples.measured);
   if (instructions) json["instructions"] = instructions_json(*instructions);
+  if (counters) json["counters"] = counter_reads_json(*counters);
   json["baseline"] = nlohmann::json();
   if (baseline) {
     json["baseline"]["binary_hash"] = baseline->binary_hash;
     write_measurement(json["baseline"], baseline->measurement, baseline->latency, samples.baseline.value());
     if (baseline->instructions) json["baseline"]["instructions"] = instructions_json(*baseline->instructions);
+    if (baseline->counters) json["baseline"]["counters"] = counter_reads_json(*baseline->counters);
   }
   json["output_vs_baseline"] = nlohmann::json();
   if (output_vs_baseline) {
@@ -235,12 +239,14 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
   if (fields.has("binary")) record.binary = BinaryManifest::from_json(fields.object("binary"));
   if (fields.has("baseline")) {
     const JsonFields baseline = fields.object("baseline");
-    record.baseline = Baseline{{}, {}, baseline.text("binary_hash")};
+    record.baseline = Baseline{{}, {}, baseline.text("binary_hash"), {}, {}};
     std::tie(record.baseline->measurement, record.baseline->latency) = measured(baseline);
     if (record.baseline->latency.n == 0) baseline.fail("samples_us", "a baseline needs at least one sample");
     record.baseline->instructions = instructions_from_json(baseline);
+    record.baseline->counters = counter_reads_from_json(baseline);
   }
   record.instructions = instructions_from_json(fields);
+  record.counters = counter_reads_from_json(fields);
   record.ir_files = fields.inner_paths("ir_files");
   record.roofline = roofline_from_json(fields.object("roofline"));
   record.error = fields.text("error");

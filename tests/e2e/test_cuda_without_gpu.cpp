@@ -46,6 +46,19 @@ TEST_F(CudaWithoutGpu, WithoutArchACudaOpIsBadInputNamingTheWayOut) {
   EXPECT_FALSE(fs::exists(dir_.path() / "B"));
 }
 
+// SASS instructions are counted on a device: with none, --metric instructions is refused before
+// anything is written (--counters, a second look only, runs on without them: HardwareCounters).
+TEST_F(CudaWithoutGpu, InstructionCountsOfACudaOpNeedADeviceAndSaySo) {
+  ProcessResult run = abtool({"record", "--op", "saxpy", "--arch", "sm_90", "--metric", "instructions", "--out",
+                              (dir_.path() / "I").string()});
+  if (run.exit_code == 0) GTEST_SKIP() << "a GPU is present here: see gpu_e2e GpuCounters";
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_NE(run.err.find("--metric instructions: op saxpy runs on a device, and there is none to count on here: "),
+            std::string::npos)
+      << run.err;
+  EXPECT_FALSE(fs::exists(dir_.path() / "I"));
+}
+
 TEST_F(CudaWithoutGpu, TritonOpsCompileOncePerSpecializationAndFailThePointsWithTheReason) {
   const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
   if (!fs::exists(python)) GTEST_SKIP() << "no Triton venv at " << python << " (scripts/bootstrap.sh makes it)";

@@ -258,6 +258,7 @@ const std::vector<Case>& cases() {
       cli("gpu_negative", {"--gpu", "-1"}, "--gpu: must be a whole number from 0 to 1023"),
       cli("timer_unknown", {"--timer", "sundial"}, "--timer: sundial not in {graph,cupti,direct}"),
       cli("metric_unknown", {"--metric", "cycles"}, "--metric: cycles not in {time,instructions}"),
+      cli("counters_unknown", {"--counters", "everything"}, "--counters: must be none | changed | all, not 'everything'"),
       cli("dtype_unknown", {"--dtypes", "fp33"}, "unknown dtype 'fp33'"),
       cli("point_timeout_zero", {"--point-timeout-s", "0"}, "--point-timeout-s: must be a number >= 0.5"),
       cli("op_climbs_out", {"--op", "../evil"}, "--op '../evil': an op name is letters, digits"),

@@ -139,7 +139,7 @@ TEST_F(InstructionCounts, ADamagedCountIsRefusedNamingIt) {
            {"negative", [](nlohmann::json& point) { point["instructions"]["calls"] = {-5, 12}; },
             "cpu_work_knob/4096x1000/fp32): instructions: calls: an instruction count is not negative"},
            {"tool", [](nlohmann::json& point) { point["baseline"]["instructions"]["tool"] = "perf"; },
-            "tool: unknown counter 'perf' (this abtool knows callgrind)"},
+            "tool: unknown counter 'perf' (this abtool knows callgrind and cupti)"},
            {"none", [](nlohmann::json& point) { point["instructions"]["calls"] = nlohmann::json::array(); },
             "calls: at least one counted call"}}) {
     const fs::path damaged = run("AA").string() + "-" + name;
@@ -152,6 +152,26 @@ TEST_F(InstructionCounts, ADamagedCountIsRefusedNamingIt) {
     EXPECT_NE(diff.err.find((damaged / "results.json").string()), std::string::npos) << diff.err;
     EXPECT_NE(diff.err.find(expected), std::string::npos) << diff.err;
     EXPECT_EQ(std::count(diff.err.begin(), diff.err.end(), '\n'), 1) << "one line: " << diff.err;
+  }
+}
+
+// --counters reads a device's hardware counters: a host op runs without them, and says so.
+TEST(HardwareCounters, AHostOpRunsWithoutThemAndTheRunLogSaysWhy) {
+  TempDir dir("abtool-e2e-counters-");
+  std::vector<std::string> args = {"record", "--op", "cpu_saxpy", "--compiler", "host:g++", "--counters", "all", "--out",
+                                   (dir.path() / "A").string()};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  const ProcessResult result = abtool(args);
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  const std::string log = read_text_file(dir.path() / "A" / "run.log");
+  EXPECT_NE(log.find("warning: --counters: op cpu_saxpy runs without hardware counters: hardware counters are read for CUDA "
+                     "ops only"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(read_json(dir.path() / "A" / "meta.json")["counters"], "all");
+  for (const auto& point : read_results(dir.path() / "A")["points"]) {
+    EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+    EXPECT_FALSE(point.contains("counters")) << point.dump(1);
   }
 }
 

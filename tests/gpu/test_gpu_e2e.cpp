@@ -470,3 +470,96 @@ TEST_F(GpuAdversity, AnAaOfAnAtomicAccumulationSaysNondeterministic) {
 }
 
 }  // namespace abt::e2e
+
+namespace abt::e2e {
+
+// --counters and --metric instructions on a device: A recorded with both, replayed by the same
+// compiler (an A/A) and by ptxas -O1 (code that differs), every side's counters read by CUPTI's
+// range profiler in the measuring process after its rounds.
+class GpuCounters : public RunPairSuite<GpuCounters> {
+ protected:
+  static void SetUpTestSuite() {
+    if (!CudaDriver::get()) return;
+    dir_ = std::make_unique<TempDir>("abtool-gpu-counters-");
+    const std::vector<std::string> budget = {"--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"};
+    std::vector<std::string> record = {"record", "--op", "saxpy,softmax,gemm", "--shapes", gpu_shapes().string(),
+                                       "--out", a().string(), "--metric", "instructions", "--counters"};
+    record.insert(record.end(), budget.begin(), budget.end());
+    record_ = std::make_unique<ProcessResult>(abtool(record));
+    replay_ = std::make_unique<ProcessResult>(replay(a(), b(), {"--counters", "all"}));
+    changed_ = std::make_unique<ProcessResult>(replay(a(), c(), {"--counters", "all", "--compiler-flags", "-Xptxas -O1"}));
+    diff_ = std::make_unique<ProcessResult>(abtool({"diff", a().string(), b().string(), "--format", "json"}));
+    changed_diff_ = std::make_unique<ProcessResult>(abtool({"diff", a().string(), c().string()}));
+  }
+  static fs::path c() { return dir_->path() / "C"; }
+  static inline std::unique_ptr<ProcessResult> changed_, changed_diff_;
+};
+
+TEST_F(GpuCounters, EverySideOfEveryPointIsCountedAndItsCountersRead) {
+  ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
+  ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
+  ASSERT_EQ(changed_->exit_code, 0) << describe(*changed_);
+  for (const fs::path& run : {a(), b(), c()}) {
+    const auto results = read_results(run);
+    EXPECT_EQ(results["schema"], "abtool.results/4");
+    ASSERT_EQ(results["points"].size(), 6u) << run;
+    for (const auto& point : results["points"]) {
+      ASSERT_EQ(point["status"], "SUCCESS") << point.dump(1);
+      std::vector<const nlohmann::json*> sides{&point};
+      if (run != a()) sides.push_back(&point["baseline"]);
+      for (const nlohmann::json* side : sides) {
+        const auto& counts = (*side)["instructions"];
+        ASSERT_TRUE(counts.is_object()) << run << " " << side->dump(1);
+        EXPECT_EQ(counts["tool"], "cupti");
+        ASSERT_EQ(counts["calls"].size(), 2u);
+        EXPECT_GT(counts["calls"][0].get<uint64_t>(), 0u);
+        EXPECT_EQ(counts["calls"][0], counts["calls"][1]) << "a deterministic kernel executes the same instructions twice";
+        const auto& reads = (*side)["counters"];
+        ASSERT_TRUE(reads.is_array()) << run << " " << side->dump(1);
+        ASSERT_EQ(reads.size(), 2u) << "each side read twice: its own noise";
+        for (const auto& counters : reads) {
+          EXPECT_EQ(counters["tool"], "cupti");
+          EXPECT_GE(counters["kernels"].get<int>(), 1);
+          EXPECT_EQ(counters["warp_instructions"].get<double>(), counts["calls"][0].get<double>())
+              << "the counters' instructions are the counted ones";
+          EXPECT_GT(counters["occupancy_pct"].get<double>(), 0);
+          EXPECT_LE(counters["occupancy_pct"].get<double>(), 101);
+          EXPECT_EQ(counters["stalls_pct"].size(), 19u);
+        }
+      }
+    }
+  }
+  const std::string log = read_text_file(b() / "run.log");
+  EXPECT_NE(log.find("hardware counters (A's code: dram"), std::string::npos) << log;
+}
+
+TEST_F(GpuCounters, AnAaGivesIdenticalInstructionCountsAndIsDecidedByThem) {
+  ASSERT_EQ(diff_->exit_code, 0) << describe(*diff_);
+  const auto report = nlohmann::json::parse(diff_->out);
+  const auto a_points = read_results(a())["points"], b_points = read_results(b())["points"];
+  for (size_t i = 0; i < b_points.size(); ++i) {
+    EXPECT_EQ(b_points[i]["instructions"]["calls"], b_points[i]["baseline"]["instructions"]["calls"]) << b_points[i]["shape_text"];
+    EXPECT_EQ(b_points[i]["instructions"]["calls"], a_points[i]["instructions"]["calls"]) << "A's record and B's replay";
+  }
+  for (const auto& point : report["points"]) {
+    EXPECT_EQ(point["verdict"], "SAME") << point.dump(1);
+    EXPECT_EQ(point["metric"], "instructions") << point.dump(1);
+    ASSERT_TRUE(point["counters"].is_object()) << point.dump(1);
+    EXPECT_TRUE(point["counters"]["same_process"].get<bool>());
+    EXPECT_NE(point["counters"]["why"].get<std::string>().find("inst same"), std::string::npos) << point["counters"].dump(1);
+    std::printf("A/A %s: %s\n", point["point"].get<std::string>().c_str(), point["counters"]["why"].get<std::string>().c_str());
+  }
+}
+
+TEST_F(GpuCounters, CodeThatChangedShowsItsCountersWhyBesideTheVerdict) {
+  ASSERT_EQ(changed_diff_->exit_code, 0) << describe(*changed_diff_);
+  EXPECT_NE(changed_diff_->out.find("why: dram read"), std::string::npos) << changed_diff_->out;
+  int differing = 0;
+  const auto points = read_results(c())["points"];
+  for (const auto& point : points)
+    differing += point["instructions"]["calls"][0] != point["baseline"]["instructions"]["calls"][0];
+  EXPECT_GT(differing, 0) << "ptxas -O1 changes the instructions some kernel executes";
+  std::printf("%s", changed_diff_->out.c_str());
+}
+
+}  // namespace abt::e2e

@@ -51,4 +51,5 @@ unset ABTOOL_TEST_GPUS
   "$work/gpus.json" "$work/G" "${counted[@]}" \
   "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json" \
   "$here/tests/golden/diff_instructions/A" "$here/tests/golden/diff_instructions/B" \
-  "$here/tests/golden/diff_instructions/expected.json"
+  "$here/tests/golden/diff_instructions/expected.json" \
+  "$here/tests/golden/diff_counters/A" "$here/tests/golden/diff_counters/B" "$here/tests/golden/diff_counters/expected.json"

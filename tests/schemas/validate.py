@@ -18,8 +18,8 @@ import jsonschema
 
 
 def samples_errors(results_file, document):
-    """What is wrong with the samples records a results.json (abtool.results/3) names."""
-    if document.get("schema") != "abtool.results/3":
+    """What is wrong with the samples records a results.json (abtool.results/3 or /4) names."""
+    if document.get("schema") not in ("abtool.results/3", "abtool.results/4"):
         return []
     path = os.path.join(os.path.dirname(results_file), document["samples"])
     with open(path, "rb") as f:
@@ -55,7 +55,9 @@ def main():
         with open(file) as f:
             schema = json.load(f)
         jsonschema.Draft202012Validator.check_schema(schema)
-        schemas[schema["properties"]["schema"]["const"]] = schema  # the name files carry in "schema"
+        names = schema["properties"]["schema"]  # the name(s) files carry in "schema"
+        for name in names.get("enum", [names.get("const")]):
+            schemas[name] = schema
     files = []
     for path in paths:
         if os.path.isdir(path):

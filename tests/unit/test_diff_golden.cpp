@@ -1,7 +1,9 @@
 // diff's printers against checked-in expectations: two real run directories as inputs, the text,
 // Markdown, CSV and JSON reports as files. tests/golden/diff: a host:g++ record and its
 // host:clang++ replay (trimmed budgets); tests/golden/diff_instructions: a --metric instructions
-// record of cpu_work_knob and cpu_saxpy and its replay with -DEXTRA_PERMILLE=10 (1% more steps).
+// record of cpu_work_knob and cpu_saxpy and its replay with -DEXTRA_PERMILLE=10 (1% more steps);
+// tests/golden/diff_counters: an H200 record of saxpy, softmax and gemm with --counters and its
+// replay with -Xptxas -O1 --counters all (both sides' hardware counters at every point).
 // ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
 #include <gtest/gtest.h>
 
@@ -47,6 +49,7 @@ class GoldenRuns : public ::testing::TestWithParam<const char*> {
 
 using DiffGolden = GoldenRuns;             // tests/golden/diff
 using DiffInstructionsGolden = GoldenRuns;  // tests/golden/diff_instructions
+using DiffCountersGolden = GoldenRuns;      // tests/golden/diff_counters
 
 TEST_P(GoldenRuns, Text) {
   std::ostringstream out;
@@ -103,8 +106,28 @@ TEST_P(DiffInstructionsGolden, ThePlantedStepsAreSlowerByTheirCounts) {
 
 // Every printer against both: the counted runs show which metric decided (the text's
 // instructions column and summary line, the CSV's and JSON's fields), the time's verdict beside it.
-INSTANTIATE_TEST_SUITE_P(Runs, GoldenRuns, ::testing::Values("diff", "diff_instructions"));
+INSTANTIATE_TEST_SUITE_P(Runs, GoldenRuns, ::testing::Values("diff", "diff_instructions", "diff_counters"));
 INSTANTIATE_TEST_SUITE_P(Timed, DiffGolden, ::testing::Values("diff"));
 INSTANTIATE_TEST_SUITE_P(Counted, DiffInstructionsGolden, ::testing::Values("diff_instructions"));
+INSTANTIATE_TEST_SUITE_P(Profiled, DiffCountersGolden, ::testing::Values("diff_counters"));
+
+// Every point carries both sides' counters, read in B's process: the why is beside each verdict,
+// in the text's detail lines and as the wide table's last column.
+TEST_P(DiffCountersGolden, EveryPointShowsItsWhy) {
+  EXPECT_EQ(report_.with_counters(), int(report_.points.size()));
+  for (const auto& point : report_.points) {
+    ASSERT_TRUE(point.counters) << point.id;
+    EXPECT_TRUE(point.counters->same_process) << point.id;
+    EXPECT_EQ(point.counters->a_reads.reads.size(), 2u) << point.id;
+  }
+  std::ostringstream text, wide;
+  print_text(report_, text);
+  print_text(report_, wide, false, true);
+  const std::string shown = text.str();
+  size_t whys = 0;
+  for (size_t at = shown.find("; why: dram read"); at != std::string::npos; at = shown.find("; why: dram read", at + 1)) ++whys;
+  EXPECT_EQ(whys, report_.points.size()) << shown;
+  EXPECT_NE(wide.str().find("why (counters)"), std::string::npos) << wide.str();
+}
 
 }  // namespace abt

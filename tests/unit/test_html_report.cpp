@@ -34,6 +34,19 @@ TEST(HtmlReport, ShowsTheInstructionCountsThatDecided) {
   EXPECT_NE(html.find("<td class=\"num\">+1.425% (917291 &rarr; 930358)</td>"), std::string::npos);
 }
 
+// Runs with hardware counters (tests/golden/diff_counters, an H200 A/B): the why beside each point.
+TEST(HtmlReport, ShowsEachPointsWhyFromItsCounters) {
+  const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff_counters";
+  RunData a = read_run(golden / "A"), b = read_run(golden / "B");
+  Comparison report = compare_runs(a, b, 2.0);
+  std::ostringstream page;
+  write_html_report(report, page);
+  const std::string html = page.str();
+  EXPECT_EQ(count_of(html, "<th>why (counters)</th>"), 3u) << "a column in each op's table";
+  EXPECT_EQ(count_of(html, "<td class=\"why\">dram read"), 6u) << "one per point";
+  EXPECT_NE(html.find("inst +7.29%"), std::string::npos);
+}
+
 TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff";
   RunData a = read_run(golden / "A"), b = read_run(golden / "B");

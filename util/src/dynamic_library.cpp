@@ -29,4 +29,16 @@ std::filesystem::path DynamicLibrary::file() const {
   return ignored ? std::filesystem::path(map->l_name) : path;
 }
 
+std::unique_ptr<DynamicLibrary> open_first_library(const std::vector<std::string>& names) {
+  std::string errors;
+  for (const auto& name : names) {
+    try {
+      return std::make_unique<DynamicLibrary>(name);
+    } catch (const std::runtime_error& error) {
+      errors += std::string(errors.empty() ? "" : "; ") + error.what();
+    }
+  }
+  throw std::runtime_error(errors.empty() ? "no library name given" : errors);
+}
+
 }  // namespace abt

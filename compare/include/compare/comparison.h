@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/counter_delta.h"
 #include "compare/ir_delta.h"
 #include "compare/judge.h"
 #include "compare/verdict.h"
@@ -64,6 +65,7 @@ struct PointComparison {
   std::optional<bool> same_config;
   std::optional<bool> ir_changed;        // the normalised code differs (ir_delta.h)
   std::optional<IrDelta> ir_delta;
+  std::optional<CounterDelta> counters;  // --counters: both sides' hardware counters and the `why` line
   std::optional<bool> same_output;       // output bits identical
   std::optional<OutputComparison> output_bits;  // B against A's code on the same inputs (interleaved replays)
   std::optional<RetuneComparison> retune;
@@ -134,6 +136,8 @@ struct Comparison {
   int optimum_moved() const;  // points whose B's own best config is not A's
   int retuned() const;  // points B re-tuned (replay --retune)
   int decided_by_instructions() const;
+  std::string instruction_tools() const;  // what counted them, as the summaries name it: "callgrind", "cupti"
+  int with_counters() const;  // points whose both sides' hardware counters were read
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
 };
 

@@ -19,6 +19,7 @@ namespace abt {
 inline constexpr double kDefaultInstructionThresholdPct = 0.1;
 
 struct InstructionDecision {
+  std::string tool;          // what counted them: callgrind (host), cupti (a device)
   uint64_t a = 0, b = 0;     // the counts compared: each side's first counted call
   double change_pct = 0;     // (B / A - 1) in percent: above 0, B executes more
   double spread_pct = 0;     // how far counts of one side's own code differ, in percent

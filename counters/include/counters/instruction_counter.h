@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "launch/execution_target.h"
 #include "launch/workspace.h"
 #include "model/instruction_count.h"
 
@@ -15,6 +16,7 @@ namespace abt {
 struct CountedVariant {
   std::filesystem::path binary;
   std::string entry_symbol;
+  const LoadedVariant* loaded = nullptr;  // a device counter calls the loaded variant itself
 };
 
 // The point cannot be counted (the tool failed, the variant cannot run under it): the point's
@@ -30,6 +32,9 @@ class InstructionCounter {
   // Every variant's calls counted on the workspace's arguments as the gate sees them (inputs as
   // generated, outputs poisoned), in the order given. Throws CountError.
   virtual std::vector<InstructionCount> count(Workspace& workspace, const std::vector<CountedVariant>& variants) const = 0;
+  // Whether the points of a batch may be counted side by side (host: one Valgrind process each;
+  // a device has one profiler).
+  virtual bool parallel() const { return true; }
 };
 
 }  // namespace abt

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/compile_cache.h"
+#include "counters/hardware_counters.h"
 #include "counters/instruction_counter.h"
 #include "engine/step.h"
 #include "graphtime/clock_check.h"
@@ -63,6 +64,8 @@ struct OpServices {
   const RoundPolicy* rounds = nullptr; // whether a point gets rounds beyond the regular ones; null: never
   StepWatch* watch = nullptr;          // a supervised worker; null in library use
   const InstructionCounter* instructions = nullptr;  // --metric instructions; null: time alone
+  const HardwareCounterReader* counters = nullptr;   // --counters on a device; null: none read
+  CounterSelection counter_points = CounterSelection::none;  // which points' counters are read
 };
 
 // Changes as the op's points run.

@@ -21,6 +21,9 @@ class RoundPolicy {
   virtual bool wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const = 0;
   // The most rounds a point may get, the regular ones included.
   virtual int max_rounds(int regular) const = 0;
+  // After its rounds: whether the sides, as timed, differ (FASTER or SLOWER at the threshold).
+  // These are the points `--counters` reads by default.
+  virtual bool differs(const std::vector<Side>& sides) const = 0;
 };
 
 }  // namespace abt

@@ -12,6 +12,7 @@
 #include "counters/instruction_counter.h"
 #include "launch/execution_target.h"
 #include "model/binary_manifest.h"
+#include "model/gpu_counters.h"
 #include "model/measurement.h"
 #include "model/point_record.h"
 #include "rundir/index_row.h"
@@ -37,6 +38,7 @@ struct Side {
   std::optional<OutputComparison> outputs; // baseline: B's outputs against this side's, bit for bit
   CountedVariant counted;                  // its binary as an instruction counter loads it
   std::optional<InstructionCount> instructions;  // --metric instructions, after the point's rounds
+  std::optional<CounterReads> counters;          // --counters, after the point's rounds
 
   bool timed() const { return loaded != nullptr; }
 };

@@ -16,16 +16,18 @@ enum class StepKind {
   sweep_candidate,            // one candidate of a sweep: loaded, verified or timed
   timing_round,               // one round of the point's timing
   counting_instructions,      // --metric instructions: the point's sides counted, after its rounds
+  reading_counters,           // --counters: the point's sides read by the profiler, after its rounds
 };
 template <>
 struct Spellings<StepKind> {
-  static constexpr std::array<std::pair<StepKind, std::string_view>, 6> table{
+  static constexpr std::array<std::pair<StepKind, std::string_view>, 7> table{
       {{StepKind::choosing, "choosing"},
        {StepKind::verifying_choice, "verifying_choice"},
        {StepKind::verifying_recorded_config, "verifying_recorded_config"},
        {StepKind::sweep_candidate, "sweep_candidate"},
        {StepKind::timing_round, "timing_round"},
-       {StepKind::counting_instructions, "counting_instructions"}}};
+       {StepKind::counting_instructions, "counting_instructions"},
+       {StepKind::reading_counters, "reading_counters"}}};
 };
 
 struct Step {

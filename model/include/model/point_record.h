@@ -9,6 +9,7 @@
 #include "opspec/op_spec.h"
 #include "opspec/shape_set.h"
 #include "model/binary_manifest.h"
+#include "model/gpu_counters.h"
 #include "model/instruction_count.h"
 #include "model/measurement.h"
 #include "model/verify_outcome.h"
@@ -38,6 +39,7 @@ struct Baseline {
   SampleSummary latency;     // of measurement.samples_us
   std::string binary_hash;   // A's stored binary
   std::optional<InstructionCount> instructions;  // --metric instructions: A's code counted here
+  std::optional<CounterReads> counters;          // --counters: A's code profiled here
 };
 
 // B's outputs against A's code's on the same inputs (an interleaved replay runs both here): a
@@ -96,6 +98,7 @@ struct PointRecord {
   std::optional<PointGpu> gpu;                         // CUDA points (absent: host ops, or an older run)
   std::optional<std::string> library_config;           // a captured op: the config the library itself launched (config text)
   std::optional<InstructionCount> instructions;        // --metric instructions: the measured variant's count
+  std::optional<CounterReads> counters;                // --counters: the measured variant's hardware counters
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;

@@ -86,4 +86,13 @@ struct Spellings<Metric> {
       {{Metric::time, "time"}, {Metric::instructions, "instructions"}}};
 };
 
+// --counters: whose hardware counters a run reads after timing. `changed`: the points whose
+// sides differ as timed (a replay's FASTER/SLOWER); a record has no other side, so every point.
+enum class CounterSelection { none, changed, all };
+template <>
+struct Spellings<CounterSelection> {
+  static constexpr std::array<std::pair<CounterSelection, std::string_view>, 3> table{
+      {{CounterSelection::none, "none"}, {CounterSelection::changed, "changed"}, {CounterSelection::all, "all"}}};
+};
+
 }  // namespace abt

@@ -15,6 +15,7 @@ class ExtraRounds : public RoundPolicy {
   ExtraRounds(double threshold_pct, double max_ms);
   bool wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const override;
   int max_rounds(int regular) const override { return 4 * regular; }
+  bool differs(const std::vector<Side>& sides) const override;
 
  private:
   static constexpr double kEstimateSlack = 2;

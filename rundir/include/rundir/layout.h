@@ -8,14 +8,16 @@
 namespace abt {
 
 // "schema" of every JSON file abtool writes; readers accept these, and the versions before
-// them that they still read (results/2 held every sample inline; meta/2 had no "sweep").
+// them that they still read (results/2 held every sample inline; results/3 had no hardware
+// counters and no GPU instruction counts; meta/2 had no "sweep").
 inline constexpr const char* kMetaSchema = "abtool.meta/3";
 inline constexpr const char* kMetaSchemaV2 = "abtool.meta/2";
-inline constexpr const char* kResultsSchema = "abtool.results/3";
+inline constexpr const char* kResultsSchema = "abtool.results/4";
+inline constexpr const char* kResultsSchemaV3 = "abtool.results/3";
 inline constexpr const char* kResultsSchemaV2 = "abtool.results/2";
 inline constexpr const char* kSamplesFormat = "abtool.samples/1";  // the samples sidecar (samples_file.h)
 inline constexpr const char* kAutotuneRecordSchema = "abtool.autotune_record/2";
-inline constexpr const char* kDiffSchema = "abtool.diff/6";
+inline constexpr const char* kDiffSchema = "abtool.diff/7";
 
 class RunLayout {
  public:

@@ -60,6 +60,7 @@ struct MetaRecord {
   TimingRecord timing;
   SweepRecord sweep;
   Metric metric = Metric::time;  // --metric (absent in older runs: time)
+  CounterSelection counters = CounterSelection::none;  // --counters (written only when some were asked for)
   uint64_t seed = 0;
   SelectionRecord selection;
   std::string start_time, end_time;  // ISO 8601, local time; end empty while running

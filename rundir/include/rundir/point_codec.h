@@ -1,5 +1,6 @@
 // One point of results.json (model/point_record.h as JSON), in both formats this abtool reads:
-// abtool.results/3 keeps each measured side's summary and where its samples lie in samples.bin;
+// abtool.results/4 (and /3, the same without hardware counters or GPU instruction counts) keeps
+// each measured side's summary and where its samples lie in samples.bin;
 // abtool.results/2 (older runs) held every sample inline. Only the current format is written.
 #pragma once
 #include <optional>
@@ -20,7 +21,7 @@ struct PointSamples {
 
 nlohmann::json point_json(const PointRecord& point, const PointSamples& samples);
 
-enum class ResultsVersion { v2, v3 };
+enum class ResultsVersion { v2, v3 };  // v3 also reads /4 (/3 and its optional counters)
 
 // Reads a point and validates every field (RunFormatError naming it). For /3, the samples come
 // from `samples`; null: they are left empty and only the summaries are read (replay reads A so).

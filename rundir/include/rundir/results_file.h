@@ -2,7 +2,7 @@
 // summaries; the samples are in samples.bin (samples_file.h). Written as the run goes, one line
 // per finished point (README: "The run directory"):
 //
-//   {"schema":"abtool.results/3","samples":"samples.bin","planned":[...],"points":[
+//   {"schema":"abtool.results/4","samples":"samples.bin","planned":[...],"points":[
 //   {...point...}
 //   ,{...point...}
 //   ],"complete":true}

@@ -2,7 +2,9 @@
 // variants, NVRTC builds chosen at run time, the CUDA driver.
 #pragma once
 #include <filesystem>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace abt {
 
@@ -28,5 +30,15 @@ class DynamicLibrary {
   std::string name_;
   void* handle_ = nullptr;
 };
+
+// The first of `names` that opens (a versioned name before the toolkit's path); std::runtime_error
+// with every loader's reason when none does.
+std::unique_ptr<DynamicLibrary> open_first_library(const std::vector<std::string>& names);
+
+// libcupti, as the CUPTI timer and the counter reader open it.
+inline const std::vector<std::string>& cupti_library_names() {
+  static const std::vector<std::string> names{"libcupti.so.13", "libcupti.so", "/usr/local/cuda/lib64/libcupti.so"};
+  return names;
+}
 
 }  // namespace abt
