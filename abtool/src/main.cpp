@@ -116,6 +116,10 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                        : fmt::format("must be {}, not '{}'", abt::spelling_list<abt::CounterSelection>(" | "), text);
           },
           "SET"));
+  command.add_flag("--compile-instructions", options.compile_instructions,
+                   "compile each measured variant once more under Valgrind after its timing and count the "
+                   "instructions of every compiler stage (host, nvcc and triton compilers), so diff decides "
+                   "compile-time changes from counts");
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--shard", texts.shard,
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "

@@ -162,6 +162,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.b_variant = pb->variant;
   row.a_compile_ms = pa->compile_ms;
   row.b_compile_ms = pb->compile_ms;
+  row.a_compile = pa->compile_profile;
+  row.b_compile = pb->compile_profile;
   row.a_ir = pa->ir_files;
   row.b_ir = pb->ir_files;
   row.roofline = pb->roofline;
@@ -328,6 +330,7 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   }
   if (retuned) report.retuned_geomean_speedup = std::exp(retuned_log_sum / retuned);
   add_compile_times(report);
+  report.compile_stages = compare_compile_stages(report.points, instruction_threshold_pct);
   add_warnings(a, b, report);
   report.a_run = summary_of_run(a);
   report.b_run = summary_of_run(b);

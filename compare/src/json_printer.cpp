@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "compare/report_printers.h"
+#include "model/compile_profile_json.h"
 #include "model/gpu_counters_json.h"
 #include "rundir/layout.h"
 #include "util/parallel.h"
@@ -63,7 +64,7 @@ nlohmann::json counters_json(const CounterDelta& delta) {
           {"why", delta.why}};
 }
 
-nlohmann::json point_json(const PointComparison& row) {
+nlohmann::json point_json_without_compile(const PointComparison& row) {
   const bool timed = row.a && row.b;
   return {{"point", row.id},
           {"a_us", timed ? nlohmann::json(row.a->median_us) : nlohmann::json()},
@@ -116,6 +117,33 @@ nlohmann::json point_json(const PointComparison& row) {
           {"b_variant", row.b_variant}};
 }
 
+// Each side's compile by stage, where either has one (older runs and compilers without stages: absent).
+nlohmann::json point_json(const PointComparison& row) {
+  nlohmann::json json = point_json_without_compile(row);
+  if (row.a_compile || row.b_compile)
+    json["compile_profile"] = {row.a_compile ? compile_profile_json(*row.a_compile) : nlohmann::json(),
+                               row.b_compile ? compile_profile_json(*row.b_compile) : nlohmann::json()};
+  return json;
+}
+
+nlohmann::json decision_json(const InstructionDecision& decision) {
+  return {{"instructions", {decision.a, decision.b}}, {"change_pct", decision.change_pct},
+          {"verdict", spelling(decision.verdict)}};
+}
+
+nlohmann::json compile_stages_json(const OpCompileStages& op) {
+  nlohmann::json stages = nlohmann::json::array();
+  for (const StageComparison& stage : op.stages) {
+    nlohmann::json json{{"stage", stage.stage},
+                        {"ms", stage.a_ms && stage.b_ms ? nlohmann::json{*stage.a_ms, *stage.b_ms} : nlohmann::json()},
+                        {"only_in", stage.only_in_a ? nlohmann::json("A") : stage.only_in_b ? nlohmann::json("B") : nlohmann::json()}};
+    json["counted"] = stage.decision ? decision_json(*stage.decision) : nlohmann::json();
+    stages.push_back(std::move(json));
+  }
+  return {{"op", op.op}, {"points", op.points}, {"counted_points", op.counted_points},
+          {"total", op.total ? decision_json(*op.total) : nlohmann::json()}, {"stages", stages}};
+}
+
 }  // namespace
 
 nlohmann::json diff_json(const Comparison& report) {
@@ -130,9 +158,11 @@ nlohmann::json diff_json(const Comparison& report) {
   for (const auto& op : report.compile_times)
     compile.push_back({{"op", op.op}, {"points", op.points}, {"geomean_ratio", op.geomean_ratio},
                        {"a_total_ms", op.a_total_ms}, {"b_total_ms", op.b_total_ms}});
+  nlohmann::json stages_by_op = nlohmann::json::array();
+  for (const OpCompileStages& op : report.compile_stages) stages_by_op.push_back(compile_stages_json(op));
   nlohmann::json warnings = nlohmann::json::array();
   for (const auto& warning : report.warnings) warnings.push_back(warning.text);
-  return {{"schema", kDiffSchema}, {"a", report.a_dir}, {"b", report.b_dir}, {"threshold_pct", report.threshold_pct},
+  nlohmann::json json{{"schema", kDiffSchema}, {"a", report.a_dir}, {"b", report.b_dir}, {"threshold_pct", report.threshold_pct},
           {"instruction_threshold_pct", report.instruction_threshold_pct},
           {"decided_by_instructions", report.decided_by_instructions()},
           {"points", rows}, {"compile_time", compile},
@@ -140,6 +170,8 @@ nlohmann::json diff_json(const Comparison& report) {
           {"retuned_geomean_speedup", optional_json(report.retuned_geomean_speedup)},
           {"optimum_moved", report.optimum_moved()}, {"counts", counts}, {"warnings", warnings},
           {"all_binaries_identical", report.all_binaries_identical}};
+  if (!stages_by_op.empty()) json["compile_stages"] = stages_by_op;  // runs with compile profiles only
+  return json;
 }
 
 void print_json(const Comparison& report, std::ostream& out) { out << diff_json(report).dump(2) << "\n"; }

@@ -109,6 +109,30 @@ std::string point_details(const PointComparison& row, bool config_shown) {
   return fmt::format("{}: {}", row.id, fmt::join(parts, "; "));
 }
 
+// "compile stages B vs A, cpu_softmax (3 points, instructions by callgrind, threshold 0.1%): SLOWER
+// +1.31% (g++ same, cc1plus +1.52%, as same, ld same)"; wall times where nothing was counted.
+std::string compile_stages_line(const OpCompileStages& op, double threshold_pct) {
+  std::vector<std::string> stages;
+  for (const StageComparison& stage : op.stages) {
+    if (stage.only_in_a || stage.only_in_b) {
+      stages.push_back(fmt::format("{} only in {}", stage.stage, stage.only_in_a ? "A" : "B"));
+    } else if (stage.decision) {
+      stages.push_back(stage.decision->verdict == Verdict::same ? fmt::format("{} same", stage.stage)
+                                                                : fmt::format("{} {:+.2f}%", stage.stage, stage.decision->change_pct));
+    } else if (stage.a_ms && stage.b_ms && *stage.a_ms > 0) {
+      stages.push_back(fmt::format("{} {:.2f}x", stage.stage, *stage.b_ms / *stage.a_ms));
+    }
+  }
+  if (op.total)
+    return fmt::format("compile stages B vs A, {} ({} of {} point{} counted, instructions by callgrind, threshold {}%): {} "
+                       "{:+.2f}% ({})",
+                       op.op, op.counted_points, op.points, op.points == 1 ? "" : "s", threshold_pct,
+                       spelling(op.total->verdict), op.total->change_pct, fmt::join(stages, ", "));
+  return fmt::format("compile stages B vs A, {} ({} point{}, wall time, not decided; --compile-instructions counts "
+                     "them): {}",
+                     op.op, op.points, op.points == 1 ? "" : "s", fmt::join(stages, ", "));
+}
+
 std::string summary_line(const Comparison& report) {
   std::string text = report.geomean_speedup
                          ? fmt::format("geomean speedup B vs A: {:.3f}x over trusted points", *report.geomean_speedup)
@@ -168,6 +192,7 @@ std::string summary_line(const Comparison& report) {
       text += fmt::format("; most slowed: {}", fmt::join(slowest, ", "));
     }
   }
+  for (const OpCompileStages& op : report.compile_stages) text += "\n" + compile_stages_line(op, report.instruction_threshold_pct);
   if (const int counted = report.decided_by_instructions()) {
     std::map<Verdict, int> by_time;
     for (const auto& row : report.points)
@@ -308,6 +333,11 @@ std::string csv_field(const std::string& text) {
   return quoted + "\"";
 }
 
+// A side's counted compile, every stage together; empty where it was not counted.
+std::string compile_instructions_cell(const std::optional<CompileProfile>& profile) {
+  return profile && profile->counted() ? std::to_string(profile->total_instructions()) : "";
+}
+
 template <typename T>
 std::string csv_number(const std::optional<T>& value) {
   return value ? fmt::format("{}", *value) : "";
@@ -321,7 +351,7 @@ void print_csv(const Comparison& report, std::ostream& out) {
          "output_max_abs,retuned_variant,optimum_moved,retuned_speedup,retuned_ci95_low,retuned_ci95_high,retuned_verdict,"
          "note,metric,a_instructions,b_instructions,instructions_change_pct,timing_verdict,a_dram_read_bytes,"
          "b_dram_read_bytes,a_dram_write_bytes,b_dram_write_bytes,a_l2_hit_pct,b_l2_hit_pct,a_warp_instructions,"
-         "b_warp_instructions,a_occupancy_pct,b_occupancy_pct,why\n";
+         "b_warp_instructions,a_occupancy_pct,b_occupancy_pct,why,a_compile_instructions,b_compile_instructions\n";
   auto flag = [](const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; };
   for (const auto& row : report.points) {
     const bool timed = row.a && row.b;
@@ -370,7 +400,9 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    counter_cell(row, &GpuCounters::warp_instructions, &CounterDelta::b),
                                    counter_cell(row, &GpuCounters::occupancy_pct, &CounterDelta::a),
                                    counter_cell(row, &GpuCounters::occupancy_pct, &CounterDelta::b),
-                                   row.counters ? row.counters->why : ""};
+                                   row.counters ? row.counters->why : "",
+                                   compile_instructions_cell(row.a_compile),
+                                   compile_instructions_cell(row.b_compile)};
     for (size_t c = 0; c < cells.size(); ++c) out << (c ? "," : "") << csv_field(cells[c]);
     out << "\n";
   }

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "model/compile_profile_json.h"
 #include "model/json_fields.h"
 #include "util/files.h"
 #include "util/sha256.h"
@@ -38,7 +39,8 @@ nlohmann::json variant_json(const CompiledVariant& variant) {
           {"entry_symbol", variant.entry_symbol},
           {"ir", ir},
           {"triton", variant.triton ? variant.triton->to_json() : nlohmann::json()},
-          {"compile_ms", variant.compile_ms}};
+          {"compile_ms", variant.compile_ms},
+          {"profile", compile_profile_json(variant.profile)}};
 }
 
 // Files of `from` into `to`, each under its own name; several IR kinds may share one file.
@@ -140,6 +142,7 @@ std::optional<CompiledVariant> CompileStore::load(const std::string& key, const 
     for (const auto& [kind, file] : json.at("ir").items()) variant.ir[kind] = work_dir / verified(file);
     if (!json.at("triton").is_null()) variant.triton = TritonLaunchContract::from_json(JsonFields(json.at("triton"), "cache"));
     variant.compile_ms = json.at("compile_ms").get<double>();
+    if (auto profile = compile_profile_from_json(JsonFields(json, "cache"), "profile")) variant.profile = std::move(*profile);
     if (sha256_hex(contents.at(variant.binary.filename().string())) != variant.binary_hash) return damaged();
     if (!write_verified(contents, work_dir)) return std::nullopt;  // this run's folder, not the entry, failed
     std::error_code ignored;

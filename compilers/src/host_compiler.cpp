@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <sstream>
+
+#include "compilers/compile_counting.h"
 #include "compilers/compile_store.h"
 #include "util/errors.h"
 #include "util/process.h"
@@ -57,8 +61,7 @@ HostCompiler::HostCompiler(const CompilerSpec& spec, std::vector<std::string> de
   fingerprint_.env = spec.env;
 }
 
-CompiledVariant HostCompiler::compile(const CompileJob& job) const {
-  CompiledVariant variant;
+std::vector<std::string> HostCompiler::arguments(const CompileJob& job) const {
   std::vector<std::string> args = fingerprint_.flags;
   args.push_back("-fPIC");
   args.push_back("-I" + job.source.parent_path().string());
@@ -66,7 +69,12 @@ CompiledVariant HostCompiler::compile(const CompileJob& job) const {
   for (const auto& [name, value] : job.config) args.push_back("-D" + name + "=" + value);
   // Source on stdin keeps temporary paths out of the assembly, so equal code gives equal files.
   for (const char* word : {"-x", "c++", "-"}) args.push_back(word);
+  return args;
+}
 
+CompiledVariant HostCompiler::compile(const CompileJob& job) const {
+  CompiledVariant variant;
+  const std::vector<std::string> args = arguments(job);
   const std::string source = host_entry_source(job);
   const fs::path assembly = job.work_dir / "variant.s";
   const fs::path library = job.work_dir / "variant.so";
@@ -101,6 +109,85 @@ CompiledVariant HostCompiler::compile(const CompileJob& job) const {
   variant.entry_symbol = kHostEntrySymbol;
   variant.ir["s"] = assembly;
   return variant;
+}
+
+namespace {
+
+std::vector<std::string> words_of(const std::string& line) {
+  std::vector<std::string> words;
+  std::istringstream in(line);
+  for (std::string word; in >> word;) {
+    if (word.size() >= 2 && word.front() == '"' && word.back() == '"') word = word.substr(1, word.size() - 2);
+    words.push_back(word);
+  }
+  return words;
+}
+
+// The target options -march=native stands for on this machine, from the compiler proper's command
+// line that the driver prints with -### (GCC: cc1plus's -march=, -mtune=, -m<feature> and --param
+// cache sizes; Clang: cc1's -target-cpu, -tune-cpu and -target-feature, the features passed to cc1
+// as they are). Empty when the line is not found.
+std::vector<std::string> native_target_options(const ProcessRequest& probe) {
+  ProcessResult result;
+  try {
+    result = run_process(probe);
+  } catch (const std::exception&) {
+    return {};
+  }
+  std::istringstream lines(result.err + result.out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::vector<std::string> words = words_of(line);
+    std::vector<std::string> options;
+    const bool clang = std::find(words.begin(), words.end(), "-cc1") != words.end();
+    const bool gcc = !words.empty() && (words.front().ends_with("/cc1plus") || words.front().ends_with("/cc1"));
+    if (!clang && !gcc) continue;
+    for (size_t i = 0; i < words.size(); ++i) {
+      const std::string& word = words[i];
+      const bool has_next = i + 1 < words.size();
+      if (gcc && word.rfind("-m", 0) == 0) {
+        options.push_back(word);
+      } else if (gcc && word == "--param" && has_next) {
+        options.insert(options.end(), {word, words[++i]});
+      } else if (clang && word == "-target-cpu" && has_next) {
+        options.push_back("-march=" + words[++i]);
+      } else if (clang && word == "-tune-cpu" && has_next) {
+        options.push_back("-mtune=" + words[++i]);
+      } else if (clang && word == "-target-feature" && has_next) {
+        options.insert(options.end(), {"-Xclang", "-target-feature", "-Xclang", words[++i]});  // not every one has a -m flag
+      }
+    }
+    return options;
+  }
+  return {};
+}
+
+}  // namespace
+
+// The build of the shared object (not the assembly abtool writes beside it for the IR view): the
+// compile a user's build makes. The driver's processes are its stages. Under Valgrind the CPU the
+// compiler sees is Valgrind's (no AVX-512), so -march=native is given as what it resolves to
+// natively: the counted compile builds the measured binary.
+CountedCompile HostCompiler::count_compile(const CompileJob& job, const CompileCounting& counting) const {
+  std::vector<std::string> args = arguments(job);
+  const auto native = std::find(args.begin(), args.end(), "-march=native");
+  if (native != args.end()) {
+    std::vector<std::string> probe = args;
+    probe.insert(probe.end(), {"-###", "-S", "-o", "/dev/null"});
+    const std::vector<std::string> resolved = native_target_options({fingerprint_.path, probe, "", fingerprint_.env});
+    if (!resolved.empty()) {
+      args.erase(std::remove_if(args.begin(), args.end(), [](const std::string& word) { return word == "-march=native" || word == "-mtune=native"; }),
+                 args.end());
+      args.insert(args.begin(), resolved.begin(), resolved.end());
+    }
+  }
+  const fs::path library = job.work_dir / "variant.so", dumps = job.work_dir / "callgrind";
+  fs::create_directories(dumps);
+  args.insert(args.end(), {"-shared", "-o", library.string()});
+  CountedCompile counted;
+  counted.profile = count_under_callgrind(counting, {fingerprint_.path, args, host_entry_source(job), fingerprint_.env}, dumps);
+  if (!fs::is_regular_file(library)) throw CompileCountError("the compile under callgrind wrote no shared object");
+  counted.binary_hash = sha256_of_file(library.string());
+  return counted;
 }
 
 }  // namespace abt

@@ -12,8 +12,11 @@ class HostCompiler : public CompilerBackend {
   const CompilerFingerprint& fingerprint() const override { return fingerprint_; }
   bool accepts(Language language) const override { return language == Language::cpp; }
   CompiledVariant compile(const CompileJob& job) const override;
+  CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const override;
+  std::string uncountable(const CompileCounting&) const override { return ""; }
 
  private:
+  std::vector<std::string> arguments(const CompileJob& job) const;  // the compiler's, without output mode
   CompilerFingerprint fingerprint_;
 };
 

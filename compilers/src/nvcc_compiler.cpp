@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "compilers/compile_counting.h"
 #include "compilers/compile_store.h"
 #include "nvrtc_compiler.h"
 #include "util/errors.h"
@@ -53,12 +54,17 @@ NvccCompiler::NvccCompiler(const CompilerSpec& spec, std::string arch) : arch_(s
   fingerprint_.env = spec.env;
 }
 
-CompiledVariant NvccCompiler::compile(const CompileJob& job) const {
-  CompiledVariant variant;
+std::vector<std::string> NvccCompiler::arguments(const CompileJob& job) const {
   std::vector<std::string> common = fingerprint_.flags;
   common.push_back("-I" + job.source.parent_path().string());
   common.push_back("-DABT_DTYPE=" + cuda_type_name(job.dtype));
   for (const auto& [name, value] : job.config) common.push_back("-D" + name + "=" + value);
+  return common;
+}
+
+CompiledVariant NvccCompiler::compile(const CompileJob& job) const {
+  CompiledVariant variant;
+  const std::vector<std::string> common = arguments(job);
 
   auto run = [&](const std::string& mode, const fs::path& output) {
     std::vector<std::string> args = common;
@@ -86,6 +92,19 @@ CompiledVariant NvccCompiler::compile(const CompileJob& job) const {
   variant.ir["cubin"] = cubin;
   variant.ok = true;
   return variant;
+}
+
+// The cubin's build: nvcc's processes (cudafe++, cicc, ptxas, the host preprocessor) are its stages.
+CountedCompile NvccCompiler::count_compile(const CompileJob& job, const CompileCounting& counting) const {
+  std::vector<std::string> args = arguments(job);
+  const fs::path cubin = job.work_dir / "variant.cubin", dumps = job.work_dir / "callgrind";
+  fs::create_directories(dumps);
+  args.insert(args.end(), {"-cubin", "-o", cubin.string(), job.source.string()});
+  CountedCompile counted;
+  counted.profile = count_under_callgrind(counting, {program_, args, "", fingerprint_.env}, dumps);
+  if (!fs::is_regular_file(cubin)) throw CompileCountError("the compile under callgrind wrote no cubin");
+  counted.binary_hash = sha256_of_file(cubin.string());
+  return counted;
 }
 
 }  // namespace abt

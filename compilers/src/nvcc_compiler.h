@@ -13,8 +13,11 @@ class NvccCompiler : public CompilerBackend {
   CompiledVariant compile(const CompileJob& job) const override;
   // nvcc runs cicc and ptxas from its toolkit: a ptxas swapped alone changes the code too.
   std::string cache_identity() const override;
+  CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const override;
+  std::string uncountable(const CompileCounting&) const override { return ""; }
 
  private:
+  std::vector<std::string> arguments(const CompileJob& job) const;  // nvcc's, without output mode and source
   std::string program_;
   std::string arch_;
   CompilerFingerprint fingerprint_;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "compilers/compile_counting.h"
 #include "compilers/compile_store.h"
 #include "util/environment.h"
 #include "util/errors.h"
@@ -86,6 +87,8 @@ CompiledVariant collect(const CompileJob& job, const nlohmann::json& reply) {
     nlohmann::json meta = nlohmann::json::parse(read_text_file(dir / "meta.json"));
     variant.entry_symbol = meta.at("name").get<std::string>();
     variant.triton = launch_contract(meta);
+    for (const auto& stage : meta.value("stages", nlohmann::json::array()))
+      variant.profile.stages.push_back({stage.at("stage").get<std::string>(), stage.at("ms").get<double>(), std::nullopt});
   } catch (const std::exception& error) {
     variant.log = std::string("the Triton helper's meta.json lacks what a launch needs: ") + error.what();
     return variant;
@@ -245,6 +248,44 @@ std::vector<CompiledVariant> TritonCompiler::compile_batch(const std::vector<Com
     break;
   }
   return variants;
+}
+
+std::string TritonCompiler::uncountable(const CompileCounting& counting) const {
+  if (counting.stage_marks.empty())
+    return std::string(kStageMarksLibrary) + " is missing beside abtool (it is built where valgrind/callgrind.h is installed)";
+  return "";
+}
+
+// One variant in a helper process of its own (not the fork server: its process is not Valgrind's),
+// its stages marked; Triton's cache kept out of it, and Python's string hashing fixed, so that
+// the same compile executes the same instructions.
+CountedCompile TritonCompiler::count_compile(const CompileJob& job, const CompileCounting& counting) const {
+  if (std::string why = uncountable(counting); !why.empty()) throw CompileCountError(why);
+  nlohmann::json request = batch_request(job);
+  request["variants"].push_back(request_variant(job));
+  const fs::path dumps = job.work_dir / "callgrind";
+  fs::create_directories(dumps);
+  ProcessRequest compile{python_, {helper_}, request.dump(), env_};
+  compile.extra_env["ABTOOL_STAGE_MARKS"] = counting.stage_marks.string();
+  compile.extra_env["PYTHONHASHSEED"] = "0";
+  compile.extra_env["TRITON_CACHE_DIR"] = (job.work_dir / "triton-cache").string();
+  std::string replies;
+  CountedCompile counted;
+  counted.profile = count_under_callgrind(counting, compile, dumps, &replies);
+  std::istringstream lines(replies);
+  for (std::string line; std::getline(lines, line);) {
+    try {
+      const auto reply = nlohmann::json::parse(line);
+      if (reply.contains("index") && !reply.value("ok", false))
+        throw CompileCountError("the variant did not compile under callgrind: " + last_line(reply.value("error", std::string())));
+    } catch (const nlohmann::json::exception&) {
+      // a kernel's own print() output: not a reply
+    }
+  }
+  const fs::path cubin = job.work_dir / "kernel.cubin";
+  if (!fs::is_regular_file(cubin)) throw CompileCountError("the Triton helper wrote no cubin under callgrind");
+  counted.binary_hash = sha256_of_file(cubin.string());
+  return counted;
 }
 
 }  // namespace abt

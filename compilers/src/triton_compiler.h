@@ -36,6 +36,8 @@ class TritonCompiler : public CompilerBackend {
   ~TritonCompiler() override;
   // The install's files: Triton's passes are Python as well as libtriton.
   std::string cache_identity() const override { return install_identity_; }
+  CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const override;
+  std::string uncountable(const CompileCounting& counting) const override;
 
  private:
   std::string python_;

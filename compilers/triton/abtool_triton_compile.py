@@ -107,6 +107,62 @@ def load_kernel(source, name, imported=None):
     return kernel
 
 
+_stage_times = []  # (stage, ms) of the compile in progress, in the order its stages ran
+_stages_wrapped = False
+
+
+def wrap_stages():
+    """Times each stage of Triton's compile: the front end (ASTSource.make_ir: Python AST to TTIR)
+    as "ast", then every stage the backend adds (ttir, ttgir, llir, ptx, cubin), by wrapping the
+    stage functions themselves. Under --compile-instructions (ABTOOL_STAGE_MARKS names abtool's
+    stage marks library) each stage is also bracketed by callgrind client requests: its counts are
+    zeroed when it starts and dumped under its name when it ends. The same wrapper makes both, so
+    a stage's wall time and its instructions cover the same code."""
+    global _stages_wrapped
+    if _stages_wrapped:
+        return
+    _stages_wrapped = True
+    import time
+    import triton.compiler.compiler as compiler
+
+    marks = None
+    if os.environ.get("ABTOOL_STAGE_MARKS"):
+        import ctypes
+        marks = ctypes.CDLL(os.environ["ABTOOL_STAGE_MARKS"])
+        marks.abtool_stage_end.argtypes = [ctypes.c_char_p]
+
+    def timed(name, run):
+        label = ("abtool-stage " + name).encode()
+
+        def stage(*args, **kwargs):
+            if marks:
+                marks.abtool_stage_begin()
+            started = time.perf_counter()
+            try:
+                return run(*args, **kwargs)
+            finally:
+                _stage_times.append((name, 1000 * (time.perf_counter() - started)))
+                if marks:
+                    marks.abtool_stage_end(label)
+        return stage
+
+    make_backend = compiler.make_backend
+
+    def timed_backend(target):
+        backend = make_backend(target)
+        add_stages = backend.add_stages
+
+        def add_timed_stages(stages, options, *rest, **named):
+            add_stages(stages, options, *rest, **named)
+            for ext in list(stages):
+                stages[ext] = timed(ext, stages[ext])
+        backend.add_stages = add_timed_stages
+        return backend
+
+    compiler.make_backend = timed_backend
+    compiler.ASTSource.make_ir = timed("ast", compiler.ASTSource.make_ir)
+
+
 def compile_variant(kernel, request, variant):
     import triton
     from triton.backends.compiler import GPUTarget
@@ -126,8 +182,13 @@ def compile_variant(kernel, request, variant):
     options = {key: typed(str(value)) for key, value in request.get("options", {}).items()}
     options["num_warps"] = int(variant["num_warps"])
     options["num_stages"] = int(variant["num_stages"])
+    wrap_stages()
+    # Every variant compiled for real: a hit in Triton's own cache would time (and count) nothing.
+    triton.knobs.compilation.always_compile = True
+    del _stage_times[:]
     compiled = triton.compile(ASTSource(kernel, signature, constexprs, attrs),
                               target=GPUTarget("cuda", int(request["arch"]), 32), options=options)
+    stages = [{"stage": name, "ms": ms} for name, ms in _stage_times]
     out = variant["out_dir"]
     os.makedirs(out, exist_ok=True)
     for stage in ("ttir", "ttgir", "llir", "ptx"):
@@ -145,6 +206,7 @@ def compile_variant(kernel, request, variant):
     described["launch_args"] = [param for param in kernel.arg_names if signature[param] != "constexpr"]
     described["tensordesc"] = bool(getattr(meta, "tensordesc_meta", None))
     described["options"] = {k: str(v) for k, v in options.items()}
+    described["stages"] = stages
     with open(os.path.join(out, "meta.json"), "w") as handle:
         json.dump(described, handle)
 

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <map>
 
 #include "args_file.h"
@@ -14,25 +13,6 @@
 namespace abt {
 namespace fs = std::filesystem;
 namespace {
-
-std::string_view line_value(std::string_view text, std::string_view key) {
-  for (size_t at = 0; at < text.size();) {
-    size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(at, end - at);
-    if (line.substr(0, key.size()) == key) return line.substr(key.size());
-    at = end + 1;
-  }
-  return {};
-}
-
-// The last line Valgrind or the runner said, which names what went wrong.
-std::string last_line(const std::string& text) {
-  size_t end = text.find_last_not_of("\n ");
-  if (end == std::string::npos) return "no message";
-  const size_t start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
-}
 
 class HostInstructionCounter : public InstructionCounter {
  public:
@@ -120,20 +100,6 @@ HostCountingTools find_host_counting_tools(const fs::path& runner_dir) {
 
 std::unique_ptr<InstructionCounter> make_host_instruction_counter(HostCountingTools tools, std::chrono::seconds limit) {
   return std::make_unique<HostInstructionCounter>(std::move(tools), limit);
-}
-
-std::optional<CallgrindDump> parse_callgrind_dump(std::string_view text) {
-  const std::string_view trigger = line_value(text, "desc: Trigger: ");
-  std::string_view totals = line_value(text, "totals: ");
-  if (totals.empty()) totals = line_value(text, "summary: ");
-  if (trigger.empty() || totals.empty()) return std::nullopt;
-  CallgrindDump dump;
-  constexpr std::string_view kClientRequest = "Client Request: ";
-  dump.trigger = std::string(trigger.substr(0, kClientRequest.size()) == kClientRequest ? trigger.substr(kClientRequest.size()) : trigger);
-  const std::string_view number = totals.substr(0, totals.find(' '));  // the first event: Ir
-  const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), dump.instructions);
-  if (error != std::errc() || end != number.data() + number.size()) return std::nullopt;
-  return dump;
 }
 
 }  // namespace abt

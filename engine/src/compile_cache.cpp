@@ -153,6 +153,24 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
   if (store_) store_->remember(compiled_memo(), {{"compiled", true}});
 }
 
+CountedCompile CompileCache::count(const Config& config, DType dtype, const Specialization& specialization,
+                                   const CompileCounting& counting) {
+  size_t serial = 0;
+  {
+    std::lock_guard lock(mutex_);
+    serial = serial_++;
+  }
+  const CompileJob job = job_for(config, dtype, specialization, serial);
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);  // the dumps of a Triton compile are megabytes
+    }
+  } cleanup{job.work_dir};
+  return compiler_.count_compile(job, counting);
+}
+
 const CompiledVariant& CompileCache::get(const Config& config, DType dtype, const Specialization& specialization) {
   compile_all({config}, dtype, specialization);
   std::lock_guard lock(mutex_);

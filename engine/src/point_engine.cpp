@@ -28,6 +28,7 @@ Side measured_side(const OpSession& session, PointBench& bench, Choice& choice) 
   side.variant = bench.variant_name(choice.config);
   side.binary_hash = compiled.binary_hash;
   side.compile_ms = compiled.compile_ms;
+  side.compile_profile = compiled.profile;
   const Point& point = bench.point();
   side.row = IndexRow{point.shape_text(), session.context.op.kernel, side.variant, dtype_name(point.dtype),
                       bench.params_text(choice.config), choice.unindexed_launches, compiled.binary_hash,
@@ -190,6 +191,45 @@ void read_batch_counters(const OpSession& session, std::vector<PendingPoint>& pe
   }
 }
 
+std::string stages_text(const CompileProfile& profile) {
+  std::vector<std::string> stages;
+  for (const auto& stage : profile.stages)
+    if (stage.instructions) stages.push_back(fmt::format("{} {}", stage.name, *stage.instructions));
+  return fmt::format("{}", fmt::join(stages, ", "));
+}
+
+// --compile-instructions: each point's measured variant compiled once more under callgrind, after
+// its rounds and counts (Valgrind never shares the machine with the timing), once per binary:
+// the points that measured it share its count.
+void count_compiles(const OpSession& session, std::vector<PendingPoint>& pending) {
+  const CompileCounting* counting = session.services.compile_counting;
+  for (auto& entry : pending) {
+    Side* measured = find_side(entry.sides, SideRole::measured);
+    if (!entry.error.empty() || !measured) continue;
+    auto& counted = session.state.counted_compiles;
+    auto known = counted.find(measured->binary_hash);
+    if (known == counted.end()) {
+      step(session, entry.point, {StepKind::counting_compile});
+      const auto started = std::chrono::steady_clock::now();
+      try {
+        CountedCompile count = session.services.variants.count(measured->config, entry.point.dtype,
+                                                               entry.bench->specialization(), *counting);
+        count.profile.same_binary = count.binary_hash == measured->binary_hash;
+        session.services.sink.log(fmt::format(
+            "{}: compile instructions of {}: {} (total {}; counted in {:.1f} s{})", entry.point.id(), measured->variant,
+            stages_text(count.profile), count.profile.total_instructions(),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+            *count.profile.same_binary ? "" : "; the counted compile built another binary than the measured one"));
+        known = counted.emplace(measured->binary_hash, std::move(count.profile)).first;
+      } catch (const CompileCountError& error) {
+        session.services.sink.log(fmt::format("{}: no compile instruction count: {}", entry.point.id(), error.what()));
+        known = counted.emplace(measured->binary_hash, std::string(error.what())).first;
+      }
+    }
+    if (const auto* profile = std::get_if<CompileProfile>(&known->second)) measured->compile_profile.add_counts(*profile);
+  }
+}
+
 void finish_point(const OpSession& session, const PendingPoint& pending) {
   const PointRecord record = point_record(session, pending);
   for (const auto& marker : record.markers) session.services.sink.log(marker.text() + " point=" + record.id());
@@ -283,6 +323,11 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
     if (session.services.counters && !pending.empty()) {
       progress(std::min(step_count, total_steps - 1), total_steps, "reading hardware counters");
       read_batch_counters(session, pending);
+    }
+
+    if (session.services.compile_counting && !pending.empty()) {
+      progress(std::min(step_count, total_steps - 1), total_steps, "counting compile instructions");
+      count_compiles(session, pending);
     }
 
     for (auto& entry : pending) {

@@ -66,6 +66,7 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
     record.variant = measured->variant;
     record.binary_hash = measured->binary_hash;
     record.compile_ms = measured->compile_ms;
+    if (!measured->compile_profile.stages.empty()) record.compile_profile = measured->compile_profile;
     record.ir_files = measured->ir_files;
     record.binary = measured->binary;
     record.measurement = measured->measurement;

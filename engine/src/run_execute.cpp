@@ -222,7 +222,8 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .watch = watch,
                               .instructions = instructions,
                               .counters = counters,
-                              .counter_points = request.counters};
+                              .counter_points = request.counters,
+                              .compile_counting = r.compile_counting ? &*r.compile_counting : nullptr};
     OpRunState state;
     failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser, [&](int done, int, const std::string& what) {
       progress.update(run.points().size(), steps_before + done, what);

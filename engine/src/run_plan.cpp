@@ -86,6 +86,11 @@ RunPlan::RunPlan(RunRequest request)
         throw InputError(fmt::format("--metric instructions: op {} runs on a device, and there is none to count on here: {}",
                                      op.spec.name, r.device.unavailable_reason()));
   }
+  if (request_.compile_instructions) {
+    r.compile_counting = find_compile_counting(request_.tool.directory);
+    if (std::string why = r.compiler->uncountable(*r.compile_counting); !why.empty())
+      throw InputError(fmt::format("--compile-instructions with --compiler {}: {}", r.compiler_text, why));
+  }
   if (request_.shard) {
     shard_points_ = request_.shard_points.empty()
                         ? shard_points(ops_, *request_.shard, request_.mode, request_.timing, request_.full_sweep)

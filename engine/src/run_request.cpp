@@ -52,6 +52,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
                                  "again with --metric {})",
                                  spelling(*options.metric), spelling(defaults.metric), spelling(*options.metric)));
   request.counters = options.counters;
+  request.compile_instructions = options.compile_instructions;
   request.gpu = options.gpu;
   request.shard = options.shard ? options.shard : defaults.shard;
   if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run

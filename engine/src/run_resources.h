@@ -2,7 +2,9 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <optional>
 
+#include "compilers/compile_counting.h"
 #include "compilers/compile_store.h"
 #include "compilers/compiler.h"
 #include "counters/instruction_counter.h"
@@ -35,6 +37,7 @@ struct RunPlan::Resources {
   ReferenceCompilers references;
   ShapeSet shapes;
   std::unique_ptr<InstructionCounter> instructions;  // --metric instructions
+  std::optional<CompileCounting> compile_counting;   // --compile-instructions
 };
 
 }  // namespace abt

@@ -13,6 +13,7 @@ std::string Step::text() const {
     case StepKind::timing_round: return fmt::format("timing round {}", round);
     case StepKind::counting_instructions: return "counting instructions";
     case StepKind::reading_counters: return "reading hardware counters";
+    case StepKind::counting_compile: return "counting the compile's instructions";
   }
   return "?";
 }

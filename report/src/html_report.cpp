@@ -200,6 +200,33 @@ void ir_section(const Comparison& report, std::ostream& out) {
   out << "</section>\n";
 }
 
+// Where the runs' compiles carry stages: per op, a row per stage with both sides' wall time and
+// instructions, and the counts' verdict (compile_stages.h).
+void compile_section(const Comparison& report, std::ostream& out) {
+  if (report.compile_stages.empty()) return;
+  out << "<section id=\"compile\"><h2>Compile by stage</h2>\n";
+  for (const OpCompileStages& op : report.compile_stages) {
+    out << fmt::format("<h3>{}</h3>\n<p>{} point{}, {} counted on both sides{}</p>\n", html_escape(op.op), op.points,
+                       op.points == 1 ? "" : "s", op.counted_points,
+                       op.total ? fmt::format(": every stage together {} {:+.2f}% (threshold {}%)", verdict_html(op.total->verdict),
+                                              op.total->change_pct, report.instruction_threshold_pct)
+                                : std::string());
+    out << "<table><thead><tr><th>stage</th><th>A ms</th><th>B ms</th><th>A instructions</th><th>B instructions</th>"
+           "<th>change</th><th>verdict</th></tr></thead><tbody>\n";
+    for (const StageComparison& stage : op.stages) {
+      auto ms = [](const std::optional<double>& value) { return value ? fmt::format("{:.1f}", *value) : std::string("-"); };
+      const bool counted = stage.decision.has_value();
+      out << fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                         html_escape(stage.stage), ms(stage.a_ms), ms(stage.b_ms),
+                         counted ? std::to_string(stage.a_instructions) : "-", counted ? std::to_string(stage.b_instructions) : "-",
+                         counted ? fmt::format("{:+.3f}%", stage.decision->change_pct) : (stage.only_in_a ? "only in A" : stage.only_in_b ? "only in B" : "-"),
+                         counted ? verdict_html(stage.decision->verdict) : "-");
+    }
+    out << "</tbody></table>\n";
+  }
+  out << "</section>\n";
+}
+
 std::string compiler_text(const CompilerFingerprint& compiler) {
   return fmt::format("{} {} [{}] {}", spelling(compiler.backend), compiler.path, compiler.version,
                      fmt::join(compiler.flags, " "));
@@ -266,6 +293,7 @@ void write_html_report(const Comparison& report, std::ostream& out) {
   roofline_section(report, out);
   distribution_section(report, out);
   ir_section(report, out);
+  compile_section(report, out);
   meta_section(report.a_run, report.b_run, out);
   out << "<p class=\"muted\">abtool " << html_escape(report.b_run.meta.abtool_version) << "; speedup = A/B of the medians, above 1: B is "
       << "faster; verdicts as in <code>abtool diff</code>.</p>\n</body></html>\n";

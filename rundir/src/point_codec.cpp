@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "model/config_json.h"
+#include "model/compile_profile_json.h"
 #include "model/gpu_counters_json.h"
 
 namespace abt {
@@ -152,7 +153,7 @@ std::pair<Measurement, SampleSummary> read_measurement_v2(const JsonFields& fiel
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               output_vs_baseline, retuned, gpu, library_config, instructions, counters] = record;
+               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -174,6 +175,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
   write_measurement(json, measurement, latency, samples.measured);
   if (instructions) json["instructions"] = instructions_json(*instructions);
   if (counters) json["counters"] = counter_reads_json(*counters);
+  if (compile_profile) json["compile_profile"] = compile_profile_json(*compile_profile);
   json["baseline"] = nlohmann::json();
   if (baseline) {
     json["baseline"]["binary_hash"] = baseline->binary_hash;
@@ -251,6 +253,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
   record.roofline = roofline_from_json(fields.object("roofline"));
   record.error = fields.text("error");
   record.compile_ms = fields.optional_number("compile_ms");
+  record.compile_profile = compile_profile_from_json(fields, "compile_profile");
   if (fields.has("output_vs_baseline")) {
     const JsonFields bits = fields.object("output_vs_baseline");
     record.output_vs_baseline = OutputComparison{bits.boolean("identical"), bits.number("max_abs"), bits.number("max_rel"),

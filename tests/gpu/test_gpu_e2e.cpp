@@ -501,7 +501,7 @@ TEST_F(GpuCounters, EverySideOfEveryPointIsCountedAndItsCountersRead) {
   ASSERT_EQ(changed_->exit_code, 0) << describe(*changed_);
   for (const fs::path& run : {a(), b(), c()}) {
     const auto results = read_results(run);
-    EXPECT_EQ(results["schema"], "abtool.results/4");
+    EXPECT_EQ(results["schema"], "abtool.results/5");
     ASSERT_EQ(results["points"].size(), 6u) << run;
     for (const auto& point : results["points"]) {
       ASSERT_EQ(point["status"], "SUCCESS") << point.dump(1);

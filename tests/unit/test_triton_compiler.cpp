@@ -3,9 +3,12 @@
 // ABTOOL_TEST_TRITON_PYTHON; without Triton the tests skip and say why.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 
+#include "compilers/compile_counting.h"
 #include "compilers/compiler.h"
 #include "opspec/op_spec.h"
 #include "engine/compile_cache.h"
@@ -61,6 +64,14 @@ TEST_F(TritonCompile, EveryVariantOfTheExampleCompilesInBatchesWithEveryIrStage)
     // when a point's values say so (the next test).
     EXPECT_NE(read_text_file(variant.ir.at("ttir")).find("%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}"), std::string::npos);
     EXPECT_EQ(variant.triton->passed_args, (std::vector<std::string>{"x_ptr", "y_ptr", "out_ptr", "n"}));
+    // Each stage's wall time, the front end first: Triton's own stages, compiled for real.
+    std::vector<std::string> stages;
+    for (const CompileStage& stage : variant.profile.stages) {
+      stages.push_back(stage.name);
+      EXPECT_TRUE(stage.ms && *stage.ms > 0) << stage.name;
+      EXPECT_FALSE(stage.instructions) << "counted only with --compile-instructions";
+    }
+    EXPECT_EQ(stages, (std::vector<std::string>{"ast", "ttir", "ttgir", "llir", "ptx", "cubin"}));
   }
   EXPECT_NE(variants.get(op.config_space()[0], DType::fp32).binary_hash, variants.get(op.config_space()[1], DType::fp32).binary_hash);
 }
@@ -146,6 +157,43 @@ TEST_F(TritonCompile, AHangingVariantIsStoppedAndTheRestOfItsBatchStillCompiles)
   EXPECT_FALSE(variants[1].ok);
   EXPECT_NE(variants[1].log.find("was stopped here"), std::string::npos) << variants[1].log;
   EXPECT_TRUE(variants[2].ok) << "the variant after the hang compiles in a new process: " << variants[2].log;
+}
+
+// --compile-instructions on a Triton variant: the helper's stages between client requests, ptxas
+// whole; the counted compile builds the measured cubin, and counted again gives the same counts
+// to a few parts per million (a compile is deterministic; Python's and LLVM's hashing are fixed).
+TEST_F(TritonCompile, ItsCompileIsCountedStageByStageUnderCallgrind) {
+  CompileCounting counting;
+  try {
+    counting = find_compile_counting(ABTOOL_TEST_TOOL_DIR);
+  } catch (const InputError& error) {
+    GTEST_SKIP() << error.what();
+  }
+  auto triton = compiler();
+  if (std::string why = triton->uncountable(counting); !why.empty()) GTEST_SKIP() << why;
+  OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
+  CompileCache variants(*triton, op.source, op.kernel, op.args, op.name);
+  const Config config = op.config_space().front();
+  const CompiledVariant& variant = variants.get(config, DType::fp32);
+  ASSERT_TRUE(variant.ok) << variant.log;
+  std::vector<CountedCompile> counts;
+  for (int i = 0; i < 2; ++i) counts.push_back(variants.count(config, DType::fp32, {}, counting));
+  for (const CountedCompile& counted : counts) {
+    EXPECT_EQ(counted.binary_hash, variant.binary_hash) << "the counted compile built the measured cubin";
+    EXPECT_EQ(counted.profile.counted_by, "callgrind");
+    std::vector<std::string> stages;
+    for (const CompileStage& stage : counted.profile.stages) {
+      stages.push_back(stage.name);
+      ASSERT_TRUE(stage.instructions) << stage.name;
+      EXPECT_GT(*stage.instructions, 10000u) << stage.name;
+    }
+    EXPECT_EQ(stages, (std::vector<std::string>{"ast", "ttir", "ttgir", "llir", "ptx", "cubin", "ptxas"}));
+  }
+  for (size_t i = 0; i < counts[0].profile.stages.size(); ++i) {
+    const double a = double(*counts[0].profile.stages[i].instructions), b = double(*counts[1].profile.stages[i].instructions);
+    EXPECT_LT(std::abs(b / a - 1), 1e-4) << counts[0].profile.stages[i].name << ": " << a << " then " << b;
+    std::printf("%s: %.0f, then %.0f\n", counts[0].profile.stages[i].name.c_str(), a, b);
+  }
 }
 
 }  // namespace abt

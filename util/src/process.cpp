@@ -84,4 +84,11 @@ int run_attached(const ProcessRequest& request) {
   }
 }
 
+std::string last_line(const std::string& text) {
+  const size_t end = text.find_last_not_of("\n ");
+  if (end == std::string::npos) return "no message";
+  const size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+}
+
 }  // namespace abt

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/compile_stages.h"
 #include "compare/counter_delta.h"
 #include "compare/ir_delta.h"
 #include "compare/judge.h"
@@ -78,6 +79,7 @@ struct PointComparison {
   std::string a_variant, b_variant;
   std::vector<std::string> a_ir, b_ir;   // relative paths
   std::optional<double> a_compile_ms, b_compile_ms;  // of each side's measured variant
+  std::optional<CompileProfile> a_compile, b_compile;  // their compiles by stage (compile_stages.h)
   std::optional<Roofline> roofline;      // B's: the point's flops and bytes, the device's peaks
   // The samples the verdict compared (A's code beside B's when paired): views into the runs
   // compare_runs read, valid while those live.
@@ -130,6 +132,7 @@ struct Comparison {
   std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
   std::vector<OpCompileTime> compile_times;
   std::vector<const PointComparison*> slowest_compiles;  // largest B/A compile-time ratios first (at most 3)
+  std::vector<OpCompileStages> compile_stages;  // per op, where both sides' compiles carry stages
   std::optional<double> retuned_geomean_speedup;  // best vs best, over the trusted points B re-tuned
   RunSummary a_run, b_run;
   int count(Verdict verdict) const;

@@ -12,6 +12,7 @@
 
 #include "compilers/specialization.h"
 #include "opspec/op_spec.h"
+#include "model/compile_profile.h"
 #include "model/binary_manifest.h"
 #include "model/compiler_fingerprint.h"
 
@@ -56,6 +57,15 @@ struct CompiledVariant {
   // Wall time of the compile; a batch compiled in one compiler process (Triton) shares its time
   // equally. Compiles run in parallel across cores, on both sides of an A/B alike.
   double compile_ms = 0;
+  CompileProfile profile;  // stages' wall times, where the compiler reports them (Triton)
+};
+
+struct CompileCounting;  // compilers/compile_counting.h
+
+// A compile counted under Valgrind: its stages, and the hash of the binary it built.
+struct CountedCompile {
+  CompileProfile profile;
+  std::string binary_hash;
 };
 
 class CompilerBackend {
@@ -78,6 +88,10 @@ class CompilerBackend {
   // What else the compiled code depends on beyond the fingerprint, for the compile cache's key:
   // nvcc's sibling tools (ptxas, cicc), a Triton install's Python sources. Empty: nothing.
   virtual std::string cache_identity() const { return ""; }
+  // --compile-instructions: `job` compiled once more under callgrind (compile_counting.h), into
+  // its own work_dir. Throws CompileCountError. Empty uncountable(): it can; else why not.
+  virtual CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const;
+  virtual std::string uncountable(const CompileCounting& counting) const;
 };
 
 class CompileStore;

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "counters/instruction_counter.h"
+#include "util/callgrind_dump.h"  // the dumps it reads
 
 namespace abt {
 
@@ -29,13 +30,5 @@ HostCountingTools find_host_counting_tools(const std::filesystem::path& runner_d
 
 // `limit`: a call under callgrind that takes longer is a CountError, not a hung run.
 std::unique_ptr<InstructionCounter> make_host_instruction_counter(HostCountingTools tools, std::chrono::seconds limit);
-
-// One callgrind dump file: the client request that made it and the instructions it holds.
-struct CallgrindDump {
-  std::string trigger;  // "side0.call1", "empty", or "Program termination"
-  uint64_t instructions = 0;
-};
-// nullopt when the text is not a callgrind dump with a trigger and its totals.
-std::optional<CallgrindDump> parse_callgrind_dump(std::string_view text);
 
 }  // namespace abt

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "compilers/compile_counting.h"
 #include "compilers/compile_store.h"
 #include "compilers/compiler.h"
 #include "util/files.h"
@@ -31,6 +32,9 @@ class CompileCache {
   void prepare();
   const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
   const CompilerBackend& compiler() const { return compiler_; }
+  // --compile-instructions: that variant compiled once more under callgrind, in a folder of its
+  // own (removed after). Throws CompileCountError.
+  CountedCompile count(const Config& config, DType dtype, const Specialization& specialization, const CompileCounting& counting);
   // Variants taken from the persistent cache, and variants compiled, so far.
   size_t cached() const { return cached_; }
   size_t compiled() const { return compiled_; }

@@ -4,9 +4,11 @@
 #pragma once
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 
 #include "engine/compile_cache.h"
 #include "counters/hardware_counters.h"
@@ -66,6 +68,7 @@ struct OpServices {
   const InstructionCounter* instructions = nullptr;  // --metric instructions; null: time alone
   const HardwareCounterReader* counters = nullptr;   // --counters on a device; null: none read
   CounterSelection counter_points = CounterSelection::none;  // which points' counters are read
+  const CompileCounting* compile_counting = nullptr;  // --compile-instructions; null: compile time alone
 };
 
 // Changes as the op's points run.
@@ -73,6 +76,8 @@ struct OpRunState {
   std::set<std::string> reported_compile_failures;  // each failing variant's log goes to run.log once
   std::string device_lost;  // set when a kernel faulted: nothing more can run on that device
   bool host_core_warm = false;  // host ops: the core was kept busy for --warmup-ms before the first batch's rounds
+  // --compile-instructions: each measured binary's compile counted once (by binary hash), or why not.
+  std::map<std::string, std::variant<CompileProfile, std::string>> counted_compiles;
 };
 
 struct OpSession {

@@ -35,6 +35,7 @@ struct RunOptions {
   std::optional<int> rounds;
   std::optional<Metric> metric;  // --metric; replay: A's (another is refused)
   CounterSelection counters = CounterSelection::none;  // --counters
+  bool compile_instructions = false;  // --compile-instructions
   int gpu = 0;
   std::optional<Shard> shard;    // --shard I/N; replay: A's unless given
   std::optional<std::filesystem::path> cache_dir;  // --cache-dir; default compilers/compile_store.h's
@@ -60,6 +61,7 @@ struct RunRequest {
   TimingSettings timing;
   Metric metric = Metric::time;  // instructions: every point's sides counted after its rounds (meta.json "metric")
   CounterSelection counters = CounterSelection::none;  // whose hardware counters are read after the rounds (meta.json "counters")
+  bool compile_instructions = false;  // each measured variant's compile counted by stage under callgrind (results.json)
   int gpu = 0;
   std::optional<Shard> shard;
   std::vector<std::string> shard_points;  // the shard's points as A's shard run planned them (replay)

@@ -12,6 +12,7 @@
 #include "counters/instruction_counter.h"
 #include "launch/execution_target.h"
 #include "model/binary_manifest.h"
+#include "model/compile_profile.h"
 #include "model/gpu_counters.h"
 #include "model/measurement.h"
 #include "model/point_record.h"
@@ -28,6 +29,7 @@ struct Side {
   std::string variant;
   std::string binary_hash;
   std::optional<double> compile_ms;
+  CompileProfile compile_profile;          // its stages: wall times (Triton), instructions (--compile-instructions)
   std::vector<std::string> ir_files;       // relative to the run directory
   std::optional<BinaryManifest> binary;    // measured: its copy in bin/
   // Null for a side that is not timed on its own: B's own best when it is A's config (the

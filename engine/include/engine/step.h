@@ -17,17 +17,19 @@ enum class StepKind {
   timing_round,               // one round of the point's timing
   counting_instructions,      // --metric instructions: the point's sides counted, after its rounds
   reading_counters,           // --counters: the point's sides read by the profiler, after its rounds
+  counting_compile,           // --compile-instructions: the measured variant compiled once more under callgrind
 };
 template <>
 struct Spellings<StepKind> {
-  static constexpr std::array<std::pair<StepKind, std::string_view>, 7> table{
+  static constexpr std::array<std::pair<StepKind, std::string_view>, 8> table{
       {{StepKind::choosing, "choosing"},
        {StepKind::verifying_choice, "verifying_choice"},
        {StepKind::verifying_recorded_config, "verifying_recorded_config"},
        {StepKind::sweep_candidate, "sweep_candidate"},
        {StepKind::timing_round, "timing_round"},
        {StepKind::counting_instructions, "counting_instructions"},
-       {StepKind::reading_counters, "reading_counters"}}};
+       {StepKind::reading_counters, "reading_counters"},
+       {StepKind::counting_compile, "counting_compile"}}};
 };
 
 struct Step {
@@ -36,7 +38,9 @@ struct Step {
   int round = 0;        // timing_round: from 1
 
   // --point-timeout-s applies (compiles and instruction counts have limits of their own).
-  bool limited() const { return kind != StepKind::choosing && kind != StepKind::counting_instructions; }
+  bool limited() const {
+    return kind != StepKind::choosing && kind != StepKind::counting_instructions && kind != StepKind::counting_compile;
+  }
   std::string text() const;  // for run.log: "sweep candidate BM64_BN128", "timing round 3"
   bool operator==(const Step&) const = default;
 };

@@ -9,6 +9,7 @@
 #include "opspec/op_spec.h"
 #include "opspec/shape_set.h"
 #include "model/binary_manifest.h"
+#include "model/compile_profile.h"
 #include "model/gpu_counters.h"
 #include "model/instruction_count.h"
 #include "model/measurement.h"
@@ -93,6 +94,7 @@ struct PointRecord {
   Roofline roofline;
   std::string error;
   std::optional<double> compile_ms;  // of the measured variant (absent: a run older than this field)
+  std::optional<CompileProfile> compile_profile;  // its stages (absent: none reported, none counted)
   std::optional<OutputComparison> output_vs_baseline;  // interleaved replays whose A binary ran here
   std::optional<Retuned> retuned;                      // replay --retune
   std::optional<PointGpu> gpu;                         // CUDA points (absent: host ops, or an older run)

@@ -31,6 +31,10 @@ ProcessResult run_process(const ProcessRequest& request);
 // Throws std::runtime_error when it cannot be started.
 int run_attached(const ProcessRequest& request);
 
+// The last line of a program's output that says something (what Valgrind or a compiler said
+// last names what went wrong); "no message" when there is none.
+std::string last_line(const std::string& text);
+
 // Absolute path of `program` (as given if it contains '/', else found on PATH); nullopt if absent.
 std::optional<std::string> find_program(const std::string& program);
 

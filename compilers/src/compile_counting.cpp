@@ -1,0 +1,122 @@
+#include "compilers/compile_counting.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "compilers/compiler.h"
+#include "util/callgrind_dump.h"
+#include "util/errors.h"
+#include "util/files.h"
+#include "util/process.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+namespace {
+
+// "cg.<pid>" is a process's last dump, at its end; "cg.<pid>.<n>" its n-th client-request dump.
+long dump_number(const std::string& file) {
+  const size_t second_dot = file.find('.', 3);
+  if (second_dot == std::string::npos) return 1L << 30;  // the end: after every numbered dump
+  try {
+    return std::stol(file.substr(second_dot + 1));
+  } catch (const std::exception&) {
+    return 1L << 30;
+  }
+}
+
+std::string program_of(const std::string& command) {
+  const std::string first = command.substr(0, command.find(' '));
+  return fs::path(first).filename().string();
+}
+
+}  // namespace
+
+CountedCompile CompilerBackend::count_compile(const CompileJob&, const CompileCounting& counting) const {
+  throw CompileCountError(uncountable(counting));
+}
+
+std::string CompilerBackend::uncountable(const CompileCounting&) const {
+  return fmt::format("the {} backend compiles inside abtool's own process (a library call): Valgrind cannot count "
+                     "its compile apart (host, nvcc and triton compilers can be counted)",
+                     spelling(fingerprint().backend));
+}
+
+CompileCounting find_compile_counting(const fs::path& tool_dir) {
+  const auto valgrind = find_program("valgrind");
+  if (!valgrind)
+    throw InputError("--compile-instructions: valgrind is not on PATH (Debian: apt-get install valgrind; scripts/bootstrap.sh installs it)");
+  CompileCounting counting;
+  counting.valgrind = *valgrind;
+  std::error_code error;
+  if (fs::is_regular_file(tool_dir / kStageMarksLibrary, error)) counting.stage_marks = tool_dir / kStageMarksLibrary;
+  return counting;
+}
+
+CompileProfile profile_from_dumps(const std::vector<NamedDump>& named) {
+  struct Read {
+    long pid, number;
+    CallgrindDump dump;
+  };
+  std::vector<Read> reads;
+  std::map<long, bool> marked;  // pid -> it made stage marks
+  for (const auto& file : named) {
+    auto dump = parse_callgrind_dump(file.text);
+    if (!dump) throw CompileCountError("callgrind wrote a file that is not a dump: " + file.file);
+    const bool mark = dump->trigger.rfind(kStageMarkPrefix, 0) == 0;
+    marked[dump->pid] = marked[dump->pid] || mark;
+    reads.push_back({dump->pid, dump_number(file.file), std::move(*dump)});
+  }
+  // Pids in the order the processes started (the compiler first), a process's dumps in order.
+  std::sort(reads.begin(), reads.end(), [](const Read& x, const Read& y) { return std::tie(x.pid, x.number) < std::tie(y.pid, y.number); });
+  CompileProfile profile;
+  profile.counted_by = "callgrind";
+  auto add = [&](const std::string& stage, uint64_t instructions) {
+    for (auto& known : profile.stages)
+      if (known.name == stage) {
+        *known.instructions += instructions;
+        return;
+      }
+    profile.stages.push_back({stage, std::nullopt, instructions});
+  };
+  for (const Read& read : reads) {
+    if (marked[read.pid]) {
+      if (read.dump.trigger.rfind(kStageMarkPrefix, 0) == 0)
+        add(read.dump.trigger.substr(std::string(kStageMarkPrefix).size()), read.dump.instructions);
+    } else if (read.dump.trigger == "Program termination") {
+      add(program_of(read.dump.command), read.dump.instructions);
+    }
+  }
+  if (profile.stages.empty()) throw CompileCountError("callgrind counted no stage of the compile");
+  return profile;
+}
+
+CompileProfile count_under_callgrind(const CompileCounting& counting, const ProcessRequest& compile,
+                                     const fs::path& dumps_dir, std::string* out) {
+  ProcessRequest request = compile;
+  request.program = counting.valgrind;
+  request.args = {"--tool=callgrind", "-q", "--trace-children=yes", "--callgrind-out-file=" + (dumps_dir / "cg.%p").string(),
+                  "--dump-line=no", "--compress-strings=no", "--compress-pos=no", compile.program};
+  request.args.insert(request.args.end(), compile.args.begin(), compile.args.end());
+  request.timeout = counting.limit;
+  ProcessResult result;
+  try {
+    result = run_process(request);
+  } catch (const std::exception& error) {
+    throw CompileCountError(std::string("valgrind could not be started: ") + error.what());
+  }
+  if (result.timed_out) throw CompileCountError(fmt::format("the compile ran longer than {} s under callgrind", counting.limit.count()));
+  if (result.exit_code != 0)
+    throw CompileCountError(fmt::format("the compile failed under callgrind (exit {}): {}", result.exit_code, last_line(result.err)));
+  if (out) *out = result.out;
+  std::vector<NamedDump> dumps;
+  for (const auto& entry : fs::directory_iterator(dumps_dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("cg.", 0) == 0 && entry.is_regular_file()) dumps.push_back({name, read_text_file(entry.path())});
+  }
+  return profile_from_dumps(dumps);
+}
+
+}  // namespace abt
