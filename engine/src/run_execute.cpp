@@ -58,6 +58,7 @@ MetaRecord meta_for(RunPlan& plan) {
   meta.sweep = {request.full_sweep, request.triton_variant_limit_s};
   meta.metric = request.metric;
   meta.counters = request.counters;
+  meta.compile_instructions = request.compile_instructions;
   meta.seed = request.seed;
   for (const auto& op : plan.ops()) meta.selection.ops.push_back(op.spec.name);
   meta.selection.ops_dir = absolute_text(request.ops_dir);

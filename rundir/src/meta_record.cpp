@@ -130,6 +130,7 @@ nlohmann::json MetaRecord::to_json() const {
     for (const auto& device : gpus) json["gpus"].push_back(device_json(device));
   }
   if (counters != CounterSelection::none) json["counters"] = spelling(counters);
+  if (compile_instructions) json["compile_instructions"] = true;
   return json;
 }
 
@@ -167,6 +168,7 @@ MetaRecord MetaRecord::read(const fs::path& file) {
   }
   if (fields.has("metric")) meta.metric = fields.spelled<Metric>("metric");
   if (fields.has("counters")) meta.counters = fields.spelled<CounterSelection>("counters");
+  if (fields.has("compile_instructions")) meta.compile_instructions = fields.boolean("compile_instructions");
   meta.seed = fields.unsigned_integer("seed");
   JsonFields selection = fields.object("selection");
   meta.selection.ops = selection.texts("ops");

@@ -64,6 +64,7 @@ TEST_F(CompileInstructions, TheMeasuredBinarysCompileIsCountedByProcess) {
   for (const char* expected : {"cc1plus", "as", "ld"})
     EXPECT_NE(std::find(stages.begin(), stages.end(), expected), stages.end()) << expected << " in " << profile.dump();
   EXPECT_NE(read_text_file(run("A") / "run.log").find("compile instructions of"), std::string::npos);
+  EXPECT_EQ(read_json(run("A") / "meta.json")["compile_instructions"], true);
 }
 
 TEST_F(CompileInstructions, AnAAIsSameStageByStage) {

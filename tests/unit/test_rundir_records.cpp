@@ -314,8 +314,10 @@ TEST_F(RundirFiles, MetaSurvivesTheRoundTripAndItsDamageIsNamed) {
   meta.selection.ops = {"softmax"};
   meta.selection.dtypes = {DType::bf16};
   meta.status = RunStatus::finished;
+  meta.compile_instructions = true;
   write_file_atomically(layout_.meta(), meta.to_json().dump());
   MetaRecord read = MetaRecord::read(layout_.meta());
+  EXPECT_TRUE(read.compile_instructions);
   EXPECT_EQ(read.mode, RunMode::replay);
   EXPECT_EQ(read.replay_from->string(), "/runs/A");
   EXPECT_EQ(read.compiler, meta.compiler);

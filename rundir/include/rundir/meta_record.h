@@ -61,6 +61,7 @@ struct MetaRecord {
   SweepRecord sweep;
   Metric metric = Metric::time;  // --metric (absent in older runs: time)
   CounterSelection counters = CounterSelection::none;  // --counters (written only when some were asked for)
+  bool compile_instructions = false;  // --compile-instructions (written only when given)
   uint64_t seed = 0;
   SelectionRecord selection;
   std::string start_time, end_time;  // ISO 8601, local time; end empty while running
