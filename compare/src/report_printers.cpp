@@ -110,7 +110,7 @@ std::string point_details(const PointComparison& row, bool config_shown) {
 }
 
 // "compile stages B vs A, cpu_softmax (3 points, instructions by callgrind, threshold 0.1%): SLOWER
-// +1.31% (g++ same, cc1plus +1.52%, as same, ld same)"; wall times where nothing was counted.
+// +1.31% (g++ same, cc1plus +1.52%, as same, ld same)"; both sides' wall times where nothing was counted.
 std::string compile_stages_line(const OpCompileStages& op, double threshold_pct) {
   std::vector<std::string> stages;
   for (const StageComparison& stage : op.stages) {
@@ -119,8 +119,8 @@ std::string compile_stages_line(const OpCompileStages& op, double threshold_pct)
     } else if (stage.decision) {
       stages.push_back(stage.decision->verdict == Verdict::same ? fmt::format("{} same", stage.stage)
                                                                 : fmt::format("{} {:+.2f}%", stage.stage, stage.decision->change_pct));
-    } else if (stage.a_ms && stage.b_ms && *stage.a_ms > 0) {
-      stages.push_back(fmt::format("{} {:.2f}x", stage.stage, *stage.b_ms / *stage.a_ms));
+    } else if (stage.a_ms && stage.b_ms) {  // both sides' milliseconds: NVRTC reports whole ones, 0 among them
+      stages.push_back(fmt::format("{} {:.1f} -> {:.1f} ms", stage.stage, *stage.a_ms, *stage.b_ms));
     }
   }
   if (op.total)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 #include <tuple>
 
 #include "compilers/compiler.h"
@@ -25,6 +26,15 @@ long dump_number(const std::string& file) {
   } catch (const std::exception&) {
     return 1L << 30;
   }
+}
+
+// The compiler's last words, without the notice callgrind prints about its own options.
+std::string what_went_wrong(const std::string& err) {
+  std::string kept;
+  std::istringstream lines(err);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("Using source line as position") == std::string::npos) kept += line + "\n";
+  return last_line(kept);
 }
 
 std::string program_of(const std::string& command) {
@@ -108,8 +118,9 @@ CompileProfile count_under_callgrind(const CompileCounting& counting, const Proc
     throw CompileCountError(std::string("valgrind could not be started: ") + error.what());
   }
   if (result.timed_out) throw CompileCountError(fmt::format("the compile ran longer than {} s under callgrind", counting.limit.count()));
+  if (result.exit_code < 0) throw CompileCountError("callgrind was ended by a signal (the run was stopped, or Valgrind crashed)");
   if (result.exit_code != 0)
-    throw CompileCountError(fmt::format("the compile failed under callgrind (exit {}): {}", result.exit_code, last_line(result.err)));
+    throw CompileCountError(fmt::format("the compile failed under callgrind (exit {}): {}", result.exit_code, what_went_wrong(result.err)));
   if (out) *out = result.out;
   std::vector<NamedDump> dumps;
   for (const auto& entry : fs::directory_iterator(dumps_dir)) {

@@ -1,7 +1,10 @@
 // `nvrtc` backend: CUDA C++ to CUBIN and PTX with an NVRTC library opened at run time, so
 // `nvrtc:/path/to/libnvrtc.so.12` compares another NVRTC build without rebuilding abtool.
 #pragma once
+#include <atomic>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "compilers/compiler.h"
 
@@ -21,12 +24,17 @@ class NvrtcCompiler : public CompilerBackend {
 
  private:
   std::unique_ptr<NvrtcLibrary> library_;
+  mutable std::atomic<bool> time_option_refused_{false};  // an NVRTC older than --time
   std::string arch_;
   CompilerFingerprint fingerprint_;
 };
 
 // The directory holding cuda_fp16.h for the NVRTC library at `library` (empty if none is found).
 std::filesystem::path cuda_headers_near(const std::filesystem::path& library);
+
+// NVRTC's --time table ("File name, phase name, metric, unit" rows) as stages with wall times,
+// in its order; rows that are not milliseconds of a named phase are left out.
+std::vector<CompileStage> parse_nvrtc_times(const std::string& csv);
 
 // The CUDA spelling of a dtype for `-DABT_DTYPE=...` (fp16 -> __half, bf16 -> __nv_bfloat16).
 std::string cuda_type_name(DType dtype);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <set>
+#include <variant>
 
 #include "engine/side_plan.h"
 #include "pending_point.h"
@@ -199,34 +201,48 @@ std::string stages_text(const CompileProfile& profile) {
 }
 
 // --compile-instructions: each point's measured variant compiled once more under callgrind, after
-// its rounds and counts (Valgrind never shares the machine with the timing), once per binary:
-// the points that measured it share its count.
+// its rounds and counts (Valgrind never shares the machine with the timing), once per binary: the
+// points that measured it share its count. A batch's binaries are counted side by side, a
+// process per core (a Triton compile under callgrind takes a minute or more, on one core).
 void count_compiles(const OpSession& session, std::vector<PendingPoint>& pending) {
   const CompileCounting* counting = session.services.compile_counting;
+  auto& counted = session.state.counted_compiles;
+  std::vector<PendingPoint*> first;  // the first point of the batch that measured each binary not yet counted
+  std::set<std::string> claimed;
+  for (auto& entry : pending) {
+    const Side* measured = find_side(entry.sides, SideRole::measured);
+    if (!entry.error.empty() || !measured || counted.count(measured->binary_hash)) continue;
+    if (claimed.insert(measured->binary_hash).second) first.push_back(&entry);
+  }
+  for (PendingPoint* entry : first) step(session, entry->point, {StepKind::counting_compile});
+  std::vector<std::variant<CompileProfile, std::string>> results(first.size());
+  std::vector<std::string> lines(first.size());
+  for_each_index(first.size(), [&](size_t i) {
+    PendingPoint& entry = *first[i];
+    const Side& measured = *find_side(entry.sides, SideRole::measured);
+    const auto started = std::chrono::steady_clock::now();
+    try {
+      CountedCompile count = session.services.variants.count(measured.config, entry.point.dtype, entry.bench->specialization(), *counting);
+      count.profile.same_binary = count.binary_hash == measured.binary_hash;
+      lines[i] = fmt::format("{}: compile instructions of {}: {} (total {}; counted in {:.1f} s{})", entry.point.id(), measured.variant,
+                             stages_text(count.profile), count.profile.total_instructions(),
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                             *count.profile.same_binary ? "" : "; the counted compile built another binary than the measured one");
+      results[i] = std::move(count.profile);
+    } catch (const CompileCountError& error) {
+      lines[i] = fmt::format("{}: no compile instruction count: {}", entry.point.id(), error.what());
+      results[i] = std::string(error.what());
+    }
+  });
+  for (size_t i = 0; i < first.size(); ++i) {
+    session.services.sink.log(lines[i]);
+    counted.emplace(find_side(first[i]->sides, SideRole::measured)->binary_hash, std::move(results[i]));
+  }
   for (auto& entry : pending) {
     Side* measured = find_side(entry.sides, SideRole::measured);
     if (!entry.error.empty() || !measured) continue;
-    auto& counted = session.state.counted_compiles;
-    auto known = counted.find(measured->binary_hash);
-    if (known == counted.end()) {
-      step(session, entry.point, {StepKind::counting_compile});
-      const auto started = std::chrono::steady_clock::now();
-      try {
-        CountedCompile count = session.services.variants.count(measured->config, entry.point.dtype,
-                                                               entry.bench->specialization(), *counting);
-        count.profile.same_binary = count.binary_hash == measured->binary_hash;
-        session.services.sink.log(fmt::format(
-            "{}: compile instructions of {}: {} (total {}; counted in {:.1f} s{})", entry.point.id(), measured->variant,
-            stages_text(count.profile), count.profile.total_instructions(),
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
-            *count.profile.same_binary ? "" : "; the counted compile built another binary than the measured one"));
-        known = counted.emplace(measured->binary_hash, std::move(count.profile)).first;
-      } catch (const CompileCountError& error) {
-        session.services.sink.log(fmt::format("{}: no compile instruction count: {}", entry.point.id(), error.what()));
-        known = counted.emplace(measured->binary_hash, std::string(error.what())).first;
-      }
-    }
-    if (const auto* profile = std::get_if<CompileProfile>(&known->second)) measured->compile_profile.add_counts(*profile);
+    if (auto known = counted.find(measured->binary_hash); known != counted.end())
+      if (const auto* profile = std::get_if<CompileProfile>(&known->second)) measured->compile_profile.add_counts(*profile);
   }
 }
 

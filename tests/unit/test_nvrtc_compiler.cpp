@@ -3,7 +3,8 @@
 
 #include <fstream>
 
-#include "nvcc_compiler.h"  // internal: find_ptx_entry
+#include "nvcc_compiler.h"   // internal: find_ptx_entry
+#include "nvrtc_compiler.h"  // internal: parse_nvrtc_times
 #include "compilers/compiler.h"
 #include "opspec/op_spec.h"
 #include "util/process.h"
@@ -48,6 +49,31 @@ TEST_F(NvrtcTest, CompilesCubinAndPtxForTheTarget) {
   EXPECT_NE(ptx.find(".target sm_90"), std::string::npos);
   EXPECT_NE(ptx.find(".entry scale("), std::string::npos);
   EXPECT_EQ(ptx.find(dir_.path().string()), std::string::npos) << "temporary paths leak into the PTX";
+}
+
+// NVRTC's own phases as the variant's stages (its --time table): front end, NVVM, and the PTX
+// translation (ptxas inside NVRTC), each with its wall time.
+TEST_F(NvrtcTest, ItsPhasesAreTheVariantsStages) {
+  auto compiler = make_compiler(parse_compiler_spec("nvrtc", "", {}), "sm_90");
+  const CompiledVariant variant = compiler->compile(job("scale", {{"BLOCK", "128"}}, "timed"));
+  ASSERT_TRUE(variant.ok) << variant.log;
+  std::vector<std::string> stages;
+  for (const CompileStage& stage : variant.profile.stages) {
+    stages.push_back(stage.name);
+    EXPECT_TRUE(stage.ms && *stage.ms >= 0) << stage.name;
+  }
+  EXPECT_EQ(stages, (std::vector<std::string>{"CUDA C++ Frontend", "NVVM Optimizer", "PTX Translation"}));
+}
+
+TEST(NvrtcTimes, TheTableIsReadRowByRowAndWhatIsNotAPhaseIsLeftOut) {
+  const auto stages = parse_nvrtc_times(
+      "File name, phase name, metric, unit\nk.cu, CUDA C++ Frontend, 23, ms\nk.cu, NVVM Optimizer, 12.5, ms\n"
+      "k.cu, NVVM Optimizer, 1, ms\nk.cu, Peak memory, 40, MB\ngarbage\nk.cu, PTX Translation, x, ms\n");
+  ASSERT_EQ(stages.size(), 2u);
+  EXPECT_EQ(stages[0].name, "CUDA C++ Frontend");
+  EXPECT_EQ(*stages[0].ms, 23);
+  EXPECT_EQ(*stages[1].ms, 13.5) << "a phase given twice is summed";
+  EXPECT_TRUE(parse_nvrtc_times("").empty());
 }
 
 TEST_F(NvrtcTest, ConfigMacrosReachTheSourceAndChangeTheCode) {
