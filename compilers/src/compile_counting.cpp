@@ -65,7 +65,7 @@ CompileCounting find_compile_counting(const fs::path& tool_dir) {
   return counting;
 }
 
-CompileProfile profile_from_dumps(const std::vector<NamedDump>& named) {
+CompileProfile profile_from_dumps(const std::vector<NamedDump>& named, const std::string& root_program) {
   struct Read {
     long pid, number;
     CallgrindDump dump;
@@ -79,8 +79,22 @@ CompileProfile profile_from_dumps(const std::vector<NamedDump>& named) {
     marked[dump->pid] = marked[dump->pid] || mark;
     reads.push_back({dump->pid, dump_number(file.file), std::move(*dump)});
   }
-  // Pids in the order the processes started (the compiler first), a process's dumps in order.
-  std::sort(reads.begin(), reads.end(), [](const Read& x, const Read& y) { return std::tie(x.pid, x.number) < std::tie(y.pid, y.number); });
+  // The processes in the order they started: the compiler itself first (the process that made
+  // stage marks, else the one running `root_program`), then its children by how far their pids
+  // come after its own, which is their start order even where the pids wrapped around pid_max.
+  long root = reads.empty() ? 0 : reads.front().pid;
+  bool found_root = false;
+  for (const Read& read : reads)
+    if (marked[read.pid] || (!found_root && program_of(read.dump.command) == root_program)) {
+      root = read.pid;
+      found_root = true;
+      if (marked[read.pid]) break;
+    }
+  constexpr long kPidRange = 1L << 22;  // Linux's largest pid_max
+  auto started_after_root = [&](long pid) { return ((pid - root) % kPidRange + kPidRange) % kPidRange; };
+  std::sort(reads.begin(), reads.end(), [&](const Read& x, const Read& y) {
+    return std::make_tuple(started_after_root(x.pid), x.number) < std::make_tuple(started_after_root(y.pid), y.number);
+  });
   CompileProfile profile;
   profile.counted_by = "callgrind";
   auto add = [&](const std::string& stage, uint64_t instructions) {
@@ -127,7 +141,7 @@ CompileProfile count_under_callgrind(const CompileCounting& counting, const Proc
     const std::string name = entry.path().filename().string();
     if (name.rfind("cg.", 0) == 0 && entry.is_regular_file()) dumps.push_back({name, read_text_file(entry.path())});
   }
-  return profile_from_dumps(dumps);
+  return profile_from_dumps(dumps, fs::path(compile.program).filename().string());
 }
 
 }  // namespace abt

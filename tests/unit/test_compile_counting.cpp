@@ -30,7 +30,7 @@ TEST(CompileCounting, ADriversProcessesAreItsStagesByProgramInTheOrderTheyStarte
       {"cg.102", dump(102, "/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus -quiet -", "Program termination", 200000)},
       {"cg.104", dump(104, "/usr/bin/ld -shared", "Program termination", 90000)},
       {"cg.105", dump(105, "/usr/bin/as --64 -o /tmp/cd.o /tmp/cd.s", "Program termination", 500)},
-  });
+  }, "g++");
   EXPECT_EQ(profile.counted_by, "callgrind");
   EXPECT_EQ(names(profile), (std::vector<std::string>{"g++", "cc1plus", "as", "ld"}));
   EXPECT_EQ(*profile.stage("as")->instructions, 3500u) << "two assembler runs are one stage";
@@ -47,15 +47,35 @@ TEST(CompileCounting, AMarkedProcessGivesItsMarkedStagesOnlyAndItsChildrenComeWh
       {"cg.200", dump(200, python, "Program termination", 9000000)},  // the interpreter's start and imports
       {"cg.201", dump(201, "/venv/lib/triton/backends/nvidia/bin/ptxas --version", "Program termination", 20)},
       {"cg.202", dump(202, "/venv/lib/triton/backends/nvidia/bin/ptxas -lineinfo -v --gpu-name sm_90 k.ptx", "Program termination", 800)},
-  });
+  }, "python3");
   EXPECT_EQ(names(profile), (std::vector<std::string>{"ast", "ttir", "cubin", "ptxas"}));
   EXPECT_EQ(*profile.stage("ptxas")->instructions, 820u);
   EXPECT_EQ(profile.total_instructions(), 1012u);
 }
 
+// A busy machine's pids wrap around pid_max: a child can have a smaller pid than its compiler
+// (seen in CI: ptxas listed before the Triton helper's stages).
+TEST(CompileCounting, TheCompilerComesFirstWhenPidsWrappedAround) {
+  const std::string python = "/venv/bin/python3 /tmp/abtool_triton_compile.py";
+  const CompileProfile triton = profile_from_dumps({
+      {"cg.32760.1", dump(32760, python, "Client Request: abtool-stage ast", 150)},
+      {"cg.32760.2", dump(32760, python, "Client Request: abtool-stage cubin", 12)},
+      {"cg.32760", dump(32760, python, "Program termination", 9000000)},
+      {"cg.301", dump(301, "/venv/bin/ptxas -v k.ptx", "Program termination", 800)},
+  }, "python3");
+  EXPECT_EQ(names(triton), (std::vector<std::string>{"ast", "cubin", "ptxas"}));
+  const CompileProfile host = profile_from_dumps({
+      {"cg.12", dump(12, "/usr/bin/ld -shared", "Program termination", 90)},
+      {"cg.4194300", dump(4194300, "/usr/bin/g++ -O3 -x c++ -", "Program termination", 10)},
+      {"cg.4194303", dump(4194303, "/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus -quiet -", "Program termination", 900)},
+      {"cg.3", dump(3, "/usr/bin/as --64", "Program termination", 30)},
+  }, "g++");
+  EXPECT_EQ(names(host), (std::vector<std::string>{"g++", "cc1plus", "as", "ld"}));
+}
+
 TEST(CompileCounting, AFileThatIsNoDumpIsAnErrorAndNoDumpAtAllToo) {
-  EXPECT_THROW(profile_from_dumps({{"cg.1", "garbage"}}), CompileCountError);
-  EXPECT_THROW(profile_from_dumps({}), CompileCountError);
+  EXPECT_THROW(profile_from_dumps({{"cg.1", "garbage"}}, "g++"), CompileCountError);
+  EXPECT_THROW(profile_from_dumps({}, "g++"), CompileCountError);
 }
 
 TEST(CompileProfileJson, RoundTripsAndAddsCountsToTimedStages) {

@@ -41,11 +41,12 @@ class CompileCountError : public std::runtime_error {
 CompileProfile count_under_callgrind(const CompileCounting& counting, const ProcessRequest& compile,
                                      const std::filesystem::path& dumps_dir, std::string* out = nullptr);
 
-// The profile from the dumps' texts, as count_under_callgrind reads them (for tests).
+// The profile from the dumps' texts, as count_under_callgrind reads them (for tests);
+// `root_program`: the file name of the program the compile started (its stages come first).
 struct NamedDump {
   std::string file;  // "cg.<pid>" or "cg.<pid>.<n>"
   std::string text;
 };
-CompileProfile profile_from_dumps(const std::vector<NamedDump>& dumps);
+CompileProfile profile_from_dumps(const std::vector<NamedDump>& dumps, const std::string& root_program);
 
 }  // namespace abt
