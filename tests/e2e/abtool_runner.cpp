@@ -1,5 +1,7 @@
 #include "abtool_runner.h"
 
+#include <gtest/gtest.h>
+
 #include <sstream>
 
 #include "model/json_fields.h"
@@ -90,6 +92,12 @@ nlohmann::json without_host_busy(const nlohmann::json& markers) {
   for (const auto& marker : markers)
     if (marker.get<std::string>().rfind("HOST_BUSY ", 0) != 0) kept.push_back(marker);
   return kept;
+}
+
+nlohmann::json diff_as_json(const fs::path& a, const fs::path& b) {
+  const ProcessResult diff = abtool({"diff", a.string(), b.string(), "--format", "json"});
+  EXPECT_EQ(diff.exit_code, 0) << describe(diff);
+  return nlohmann::json::parse(diff.out);
 }
 
 }  // namespace abt::e2e

@@ -28,6 +28,8 @@ std::filesystem::path ops_with_edit(const std::filesystem::path& dir, const std:
                                     const std::string& to);
 
 nlohmann::json read_json(const std::filesystem::path& file);
+// `abtool diff A B --format json`, parsed; a diff that does not exit 0 fails the calling test.
+nlohmann::json diff_as_json(const std::filesystem::path& a, const std::filesystem::path& b);
 // A run's results.json as one JSON document (a killed run's too), each measured side with its
 // samples from samples.bin put back inline, as `samples_us`, `round_sizes`, `round_clock_mhz`
 // (and the point's `machine_probe_us`): what the tests check.

@@ -37,11 +37,7 @@ class CompileInstructions : public ::testing::Test {
     ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
   }
   static fs::path run(const char* name) { return dir_->path() / name; }
-  static nlohmann::json diff_json(const char* b) {
-    const ProcessResult diff = abtool({"diff", run("A").string(), run(b).string(), "--format", "json"});
-    EXPECT_EQ(diff.exit_code, 0) << describe(diff);
-    return nlohmann::json::parse(diff.out);
-  }
+  static nlohmann::json diff_json(const char* b) { return diff_as_json(run("A"), run(b)); }
   static TempDir* dir_;
   static ProcessResult *record_, *same_, *changed_;
 };
