@@ -178,8 +178,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
       continue;
     }
     CompileCache variants(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name, r.store.get());
-    variants.import_from(op.spec.python);
-    if (op.spec.language == Language::triton) variants.prepare();
+    variants.import_from(op.spec.python);  // its compiler was given a head start when the run was planned
     std::unique_ptr<CompileCache> references;
     if (!op.spec.reference.kernel.empty())
       references = std::make_unique<CompileCache>(r.references.get(op.spec.reference.language), op.spec.reference.source,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "counters/host_instruction_counter.h"
+#include "engine/compile_cache.h"
 #include "engine/sweep_budget.h"
 #include "launch/point_workspace.h"
 #include "opspec/points.h"
@@ -76,6 +77,14 @@ RunPlan::RunPlan(RunRequest request)
   spec.valgrind_runnable = request_.metric == Metric::instructions;
   r.compiler = make_compiler(spec, r.device.arch(), r.store.get());
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
+  // Triton's server starts importing each op's library now (torch and FlagGems take seconds), while
+  // the run directory, the device and the first point are set up, rather than when its op begins.
+  for (const auto& op : ops_)
+    if (op.spec.language == Language::triton && !op.points.empty()) {
+      CompileCache kernel(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name, r.store.get());
+      kernel.import_from(op.spec.python);
+      kernel.prepare();
+    }
   if (request_.metric == Metric::instructions) {
     // Host ops are counted under Valgrind; CUDA ops through CUPTI, opened with the device
     // (measure_ops: a device that refuses profiling stops the run there, exit 2).

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <vector>
 
 #include "util/errors.h"
@@ -41,6 +42,40 @@ void report_compile_failure(PointBench& bench, const Config& config, const std::
     if (lines.size() > kHead + kTail && i >= kHead && i < lines.size() - kTail) continue;
     sink.log("  | " + lines[i]);
   }
+}
+
+// Where a sweep's compile went, for its run.log line: each variant compiled now (not taken from the
+// persistent cache) as abtool waited for it (a Triton variant's wait includes the server's imports
+// of the op's library), and, where the compiler reports its stages, the time inside them, with
+// each stage's median over the variants.
+std::string compile_breakdown(PointBench& bench, const std::vector<Config>& configs) {
+  std::vector<double> waited, inside;
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<double>> by_stage;
+  for (const Config& config : configs) {
+    const CompiledVariant& variant = bench.compiled(config);
+    if (!variant.ok || variant.compile_ms <= 0) continue;
+    waited.push_back(variant.compile_ms / 1000);
+    double staged = 0;
+    for (const CompileStage& stage : variant.profile.stages) {
+      if (!stage.ms) continue;
+      staged += *stage.ms / 1000;
+      if (!by_stage.count(stage.name)) order.push_back(stage.name);
+      by_stage[stage.name].push_back(*stage.ms / 1000);
+    }
+    if (!variant.profile.stages.empty()) inside.push_back(staged);
+  }
+  if (waited.empty()) return "";
+  auto max_of = [](const std::vector<double>& values) { return *std::max_element(values.begin(), values.end()); };
+  std::string text = fmt::format(" [{} variants, each {:.1f} s median, {:.1f} s max as abtool waited", waited.size(),
+                                 median_of(waited), max_of(waited));
+  if (inside.size() == waited.size()) {
+    text += fmt::format("; in the compiler's stages {:.1f} s median, {:.1f} s max:", median_of(inside), max_of(inside));
+    for (size_t i = 0; i < order.size(); ++i)
+      text += fmt::format("{} {} {:.2f}", i ? "," : "", order[i], median_of(by_stage[order[i]]));
+    text += " s";
+  }
+  return text + "]";
 }
 
 // A verified candidate, loaded, waiting to be timed.
@@ -169,8 +204,9 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
   }
   time_all(contenders, sweep_settings(session.context.timing));
   if (finalists < verified) {  // a sweep large enough to be screened: where its time went
-    const std::string phases = fmt::format("inputs and reference {:.1f} s, compile {:.1f} s, load and verify {:.1f} s, timing {:.1f} s",
-                                           bench.setup_s(), compile_s, verify_s, seconds_since(timing_start));
+    const std::string phases =
+        fmt::format("inputs and reference {:.1f} s, compile {:.1f} s{}, load and verify {:.1f} s, timing {:.1f} s", bench.setup_s(),
+                    compile_s, compile_breakdown(bench, configs), verify_s, seconds_since(timing_start));
     services.sink.log(fmt::format("sweep {}: {} verified candidates screened at {:g} ms each, {} timed at {:g} ms ({})", point.id(),
                                   verified, kScreenRepMs, contenders.size(), sweep_settings(session.context.timing).rep_ms, phases));
   }

@@ -27,8 +27,8 @@ class CompileCache {
 
   // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
   void compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization = {});
-  // Gives the compiler a head start on this kernel (CompilerBackend::prepare) while the op's first
-  // point is set up, unless the persistent cache compiled it before.
+  // Gives the compiler a head start on this kernel (CompilerBackend::prepare) while the run is set
+  // up (RunPlan: every Triton op of the plan), unless the persistent cache compiled it before.
   void prepare();
   const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
   const CompilerBackend& compiler() const { return compiler_; }
