@@ -39,6 +39,10 @@ _state = threading.local()
 _lock = threading.RLock()
 
 
+_SAMPLE_BYTES = 16 << 20  # read to the host from a tensor too large to store
+_SAMPLE_RUNS = 4
+
+
 def _stack():
     if not hasattr(_state, "tuners"):
         _state.tuners = []
@@ -248,9 +252,16 @@ class Capture:
         # what it wrote, the reference; integer tensors whatever their size, others up to the limit.
         only_writes = record["reads_what_it_writes"] is False
         for index, entry in indexed:
+            reads = not (entry["written"] and only_writes and entry["extent"] == _numel(entry["shape"]))
             if not (entry["integer"] or entry["bytes"] <= self.max_input_bytes):
+                # Too large to store: abtool generates it, over the range a sample of it holds, and
+                # A's output is its reference; a sample of the output sets the tolerance's scale.
+                if reads:
+                    entry["input_range"] = _sample_summary(self.sample(before[index], entry), entry["dtype"])["range"]
+                if entry["written"]:
+                    entry["output_rms"] = _sample_summary(self.sample(call_args[index], entry), entry["dtype"])["rms"]
                 continue
-            if not (entry["written"] and only_writes and entry["extent"] == _numel(entry["shape"])):
+            if reads:
                 self.store(entry, "input", before[index])
             if entry["written"]:
                 self.store(entry, "output", tensors.snapshot(call_args[index]), None if entry["integer"] else entry["dtype"])
@@ -297,6 +308,13 @@ class Capture:
         return any(tensors.differs(copies[index], call_args[index]) for index in written)
 
     # -- stored tensors ------------------------------------------------------------------------
+
+    def sample(self, data, entry):
+        """Up to _SAMPLE_BYTES of a tensor's span (a snapshot's or the tensor itself), in
+        _SAMPLE_RUNS evenly spaced runs of whole elements: what a tensor too large to store is
+        summarized from."""
+        itemsize = max(1, entry["bytes"] // max(1, entry["extent"]))
+        return self.tensors.sample(data, itemsize, _SAMPLE_BYTES, _SAMPLE_RUNS)
 
     def store(self, entry, field, data, rms_dtype=None):
         """entry[field] becomes the SHA-256 of the bytes (`data`: a snapshot, TorchTensors.snapshot),
@@ -369,9 +387,9 @@ class _Done:
         return self.value
 
 
-def _rms(data, dtype):
-    """The root-mean-square of the finite elements of `data` read as `dtype` (fp16, bf16, fp32,
-    fp64), as abtool's capture/ computes it for a tolerance; None without numpy or for another dtype."""
+def _finite_values(data, dtype):
+    """The finite elements of `data` read as `dtype` (fp16, bf16, fp32, fp64) as float64; None
+    without numpy or for another dtype."""
     try:
         import numpy
     except ImportError:
@@ -382,8 +400,33 @@ def _rms(data, dtype):
         values = numpy.frombuffer(data, {"fp16": numpy.float16, "fp32": numpy.float32, "fp64": numpy.float64}[dtype])
     else:
         return None
-    values = values[numpy.isfinite(values)].astype(numpy.float64)
-    return float(numpy.sqrt(numpy.mean(numpy.square(values)))) if values.size else 0.0
+    return values[numpy.isfinite(values)].astype(numpy.float64)
+
+
+def _rms(data, dtype):
+    """The root-mean-square of the finite elements of `data` read as `dtype` (fp16, bf16, fp32,
+    fp64), as abtool's capture/ computes it for a tolerance; None without numpy or for another dtype."""
+    values = _finite_values(data, dtype)
+    if values is None:
+        return None
+    return float((values ** 2).mean() ** 0.5) if values.size else 0.0
+
+
+def _sample_summary(data, dtype):
+    """A tensor too large to store, from a sample of its bytes: the range of its finite values
+    (None: no finite value, or no numpy) and their root-mean-square."""
+    values = _finite_values(data, dtype)
+    if values is None or not values.size:
+        return {"range": None, "rms": None if values is None else 0.0}
+    return {"range": [float(values.min()), float(values.max())], "rms": float((values ** 2).mean() ** 0.5)}
+
+
+def _runs(count, itemsize, limit, runs):
+    """(start, length) of `runs` evenly spaced runs over `count` elements, `limit` bytes in all at most."""
+    length = max(1, limit // itemsize // runs)
+    if count <= length * runs:
+        return [(0, count)]
+    return [(count * k // runs, length) for k in range(runs)]
 
 
 def _numel(shape):
@@ -607,6 +650,15 @@ class TorchTensors:
             return host.numpy().tobytes()
         except (ImportError, RuntimeError):  # torch without numpy
             return bytes(host.untyped_storage())
+
+    def sample(self, value, itemsize, limit, runs):
+        """`runs` evenly spaced runs of the span's elements, `limit` bytes in all at most, read to the
+        host (contiguous slices of the span: copies, no kernel)."""
+        if isinstance(value, bytes):
+            count = len(value) // itemsize
+            return b"".join(value[start * itemsize:(start + length) * itemsize] for start, length in _runs(count, itemsize, limit, runs))
+        span = self.span(value).detach()
+        return b"".join(self.host(span[start:start + length]) for start, length in _runs(span.numel(), itemsize, limit, runs))
 
     def copy(self, value, poison=None):
         """A copy of the tensor's span; `poison`: a byte every byte of it is set to instead (0x70..0x7F:

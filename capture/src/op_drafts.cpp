@@ -71,22 +71,24 @@ std::vector<Use> group_uses(const std::vector<const RawLaunch*>& group) {
   return uses;
 }
 
-// What a launch lacks to be a point of a group that uses its tensors as `uses` says.
-std::vector<std::string> missing_bytes(const RawLaunch& launch, const std::vector<Use>& uses, const DraftOptions& options) {
+// What a launch lacks to be a point of a group that uses its tensors as `uses` says: an integer
+// tensor's bytes (always stored: indices and offsets steer addresses and cannot be generated).
+// Floating-point ones too large to store are generated, their outputs' reference A's (add_case).
+std::vector<std::string> missing_bytes(const RawLaunch& launch, const std::vector<Use>& uses) {
   std::vector<std::string> why;
   for (size_t i = 0; i < launch.args.size(); ++i) {
     const RawArg& arg = launch.args[i];
-    if (arg.role != ArgRole::tensor) continue;
+    if (arg.role != ArgRole::tensor || !arg.integer) continue;
     const bool has_after = arg.written ? arg.output.has_value() : arg.input.has_value();
     if ((uses[i] != Use::out && !before_of(launch, arg)) || (uses[i] != Use::in && !has_after))
-      why.push_back(fmt::format("{} ({}) was not stored, and the op's other launches need it before and after: over "
-                                "--max-input-mb {}", arg.name, mib(arg.bytes), options.max_input_bytes >> 20));
+      why.push_back(fmt::format("integer tensor {} ({}) was not stored, and the op's other launches need it before and after",
+                                arg.name, mib(arg.bytes)));
   }
   return why;
 }
 
 // Why a launch's specialization cannot be a point (empty: it can).
-std::vector<std::string> reasons_against(const RawLaunch& launch, const DraftOptions& options) {
+std::vector<std::string> reasons_against(const RawLaunch& launch) {
   std::vector<std::string> why = launch.problems;
   const RawKernel& kernel = launch.kernel;
   if (!kernel.importable && !kernel.loadable_from_copy)
@@ -99,13 +101,10 @@ std::vector<std::string> reasons_against(const RawLaunch& launch, const DraftOpt
         if (!arg.dtype) why.push_back(fmt::format("argument {} is a {} tensor, a dtype abtool does not handle", arg.name, arg.dtype_text));
         else if (arg.extent <= 0) why.push_back(fmt::format("argument {} is an empty tensor", arg.name));
         else {
+          // The shim stores every integer tensor: one missing is a tensor it could not read.
           const Use use = use_of(launch, arg);
-          if (use != Use::out && !arg.input)
-            why.push_back(fmt::format("input {} ({}) was not stored: over --max-input-mb {}", arg.name, mib(arg.bytes),
-                                      options.max_input_bytes >> 20));
-          if (arg.written && !arg.output)
-            why.push_back(fmt::format("output {} ({}) was not stored, so there is no reference: over --max-input-mb {}",
-                                      arg.name, mib(arg.bytes), options.max_input_bytes >> 20));
+          if (arg.integer && use != Use::out && !arg.input) why.push_back(fmt::format("integer input {} ({}) was not stored", arg.name, mib(arg.bytes)));
+          if (arg.integer && arg.written && !arg.output) why.push_back(fmt::format("integer output {} ({}) was not stored", arg.name, mib(arg.bytes)));
         }
         break;
       case ArgRole::scalar:
@@ -351,19 +350,39 @@ class OpBuilder {
     entry.point_id = Point{draft_.name, entry.shape, draft_.dtype}.id();
     entry.launches = launch.launches;
     json args = json::object(), equal_one = json::array(), divisible = json::array();
+    // A floating-point tensor too large to store (over --max-input-mb) is generated; the capture's
+    // output is then not of these inputs, or was not kept: A's output is the point's reference.
+    std::vector<std::string> generated, unkept;
+    for (size_t i = 0; i < launch.args.size(); ++i) {
+      const RawArg& a = launch.args[i];
+      if (args_[i].kind != ArgPlan::Kind::tensor) continue;
+      if (args_[i].use != Use::out && !before_of(launch, a)) generated.push_back(a.name);
+      if (args_[i].use != Use::in && !(a.written ? a.output : a.input)) unkept.push_back(a.name);
+    }
+    const bool from_baseline = !generated.empty() || !unkept.empty();
     for (size_t i = 0; i < launch.args.size(); ++i) {
       const RawArg& a = launch.args[i];
       const ArgPlan& plan = args_[i];
       if (plan.kind == ArgPlan::Kind::tuned) continue;
       json value = json::object();
       if (plan.kind == ArgPlan::Kind::tensor) {
-        if (plan.use != Use::out) value["input"] = options_.stored_name(*before_of(launch, a)), draft_.tensors.insert(*before_of(launch, a));
-        if (plan.use != Use::in) {
-          const std::string& output = a.written ? *a.output : *a.input;  // unwritten here: as it was
-          value["output"] = options_.stored_name(output);
-          draft_.tensors.insert(output);
-          if (dtype_is_float(plan.dtype))  // the shim measured it where the tensor was; else from the stored bytes
-            output_rms_ = std::max(output_rms_, a.written && a.output_rms ? *a.output_rms : rms_of(options_.read_stored(output), plan.dtype));
+        if (plan.use != Use::out) {
+          if (const auto& before = before_of(launch, a)) {
+            value["input"] = options_.stored_name(*before);
+            draft_.tensors.insert(*before);
+          } else {  // uniform over what the shim saw in a sample of it, else abtool's default range
+            const auto [low, high] = a.input_range.value_or(std::pair{-1.0, 1.0});
+            value["generated"] = {{"dist", "uniform"}, {"low", low}, {"high", high}};
+          }
+        }
+        const std::optional<std::string>& output = a.written ? a.output : a.input;  // unwritten here: as it was
+        if (plan.use != Use::in && dtype_is_float(plan.dtype)) {  // the shim measured it where the tensor was; else the stored bytes
+          if (a.written && a.output_rms) output_rms_ = std::max(output_rms_, *a.output_rms);
+          else if (output) output_rms_ = std::max(output_rms_, rms_of(options_.read_stored(*output), plan.dtype));
+        }
+        if (plan.use != Use::in && !from_baseline) {
+          value["output"] = options_.stored_name(*output);
+          draft_.tensors.insert(*output);
         }
       } else if (plan.kind == ArgPlan::Kind::scalar) {
         value["value"] = json_of(a.value);
@@ -398,6 +417,15 @@ class OpBuilder {
     }
     entry.entry = {{"args", args}, {"grids", grids}, {"library_choice", launched}, {"launches", launch.launches},
                    {"equal_one", equal_one}, {"divisible", divisible}};
+    if (from_baseline) {
+      entry.entry["reference"] = "baseline";
+      std::vector<std::string> parts;
+      if (!generated.empty())
+        parts.push_back(fmt::format("{} generated (uniform over the range of a sample of the original)", fmt::join(generated, ", ")));
+      if (!unkept.empty()) parts.push_back(fmt::format("no output of {} kept", fmt::join(unkept, ", ")));
+      draft_.notes.push_back(fmt::format("{}: over --max-input-mb {}: {}; A's output is its reference in a replay", entry.point_id,
+                                         options_.max_input_bytes >> 20, fmt::join(parts, "; ")));
+    }
     draft_.cases.push_back(std::move(entry));
   }
 
@@ -558,7 +586,7 @@ Drafts draft_ops(const std::vector<const RawLaunch*>& launches, const DraftOptio
   std::map<std::string, std::vector<const RawLaunch*>> groups;
   std::vector<std::string> order;
   for (const RawLaunch* launch : launches) {
-    std::vector<std::string> why = reasons_against(*launch, options);
+    std::vector<std::string> why = reasons_against(*launch);
     if (!why.empty()) {
       drafts.rejected.push_back({launch, std::move(why)});
       continue;
@@ -572,7 +600,7 @@ Drafts draft_ops(const std::vector<const RawLaunch*>& launches, const DraftOptio
     std::vector<const RawLaunch*> group;
     const std::vector<Use> uses = group_uses(groups[signature]);
     for (const RawLaunch* launch : groups[signature]) {
-      if (auto why = missing_bytes(*launch, uses, options); !why.empty()) drafts.rejected.push_back({launch, std::move(why)});
+      if (auto why = missing_bytes(*launch, uses); !why.empty()) drafts.rejected.push_back({launch, std::move(why)});
       else group.push_back(launch);
     }
     if (group.empty()) continue;

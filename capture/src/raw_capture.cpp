@@ -1,5 +1,7 @@
 #include "raw_capture.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "util/errors.h"
@@ -53,6 +55,11 @@ RawArg read_arg(const json& entry) {
     arg.input = digest(entry, "input");
     arg.output = digest(entry, "output");
     if (entry.contains("output_rms") && entry["output_rms"].is_number()) arg.output_rms = entry["output_rms"].get<double>();
+    if (const auto range = entry.find("input_range"); range != entry.end() && range->is_array() && range->size() == 2 &&
+                                                      (*range)[0].is_number() && (*range)[1].is_number()) {
+      const double low = (*range)[0].get<double>(), high = (*range)[1].get<double>();
+      if (std::isfinite(low) && std::isfinite(high) && low <= high) arg.input_range = {low, high};
+    }
   }
   arg.divisible = entry.value("divisible", false);
   arg.do_not_specialize = entry.value("do_not_specialize", false);

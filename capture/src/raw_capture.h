@@ -45,7 +45,9 @@ struct RawArg {
   long long extent = 0, bytes = 0;  // elements and bytes of the span the view reaches
   bool integer = false, contiguous = true, divisible = false, written = false, do_not_specialize = false;
   std::optional<std::string> input, output;  // sha256 of stored bytes (staging/tensors/<sha>.bin)
-  std::optional<double> output_rms;           // floating-point outputs: over their finite elements
+  std::optional<double> output_rms;           // floating-point outputs: over their finite elements (a sample, unstored)
+  // Floating-point inputs too large to store: the least and greatest finite value of a sample.
+  std::optional<std::pair<double, double>> input_range;
   PyValue value;                             // scalars, constexprs
 };
 

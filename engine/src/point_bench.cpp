@@ -1,7 +1,9 @@
 #include "engine/point_bench.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "engine/side_plan.h"
 #include "util/errors.h"
 #include "verify/compare_outputs.h"
 
@@ -65,6 +67,10 @@ void PointBench::prepare_reference() {
   const OpSpec& op = session.context.op;
   const Tolerance& tolerance = op.tolerance(point.dtype);
   if (tolerance.mode == Tolerance::Mode::skip) return;
+  if (op.reference_from_baseline(point)) {
+    prepare_baseline_reference();
+    return;
+  }
   if (op.reference.captured) {
     reference_ = captured_outputs(op, point);
     if (reference_->empty())  // verification would compare nothing: never timed unverified
@@ -79,15 +85,64 @@ void PointBench::prepare_reference() {
   LaunchPlan plan;
   if (op.reference.launch) plan.geometry = launch_geometry(op, *op.reference.launch, point, {});
   auto kernel = session.services.target.load(reference.binary, reference.entry_symbol, plan);
+  take_reference_from(*kernel, "reference " + op.reference.kernel);
+}
+
+void PointBench::take_reference_from(const LoadedVariant& kernel, const std::string& what) {
   workspace_->restore_inputs();
   workspace_->poison_outputs();
   try {
-    kernel->launch(workspace_->args());
+    kernel.launch(workspace_->args());
     reference_ = workspace_->read_outputs();
     reference_in_place_ = workspace_->keep_outputs_as_reference();
   } catch (const DeviceFault& fault) {
-    throw DeviceFault(std::string("reference ") + op.reference.kernel + ": " + fault.what());
+    throw DeviceFault(what + ": " + fault.what());
   }
+}
+
+void PointBench::prepare_baseline_reference() {
+  const OpServices& services = session_.services;
+  const OpSpec& op = session_.context.op;
+  if (std::none_of(op.args.begin(), op.args.end(), [](const ArgSpec& arg) { return arg.kind == ArgKind::out || arg.kind == ArgKind::inout; }))
+    throw PointError("the op writes none of its arguments (no out or inout): nothing to verify against A's outputs");
+  const std::string why = op.reference.baseline ? "reference: baseline"
+                                                : "the capture kept no output of these inputs (over --max-input-mb)";
+  // A replay: A's own binary, run here on the same inputs, is what B must agree with.
+  if (services.sides) {
+    const ReferenceBinary a = services.sides->baseline_for_reference(point_);
+    if (!a.variant) throw PointError(fmt::format("no reference: A's output is this point's ({}), but {}", why, a.why_not));
+    // A's results.json holds the config sorted by name; a captured grid is found by the config in the op's order.
+    const Config config = op.canonical_config(a.config).value_or(a.config);
+    const std::string what = fmt::format("A's stored binary ({})", config_text(config));
+    take_reference_from(*load(*a.variant, config), what);
+    services.sink.log(fmt::format("{}: the reference is {}, run here ({})", point_.id(), what, why));
+    return;
+  }
+  // A record is side A: its configs are checked against one of its own, the library's pick
+  // where the capture knows it, else the first that compiles and loads.
+  std::vector<Config> configs = op.config_space_at(point_);
+  if (op.captured)
+    if (const auto& pick = op.captured->at(point_).library_choice)
+      std::stable_partition(configs.begin(), configs.end(), [&](const Config& config) { return config_text(config) == *pick; });
+  std::vector<std::string> failures;
+  for (const Config& config : configs) {
+    const CompiledVariant& variant = compiled(config);
+    std::unique_ptr<LoadedVariant> kernel;
+    try {
+      if (!variant.ok) throw PointError("it did not compile");
+      kernel = load(variant, config);
+    } catch (const PointError& error) {
+      failures.push_back(fmt::format("{}: {}", config_text(config), error.what()));
+      continue;
+    }
+    const std::string what = fmt::format("A's config {}", config_text(config));
+    take_reference_from(*kernel, what);
+    services.sink.log(fmt::format("{}: the reference is {}: A's other configs are checked against it, a replay's B "
+                                  "against A's binary ({})", point_.id(), what, why));
+    return;
+  }
+  throw PointError(fmt::format("no reference ({}): no config of A's compiled and loaded to give one ({})", why,
+                               fmt::join(failures, "; ")));
 }
 
 TuneKey PointBench::key() const {

@@ -137,7 +137,7 @@ class DeviceWorkspace : public Workspace {
         const std::string captured = read_captured_input(*layout[index].input_file, bytes);
         (arg.pristine ? *arg.pristine : *arg.buffer).upload(captured.data());
       } else {
-        target.fill(generated, arg.dtype, arg.count, spec.init, seed, index);
+        target.fill(generated, arg.dtype, arg.count, layout[index].init(spec), seed, index);
       }
     }
     for (Arg& arg : args_) params_.push_back(arg.spec->is_buffer() ? static_cast<void*>(&arg.address) : arg.scalar.data());

@@ -19,9 +19,8 @@ namespace abt {
 namespace {
 
 template <typename T>
-void fill_typed(ArgBuffer& buffer, uint64_t seed, uint64_t stream) {
+void fill_typed(ArgBuffer& buffer, const InitSpec& init, uint64_t seed, uint64_t stream) {
   auto* values = reinterpret_cast<T*>(buffer.data.data());
-  const InitSpec& init = buffer.spec->init;
   for (size_t i = 0; i < buffer.count; ++i) {
     double value = 0;
     if (init.distribution == "uniform") value = init.low + (init.high - init.low) * counter_uniform(seed, stream, i);
@@ -34,12 +33,12 @@ void fill_typed(ArgBuffer& buffer, uint64_t seed, uint64_t stream) {
   }
 }
 
-void fill(ArgBuffer& buffer, uint64_t seed, uint64_t stream) {
+void fill(ArgBuffer& buffer, const InitSpec& init, uint64_t seed, uint64_t stream) {
   switch (buffer.dtype) {
-    case DType::fp32: return fill_typed<float>(buffer, seed, stream);
-    case DType::fp64: return fill_typed<double>(buffer, seed, stream);
-    case DType::i32: return fill_typed<int32_t>(buffer, seed, stream);
-    case DType::i64: return fill_typed<int64_t>(buffer, seed, stream);
+    case DType::fp32: return fill_typed<float>(buffer, init, seed, stream);
+    case DType::fp64: return fill_typed<double>(buffer, init, seed, stream);
+    case DType::i32: return fill_typed<int32_t>(buffer, init, seed, stream);
+    case DType::i64: return fill_typed<int64_t>(buffer, init, seed, stream);
     default: throw InputError("dtype " + dtype_name(buffer.dtype) + " has no host generator");
   }
 }
@@ -94,7 +93,11 @@ std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
             throw std::invalid_argument(fmt::format("a buffer of {} {} elements is too large (over 2^48 bytes)",
                                                     fmt::join(extents, " x "), dtype_name(arg.dtype)));
         }
-        if (spec.init.distribution == "captured" && spec.kind != ArgKind::out) {
+        if (spec.init.distribution == "captured" && spec.kind != ArgKind::out &&
+            captured->args.at(spec.name).generated) {
+          const GeneratedInput& generated = *captured->args.at(spec.name).generated;
+          arg.generated = InitSpec{"uniform", generated.low, generated.high};
+        } else if (spec.init.distribution == "captured" && spec.kind != ArgKind::out) {
           arg.input_file = *captured->args.at(spec.name).input;
           const auto bytes = std::filesystem::file_size(*arg.input_file);
           if (bytes != arg.count * dtype_size(arg.dtype))
@@ -167,8 +170,8 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
           const std::string bytes = read_captured_input(*layout[index].input_file, buffer.bytes());
           std::memcpy(buffer.data.data(), bytes.data(), bytes.size());
         }
-        else if (spec.init.distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
-        else fill(buffer, seed, index);
+        else if (layout[index].init(spec).distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
+        else fill(buffer, layout[index].init(spec), seed, index);
         buffer.pristine.assign(buffer.data.begin(), buffer.data.begin() + buffer.bytes());
       }
       continue;

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include "opspec/shape_set.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -28,6 +30,15 @@ std::string value_text(const nlohmann::json& value) {
   return value.dump();
 }
 
+GeneratedInput generated_input(const nlohmann::json& node, const std::string& where) {
+  if (!node.is_object() || node.value("dist", "") != "uniform")
+    throw InputError(where + ": expected {dist: uniform, low, high}");
+  GeneratedInput generated{node.at("low").get<double>(), node.at("high").get<double>()};
+  if (!std::isfinite(generated.low) || !std::isfinite(generated.high) || generated.low > generated.high)
+    throw InputError(fmt::format("{}: [{}, {}] is not a range of finite values", where, generated.low, generated.high));
+  return generated;
+}
+
 }  // namespace
 
 const CapturedCase& CapturedCases::at(const Point& point) const {
@@ -49,8 +60,9 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
     throw InputError(fmt::format("{}: not valid JSON ({})", file.string(), error.what()));
   }
   try {
-    if (json.value("schema", "") != kCaseFormat)
-      throw InputError(fmt::format("{}: schema: expected {}", file.string(), kCaseFormat));
+    const std::string schema = json.value("schema", "");
+    if (schema != kCaseFormat && schema != kCaseFormatV1)
+      throw InputError(fmt::format("{}: schema: expected {} (or {})", file.string(), kCaseFormat, kCaseFormatV1));
     for (const auto& [id, entry] : json.at("cases").items()) {
       const std::string where = fmt::format("{}: case {}", file.string(), id);
       CapturedCase captured;
@@ -59,6 +71,8 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
         if (arg.contains("input")) value.input = inside(root, arg.at("input").get<std::string>(), where + ": args." + name);
         if (arg.contains("output")) value.output = inside(root, arg.at("output").get<std::string>(), where + ": args." + name);
         if (arg.contains("value")) value.value = value_text(arg.at("value"));
+        if (arg.contains("generated")) value.generated = generated_input(arg.at("generated"), where + ": args." + name + ".generated");
+        if (value.input && value.generated) throw InputError(where + ": args." + name + ": both a stored and a generated input");
         captured.args[name] = std::move(value);
       }
       for (const auto& [config, grid] : entry.at("grids").items()) {
@@ -81,6 +95,11 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
       if (entry.contains("library_choice") && !entry.at("library_choice").is_null())
         captured.library_choice = entry.at("library_choice").get<std::string>();
       captured.launches = entry.value("launches", 0LL);
+      if (entry.contains("reference")) {
+        if (entry.at("reference") != "baseline")
+          throw InputError(fmt::format("{}: reference: expected \"baseline\" (A's output), got {}", where, entry.at("reference").dump()));
+        captured.reference_from_baseline = true;
+      }
       cases.by_point[id] = std::move(captured);
     }
   } catch (const nlohmann::json::exception& error) {

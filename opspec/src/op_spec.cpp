@@ -61,6 +61,11 @@ std::vector<Config> OpSpec::config_space_at(const Point& point) const {
   return space;
 }
 
+bool OpSpec::reference_from_baseline(const Point& point) const {
+  if (reference.baseline) return true;
+  return reference.captured && captured && captured->at(point).reference_from_baseline;
+}
+
 std::string PythonImport::text() const {
   std::string text = "module=" + module;
   for (const auto& [name, target] : globals) text += " " + name + "=" + target;
@@ -275,11 +280,14 @@ class OpSpecParser {
         if (arg.captured_value && (!value || !value->value))
           yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured value", cases.file.string(), field));
         if (arg.is_buffer() && arg.init.distribution == "captured" && arg.kind != ArgKind::out) {
-          if (!value || !value->input)
+          if (value && value->generated && !found.reference_from_baseline)
+            yaml_.fail(node, "captured.cases", fmt::format("{}: {}: a generated input, but the capture's output as the "
+                                                           "reference (it is of other inputs)", cases.file.string(), field));
+          if (!value || (!value->input && !value->generated))
             yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured input", cases.file.string(), field));
-          file_ok(*value->input, field + ".input");
+          if (value->input) file_ok(*value->input, field + ".input");
         }
-        if (spec_.reference.captured && (arg.kind == ArgKind::out || arg.kind == ArgKind::inout)) {
+        if (spec_.reference.captured && !found.reference_from_baseline && (arg.kind == ArgKind::out || arg.kind == ArgKind::inout)) {
           if (!value || !value->output)
             yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured output (the reference)", cases.file.string(), field));
           file_ok(*value->output, field + ".output");
@@ -551,6 +559,10 @@ class OpSpecParser {
     if (node.IsScalar() && node.as<std::string>() == "captured") {
       require_captured(node, "reference");
       spec_.reference.captured = true;
+      return;
+    }
+    if (node.IsScalar() && node.as<std::string>() == "baseline") {
+      spec_.reference.baseline = true;
       return;
     }
     yaml_.reject_unknown_keys(node, "reference", {"language", "source", "kernel", "launch"});

@@ -16,10 +16,9 @@ RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& optio
   RunPlan plan(std::move(request));
   // With --retune, B's autotune record holds B's own sweep's choices, not A's configs.
   ReplayChooser pinned(*a.record, !replay.retune);
-  std::unique_ptr<StoredBaselines> baselines;
-  if (replay.interleave)
-    baselines = std::make_unique<StoredBaselines>(read_run(a.layout.dir(), ResultsFile::Samples::skip));
-  const ReplaySides sides(baselines.get(), replay.retune);
+  // A's binaries: measured beside B's (interleaved), and where A's output is a point's reference.
+  StoredBaselines baselines(read_run(a.layout.dir(), ResultsFile::Samples::skip));
+  const ReplaySides sides(baselines, replay.interleave, replay.retune);
   const ExtraRounds extra(replay.threshold_pct, replay.max_extra_ms);
   return execute_run(plan, RunHooks{.chooser = pinned, .sides = &sides, .rounds = replay.interleave ? &extra : nullptr},
                      echo, watch);

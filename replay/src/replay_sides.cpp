@@ -95,10 +95,27 @@ PlannedSides ReplaySides::sides(PointBench& bench, const Choice& choice, const S
   PlannedSides planned;
   if (retune_)
     if (auto own = retuned_side(bench, choice, measured)) planned.sides.push_back(std::move(*own));
-  if (baselines_ && choice.source == ConfigSource::replay)
-    if (auto baseline = baseline_side(bench, *baselines_, choice, b_outputs, planned.markers))
+  if (interleave_ && choice.source == ConfigSource::replay)
+    if (auto baseline = baseline_side(bench, stored_, choice, b_outputs, planned.markers))
       planned.sides.push_back(std::move(*baseline));
   return planned;
+}
+
+ReferenceBinary ReplaySides::baseline_for_reference(const Point& point) const {
+  ReferenceBinary reference;
+  const std::optional<Config> config = stored_.config_of(point);
+  if (!config) {
+    reference.why_not = "A has no measured binary for it (A failed there, or its run is older than bin/)";
+    return reference;
+  }
+  StoredBaseline stored = stored_.baseline(point, *config);
+  if (stored.unavailable) {
+    reference.why_not = "A's stored binary cannot be used: " + stored.unavailable->detail;
+    return reference;
+  }
+  reference.variant = std::move(stored.variant);
+  reference.config = *config;
+  return reference;
 }
 
 }  // namespace abt

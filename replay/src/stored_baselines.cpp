@@ -21,6 +21,12 @@ StoredBaselines::StoredBaselines(const RunData& a) : dir_(a.layout.dir()) {
     if (point.success && point.binary) by_point_[point.id()] = {sorted(point.config), *point.binary, point.binary_hash};
 }
 
+std::optional<Config> StoredBaselines::config_of(const Point& point) const {
+  auto found = by_point_.find(point.id());
+  if (found == by_point_.end()) return std::nullopt;
+  return found->second.config;
+}
+
 StoredBaseline StoredBaselines::baseline(const Point& point, const Config& config) {
   auto found = by_point_.find(point.id());
   if (found == by_point_.end() || found->second.config != sorted(config)) return {};

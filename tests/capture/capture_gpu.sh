@@ -54,4 +54,33 @@ for run in ("A", "B", "C"):
 print("A/A:", verdicts)
 PY
 grep -q "library picks (captured ops)" aa.txt || fail "diff does not compare the library's picks"
+
+# Every floating-point tensor over --max-input-mb (0: all of them): generated over the range of a
+# sample of it, and A's output is each point's reference (B checked against A's binary, run here).
+"$abtool" capture --out big --max-input-mb 0 -- "$python" "$here/triton_workload.py" | tee big.txt
+"$abtool" record --ops-dir big/ops --shapes big/shapes.yaml --compiler "triton:$python" "${timing[@]}" --out BA
+"$abtool" replay --from BA --compiler "triton:$python" "${timing[@]}" --out BB
+"$abtool" replay --from BA --compiler "triton:$python" --compiler-flags enable_fp_fusion=0 "${timing[@]}" --out BC
+"$abtool" diff BA BB --format json > big_aa.json
+"$abtool" diff BA BC | tee big_ac.txt
+python3 - <<'PY' || fail "the capture over --max-input-mb"
+import glob, json, os
+cases = {}
+for path in glob.glob("big/ops/*/cases.json"):
+    cases.update(json.load(open(path))["cases"])
+assert len(cases) == 5, sorted(cases)
+for point, case in cases.items():
+    assert case["reference"] == "baseline", (point, case)
+    generated = [name for name, arg in case["args"].items() if "generated" in arg]
+    assert generated and not any("output" in arg for arg in case["args"].values()), (point, case)
+assert not os.path.isdir("big/inputs") or not os.listdir("big/inputs"), "no float tensor is stored"
+for run in ("BA", "BB", "BC"):
+    results = json.load(open(f"{run}/results.json"))["points"]
+    assert len(results) == 5 and all(r["status"] == "SUCCESS" for r in results), [(r["op"], r["error"]) for r in results]
+log = open("BB/run.log").read()
+assert log.count(": the reference is A's stored binary") == 5, log
+verdicts = [p["verdict"] for p in json.load(open("big_aa.json"))["points"]]
+assert "FASTER" not in verdicts and "SLOWER" not in verdicts and "FAILED" not in verdicts, verdicts
+print("over --max-input-mb: 5 points generated, verified against A's output; A/A:", verdicts)
+PY
 echo "capture_gpu: PASS"

@@ -92,6 +92,20 @@ class Shim(unittest.TestCase):
         self.assertNotIn("output", x)
         self.assertEqual(record["tuner"], {"kind": "none"})
 
+    def test_a_tensor_too_large_to_store_keeps_the_range_and_scale_of_a_sample_instead(self):
+        kernel = scale_kernel(effect=double_into)
+        n = 300_000  # 1.2 MB each, over max_input_mb=1
+        x, y = HostTensor([-0.25 + 1.5 * (i % 7) / 6 for i in range(n)]), HostTensor([0.0] * n)
+        self.launch(kernel, (1, 1, 1), x, y, n, 256)
+        x_entry, y_entry = self.raw()["launches"][0]["args"][:2]
+        self.assertNotIn("input", x_entry)
+        self.assertNotIn("output", y_entry)
+        self.assertEqual(x_entry["input_range"], [-0.25, 1.25])
+        self.assertNotIn("input_range", y_entry, "only written: what it held before is not read")
+        expected = (sum((2 * (-0.25 + 1.5 * k / 6)) ** 2 for k in range(7)) / 7) ** 0.5
+        self.assertAlmostEqual(y_entry["output_rms"], expected, places=2)
+        self.assertFalse(os.listdir(os.path.join(self.staging, "tensors")) if os.path.isdir(os.path.join(self.staging, "tensors")) else [])
+
     def test_an_output_that_already_held_the_result_is_still_seen_as_written(self):
         # A tuner's benchmarks ran the same computation into the same output just before.
         kernel = scale_kernel(effect=double_into)

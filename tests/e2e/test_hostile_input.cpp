@@ -441,7 +441,30 @@ const std::vector<Case>& cases() {
                  fs::create_symlink("/etc/passwd", cap / "inputs" / "x.bin");
                }),
       captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
-               "schema: expected abtool.capture_cases/1"),
+               "schema: expected abtool.capture_cases/2 (or abtool.capture_cases/1)"),
+      // Inputs too large to store, generated, and A's output as the reference (capture_cases/2).
+      captured("captured_reference_unknown", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["reference"] = "oracle"; },
+               "case cap/4/fp32: reference: expected \"baseline\" (A's output), got \"oracle\""),
+      captured("captured_generated_range_inverted",
+               [](nlohmann::json& c) {
+                 auto& x = c["cases"]["cap/4/fp32"]["args"]["x"];
+                 x.erase("input");
+                 x["generated"] = {{"dist", "uniform"}, {"low", 2}, {"high", 1}};
+                 c["cases"]["cap/4/fp32"]["reference"] = "baseline";
+               },
+               "args.x.generated: [2, 1] is not a range of finite values"),
+      captured("captured_generated_and_stored",
+               [](nlohmann::json& c) {
+                 c["cases"]["cap/4/fp32"]["args"]["x"]["generated"] = {{"dist", "uniform"}, {"low", -1}, {"high", 1}};
+               },
+               "args.x: both a stored and a generated input"),
+      captured("captured_generated_against_the_captured_output",
+               [](nlohmann::json& c) {
+                 auto& x = c["cases"]["cap/4/fp32"]["args"]["x"];
+                 x.erase("input");
+                 x["generated"] = {{"dist", "uniform"}, {"low", -1}, {"high", 1}};
+               },
+               "args.x: a generated input, but the capture's output as the reference (it is of other inputs)"),
       captured("captured_manifest_missing", [](nlohmann::json&) {}, "capture.json: not a capture's manifest",
                [](const fs::path& cap) { fs::remove(cap / "capture.json"); }),
       captured("captured_grid_of_no_config", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["grids"] = {{"num_warps=1 num_stages=9", {1}}}; },

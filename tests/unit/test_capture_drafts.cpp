@@ -133,5 +133,59 @@ TEST(CaptureDrafts, TheToleranceScalesWithTheShimsRmsWithoutReadingTheStoredOutp
   EXPECT_NE(from_bytes.ops[0].yaml.find("atol: 1.9073486328125e-05"), std::string::npos) << from_bytes.ops[0].yaml;
 }
 
+TEST(CaptureDrafts, TensorsTooLargeToStoreAreGeneratedOverTheirSampledRangeAndAsOutputIsTheReference) {
+  // x over --max-input-mb: not stored, its range from the shim's sample; y's output not kept.
+  json y = tensor("y_ptr", 4, true);
+  y["output_rms"] = 3.0;
+  json raw = launch(4, y, false);
+  raw["args"][0].erase("input");
+  raw["args"][0]["input_range"] = {-0.5, 2.0};
+  const RawProcess process = read({raw});
+  EXPECT_EQ(process.launches[0].args[0].input_range, (std::pair{-0.5, 2.0}));
+  const Drafts drafts = draft_ops(pointers(process), options([](const std::string& digest) -> std::string {
+    throw std::logic_error("no stored tensor to read, yet " + digest + " was read");
+  }));
+  ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0];
+  ASSERT_EQ(drafts.ops.size(), 1u);
+  const OpDraft& op = drafts.ops[0];
+  const json& entry = op.cases[0].entry;
+  EXPECT_EQ(entry.at("reference"), "baseline");
+  EXPECT_EQ(entry.at("args").at("x_ptr").at("generated"), (json{{"dist", "uniform"}, {"low", -0.5}, {"high", 2.0}}));
+  EXPECT_FALSE(entry.at("args").at("x_ptr").contains("input"));
+  EXPECT_FALSE(entry.at("args").at("y_ptr").contains("output"));
+  EXPECT_TRUE(op.tensors.empty()) << "nothing of this point is stored";
+  EXPECT_NE(op.yaml.find("atol: 2.288818359375e-05"), std::string::npos) << "64 ulps at the sampled RMS of 3: " << op.yaml;
+  ASSERT_FALSE(op.notes.empty());
+  EXPECT_NE(op.notes.back().find("x_ptr generated (uniform over the range of a sample of the original); no output of y_ptr "
+                                 "kept; A's output is its reference in a replay"),
+            std::string::npos)
+      << op.notes.back();
+
+  // An input the launch's output was stored for, but x generated: the stored output is of other inputs.
+  json stored = tensor("y_ptr", 4, true);
+  stored["output"] = sha('5');
+  json partly = launch(4, stored, false);
+  partly["args"][0].erase("input");
+  const Drafts mixed = draft_ops(pointers(read({partly})), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
+  ASSERT_EQ(mixed.ops.size(), 1u);
+  const json& case_entry = mixed.ops[0].cases[0].entry;
+  EXPECT_EQ(case_entry.at("reference"), "baseline");
+  EXPECT_EQ(case_entry.at("args").at("x_ptr").at("generated").at("low"), -1.0) << "no sample: abtool's default range";
+  EXPECT_FALSE(case_entry.at("args").at("y_ptr").contains("output"));
+}
+
+TEST(CaptureDrafts, AnIntegerTensorThatWasNotStoredIsListedWithTheReason) {
+  json raw = launch(4, tensor("y_ptr", 4, true), false);
+  raw["args"][1]["output"] = sha('6');
+  raw["args"][0]["integer"] = true;
+  raw["args"][0]["type"] = "*i32";
+  raw["args"][0]["dtype"] = "i32";
+  raw["args"][0].erase("input");
+  const Drafts drafts = draft_ops(pointers(read({raw})), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
+  EXPECT_TRUE(drafts.ops.empty());
+  ASSERT_EQ(drafts.rejected.size(), 1u);
+  EXPECT_EQ(drafts.rejected[0].why[0], "integer input x_ptr (0.0 MiB) was not stored");
+}
+
 }  // namespace
 }  // namespace abt::capture

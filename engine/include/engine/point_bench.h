@@ -48,6 +48,9 @@ class PointBench {
 
  private:
   void prepare_reference();
+  void prepare_baseline_reference();  // reference: baseline (OpSpec::reference_from_baseline)
+  // Runs `kernel` on the point's inputs and keeps its outputs as the reference; `what` names it in errors.
+  void take_reference_from(const LoadedVariant& kernel, const std::string& what);
 
   const OpSession& session_;
   Point point_;

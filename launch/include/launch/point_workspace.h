@@ -49,6 +49,8 @@ struct ArgLayout {
   size_t count = 1;
   double scalar = 0;
   std::optional<std::filesystem::path> input_file;  // init: captured -- the capture's bytes (count x dtype)
+  std::optional<InitSpec> generated;                // init: captured, but too large to have been stored
+  const InitSpec& init(const ArgSpec& spec) const { return generated ? *generated : spec.init; }
 };
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point);
 

@@ -78,6 +78,10 @@ struct Tolerance {
 
 struct ReferenceSpec {
   bool captured = false;  // reference: captured -- the outputs of the capture's launch on the same inputs
+  // reference: baseline -- no reference kernel: side A's outputs are the reference. A record
+  // checks every config of its sweep against one config's outputs (the library's pick, else the
+  // first that runs); a replay checks B against A's stored binary run on the same inputs.
+  bool baseline = false;
   Language language = Language::cpp;
   std::filesystem::path source;
   std::string kernel;
@@ -123,6 +127,9 @@ struct OpSpec {
   // The configs a point can run: the whole space, or for a captured op the configs whose grid
   // the capture has at that point (a library's untuned launch has one; a tuned one, its space).
   std::vector<Config> config_space_at(const Point& point) const;
+  // Whether side A's outputs are the point's reference: `reference: baseline`, or a captured
+  // point the capture kept no reference for (CapturedCase::reference_from_baseline).
+  bool reference_from_baseline(const Point& point) const;
   // `config` in declaration order; nullopt unless it assigns exactly the tune parameters.
   std::optional<Config> canonical_config(const Config& config) const;
   const Tolerance& tolerance(DType dtype) const;  // throws InputError when the dtype has none

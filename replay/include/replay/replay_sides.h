@@ -9,12 +9,15 @@ namespace abt {
 
 class ReplaySides : public SidePlan {
  public:
-  // `baselines`: A's binaries (null: --no-interleave); `retune`: B's own best too.
-  ReplaySides(StoredBaselines* baselines, bool retune) : baselines_(baselines), retune_(retune) {}
+  // `stored`: A's binaries; `interleave`: A's measured beside B's (false: --no-interleave, when A's
+  // binary still serves where A's output is a point's reference); `retune`: B's own best too.
+  ReplaySides(StoredBaselines& stored, bool interleave, bool retune) : stored_(stored), interleave_(interleave), retune_(retune) {}
   PlannedSides sides(PointBench& bench, const Choice& choice, const Side& measured) const override;
+  ReferenceBinary baseline_for_reference(const Point& point) const override;
 
  private:
-  StoredBaselines* baselines_;
+  StoredBaselines& stored_;
+  bool interleave_;
   bool retune_;
 };
 

@@ -29,6 +29,8 @@ class StoredBaselines {
   // A has none (A failed there, chose another config, or a run older than bin/); the marker where
   // its file is missing, a link (or under one, or outside A's directory) or not what A measured.
   StoredBaseline baseline(const Point& point, const Config& config);
+  // The config A measured the point with; nullopt where A has no binary for it.
+  std::optional<Config> config_of(const Point& point) const;
 
  private:
   struct Stored {
