@@ -245,6 +245,9 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
                                     : fmt::format("identical code (the {} alone said {})",
                                                   judgement.metric() == Metric::instructions ? "count" : "timing", spelling(alone)));
   }
+  // A check against A's own output cannot show a miscompile A shares: the reader is told.
+  if (pb.verify && pb.verify->against == VerifiedAgainst::baseline_output)
+    notes.push_back("verified against A's output, not an independent reference");
   judgement.note = fmt::format("{}", fmt::join(notes, "; "));
   return judgement;
 }

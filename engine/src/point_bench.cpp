@@ -69,9 +69,11 @@ void PointBench::prepare_reference() {
   if (tolerance.mode == Tolerance::Mode::skip) return;
   if (op.reference_from_baseline(point)) {
     prepare_baseline_reference();
+    against_ = VerifiedAgainst::baseline_output;
     return;
   }
   if (op.reference.captured) {
+    against_ = VerifiedAgainst::captured_output;
     reference_ = captured_outputs(op, point);
     if (reference_->empty())  // verification would compare nothing: never timed unverified
       throw PointError("the op writes none of its arguments (no out or inout): nothing to verify against the capture");
@@ -86,6 +88,7 @@ void PointBench::prepare_reference() {
   if (op.reference.launch) plan.geometry = launch_geometry(op, *op.reference.launch, point, {});
   auto kernel = session.services.target.load(reference.binary, reference.entry_symbol, plan);
   take_reference_from(*kernel, "reference " + op.reference.kernel);
+  against_ = VerifiedAgainst::reference_kernel;
 }
 
 void PointBench::take_reference_from(const LoadedVariant& kernel, const std::string& what) {
@@ -186,7 +189,12 @@ VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
   workspace_->poison_outputs();
   variant.launch(workspace_->args());
   last_outputs_ = workspace_->read_outputs();
-  return compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.context.op.tolerance(point_.dtype));
+  return with_against(compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.context.op.tolerance(point_.dtype)));
+}
+
+VerifyOutcome PointBench::with_against(VerifyOutcome outcome) const {
+  if (outcome.status != VerifyOutcome::Status::skipped) outcome.against = against_;
+  return outcome;
 }
 
 VerifyOutcome PointBench::verify_candidate(const LoadedVariant& variant) {
@@ -196,7 +204,7 @@ VerifyOutcome PointBench::verify_candidate(const LoadedVariant& variant) {
   workspace_->poison_outputs();
   variant.launch(workspace_->args());
   last_outputs_.clear();
-  return outcome_of(workspace_->check_outputs_in_place(tolerance));
+  return with_against(outcome_of(workspace_->check_outputs_in_place(tolerance)));
 }
 
 Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings& settings) {

@@ -204,6 +204,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
     json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
                       {"skip_reason", verify->skip_reason}};
+    if (verify->against) json["verify"]["against"] = spelling(*verify->against);
   }
   return json;
 }
@@ -287,6 +288,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     outcome.mismatches = size_t(verify.unsigned_integer("mismatches"));
     outcome.first_mismatch = verify.text("first_mismatch");
     outcome.skip_reason = verify.text("skip_reason");
+    if (verify.has("against")) outcome.against = verify.spelled<VerifiedAgainst>("against");
     record.verify = outcome;
   }
   return record;

@@ -58,11 +58,17 @@ TEST_F(BaselineReference, AReplayIsVerifiedAgainstAsStoredBinaryAndAnAAIsSame) {
   for (const auto& point : read_results(dir_->path() / "B")["points"]) {
     EXPECT_EQ(point["status"], "SUCCESS") << point["error"];
     EXPECT_EQ(point["verify"]["status"], "passed");
+    EXPECT_EQ(point["verify"]["against"], "baseline_output");
     const std::string id = "fixture_baseline_reference/" + point["shape_text"].get<std::string>() + "/fp32";
     EXPECT_NE(log.find(id + ": the reference is A's stored binary (BLOCK=1), run here (reference: baseline)"), std::string::npos)
         << log;
   }
-  for (const auto& point : diff_as_json(a(), dir_->path() / "B")["points"]) EXPECT_EQ(point["verdict"], "SAME") << point.dump();
+  for (const auto& point : diff_as_json(a(), dir_->path() / "B")["points"]) {
+    EXPECT_EQ(point["verdict"], "SAME") << point.dump();
+    // The reader of the diff is told what B was checked against, not only run.log's reader.
+    EXPECT_NE(point["note"].get<std::string>().find("verified against A's output, not an independent reference"),
+              std::string::npos) << point.dump();
+  }
 }
 
 TEST_F(BaselineReference, AMiscompiledBIsCaughtAgainstAsOutputAndNeverTimed) {

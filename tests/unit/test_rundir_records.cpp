@@ -34,7 +34,7 @@ PointRecord sample_point() {
   point.measurement.probe_us = {50, 51};
   point.latency = summarize(point.measurement.samples_us);
   point.markers = {replay_fallback_marker(FallbackReason::missing_key)};
-  point.verify = VerifyOutcome{VerifyOutcome::Status::passed, 1e-6, 2e-6, 0, "", ""};
+  point.verify = VerifyOutcome{VerifyOutcome::Status::passed, 1e-6, 2e-6, 0, "", "", VerifiedAgainst::baseline_output};
   point.input_digest = "in";
   point.output_digest = "out";
   point.binary_hash = "hash";
@@ -105,6 +105,7 @@ TEST_F(RundirFiles, APointSurvivesTheRoundTrip) {
   EXPECT_TRUE(point.has_marker(MarkerKind::autotune_replay_fallback));
   ASSERT_TRUE(point.verify.has_value());
   EXPECT_EQ(point.verify->status, VerifyOutcome::Status::passed);
+  EXPECT_EQ(point.verify->against, VerifiedAgainst::baseline_output);
   EXPECT_DOUBLE_EQ(*point.roofline.flops, 131072.0);
   EXPECT_EQ(document()["schema"], kResultsSchema);
   // The samples are in the sidecar, not in results.json; skipping them keeps the summaries.

@@ -51,6 +51,7 @@ class PointBench {
   void prepare_baseline_reference();  // reference: baseline (OpSpec::reference_from_baseline)
   // Runs `kernel` on the point's inputs and keeps its outputs as the reference; `what` names it in errors.
   void take_reference_from(const LoadedVariant& kernel, const std::string& what);
+  VerifyOutcome with_against(VerifyOutcome outcome) const;  // names what the outcome was checked against
 
   const OpSession& session_;
   Point point_;
@@ -59,6 +60,7 @@ class PointBench {
   std::unique_ptr<Workspace> workspace_;
   std::optional<OutputSnapshot> reference_;
   bool reference_in_place_ = false;  // the workspace keeps it where the outputs are (a device)
+  std::optional<VerifiedAgainst> against_;  // what reference_ is; kept in every outcome of verify()
   std::string input_digest_;
   Specialization specialization_;
   OutputSnapshot last_outputs_;

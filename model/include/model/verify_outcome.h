@@ -1,11 +1,16 @@
 // The verification gate's judgement of one variant at one point, as results.json keeps it.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "model/spelling.h"
 
 namespace abt {
+
+// What a point's outputs were checked against. A baseline output (A's own, when the op has no
+// reference kernel and the capture kept no output) cannot show a miscompile that A shares.
+enum class VerifiedAgainst { reference_kernel, captured_output, baseline_output };
 
 struct VerifyOutcome {
   enum class Status { passed, failed, skipped } status = Status::passed;
@@ -14,6 +19,7 @@ struct VerifyOutcome {
   size_t mismatches = 0;
   std::string first_mismatch;  // "args.c[17]: got nan, expected 0.25"
   std::string skip_reason;
+  std::optional<VerifiedAgainst> against;  // absent when skipped, and in runs written before it was kept
   bool passed() const { return status != Status::failed; }
 };
 
@@ -22,6 +28,13 @@ struct Spellings<VerifyOutcome::Status> {
   static constexpr std::array<std::pair<VerifyOutcome::Status, std::string_view>, 3> table{
       {{VerifyOutcome::Status::passed, "passed"}, {VerifyOutcome::Status::failed, "failed"},
        {VerifyOutcome::Status::skipped, "skipped"}}};
+};
+
+template <>
+struct Spellings<VerifiedAgainst> {
+  static constexpr std::array<std::pair<VerifiedAgainst, std::string_view>, 3> table{
+      {{VerifiedAgainst::reference_kernel, "reference_kernel"}, {VerifiedAgainst::captured_output, "captured_output"},
+       {VerifiedAgainst::baseline_output, "baseline_output"}}};
 };
 
 }  // namespace abt
