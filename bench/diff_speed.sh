@@ -2,8 +2,10 @@
 # How long `abtool diff` takes on big runs. A real host record and its interleaved replay (the 4
 # host points of tests/fixtures/shapes/tiny.yaml, default budgets) are cloned to N points each
 # (every point a copy of a real one under a new shape, so ids differ and every file stays
-# consistent; the copies share their samples records); then diff is timed in text and json.
-# Prints a table.
+# consistent; the copies share their samples records); then diff is timed in text and json, as the
+# runs are (an interleaved replay keeps each point's interval: diff reads it) and with the kept
+# intervals taken out of B (diff resamples every point, as for a replay older than them or another
+# --threshold). Prints a table.
 #   usage: bench/diff_speed.sh [N ...]      (default: 100 1000 10000)
 #   A_RUN=DIR B_RUN=DIR bench/diff_speed.sh N ...   clones those runs instead (e.g. GPU runs)
 set -euo pipefail
@@ -23,10 +25,12 @@ else
   "$abtool" replay --from "$out/A" --out "$out/B" > "$out/B.log"
 fi
 
-clone() {  # clone RUN N OUT [FROM]: RUN's points copied to N points; a replay's replay_from is set to FROM
+clone() {  # clone RUN N OUT [FROM [resample]]: RUN's points copied to N points; a replay's replay_from is set
+           # to FROM; `resample`: without the intervals the replay kept
   python3 - "$@" <<'PY'
 import copy, json, os, shutil, sys
 run, n, target = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+resample = len(sys.argv) > 5 and sys.argv[5] == "resample"
 shutil.copytree(run, target)
 results = json.load(open(f"{run}/results.json"))
 points, planned = [], []
@@ -34,6 +38,8 @@ for i in range(n):
     point = copy.deepcopy(results["points"][i % len(results["points"])])
     point["shape"][0] += i // len(results["points"])  # a new shape: a new id
     point["shape_text"] = "x".join(str(d) for d in point["shape"])
+    if resample and point.get("baseline"):
+        point["baseline"].pop("interval", None)
     points.append(point)
     planned.append(f'{point["op"]}/{point["shape_text"]}/{point["dtype"]}')
 if results["schema"] == "abtool.results/2":  # an older run: one document, samples inline
@@ -65,12 +71,22 @@ print(f"{time.monotonic() - start:.2f} {resource.getrusage(resource.RUSAGE_CHILD
 PY
 }
 
-printf '%8s  %10s  %10s  %12s\n' points "text s" "json s" "max RSS MB"
+# Whether the kept intervals leave diff's JSON as resampling makes it (the run names aside).
+same_output() {
+  "$abtool" diff "$out/A$1" "$out/B$1" --format json 2> /dev/null | sed "s|$out/B$1|B|g; s|\"B$1\"|\"B\"|" > "$out/kept$1.json" || true
+  "$abtool" diff "$out/A$1" "$out/R$1" --format json 2> /dev/null | sed "s|$out/R$1|B|g; s|\"R$1\"|\"B\"|" > "$out/resampled$1.json" || true
+  cmp -s "$out/kept$1.json" "$out/resampled$1.json" && echo yes || echo NO
+}
+
+printf '%8s  %10s  %10s  %12s  %16s  %16s  %11s\n' points "text s" "json s" "max RSS MB" "resampled text s" "resampled json s" "same output"
 for n in "${sizes[@]}"; do
   clone "$out/A" "$n" "$out/A$n"
   clone "$out/B" "$n" "$out/B$n" "$out/A$n"
+  clone "$out/B" "$n" "$out/R$n" "$out/A$n" resample
   read -r text _ < <(measure "$abtool" diff "$out/A$n" "$out/B$n")
   read -r json rss < <(measure "$abtool" diff "$out/A$n" "$out/B$n" --format json)
-  printf '%8s  %10s  %10s  %12s\n' "$n" "$text" "$json" "$rss"
+  read -r resampled_text _ < <(measure "$abtool" diff "$out/A$n" "$out/R$n")
+  read -r resampled_json _ < <(measure "$abtool" diff "$out/A$n" "$out/R$n" --format json)
+  printf '%8s  %10s  %10s  %12s  %16s  %16s  %11s\n' "$n" "$text" "$json" "$rss" "$resampled_text" "$resampled_json" "$(same_output "$n")"
 done
 echo "runs kept in $out"

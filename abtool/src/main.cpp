@@ -254,8 +254,8 @@ int main(int argc, char** argv) {
                                  abt::ReplayOptions{}.max_extra_ms))
       ->check(at_least(0));
   replay->add_option("--threshold", replay_only.threshold_pct,
-                     fmt::format("the change in percent that matters when deciding whether a point needs more rounds "
-                                 "(default {:g})", abt::kDefaultThresholdPct))
+                     fmt::format("the change in percent that matters when deciding whether a point needs more rounds, and "
+                                 "for the interval each point keeps for diff (default {:g})", abt::kDefaultThresholdPct))
       ->check(at_least(0));
   auto* diff = app.add_subcommand("diff", "compare two runs point by point");
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();

@@ -194,7 +194,10 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   Judgement judgement;
   if (evidence.in_process_pair) judgement.drift_pct = 100.0 * (evidence.a_summary.median / pa.latency.median - 1.0);
   const VerdictRule rule = rule_for(threshold_pct, evidence.in_process_pair, exhaustive);
-  judgement.decision = decide(rounded(evidence.a_measured, evidence.a_summary), rounded(pb.measurement, pb.latency), rule);
+  // An interleaved replay kept the pair's interval when the point ended: read, not resampled, where
+  // these are the samples and the rule it came from (verdict.h, interval_inputs).
+  const StoredInterval* kept = evidence.in_process_pair && pb.baseline->interval ? &*pb.baseline->interval : nullptr;
+  judgement.decision = decide(rounded(evidence.a_measured, evidence.a_summary), rounded(pb.measurement, pb.latency), rule, kept);
 
   // The same binary at the same config on both sides is the same code: SAME, whatever the
   // timing says (LNT's rule). The timing's verdict is kept beside it.

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <zlib.h>
+
 #include <cmath>
 #include <numeric>
+#include <string_view>
 
 #include "util/statistics.h"
 
@@ -89,20 +92,90 @@ std::string describe(const RoundsToDecide& to_decide) {
   return fmt::format("about {} more round{} at this spread would decide it", to_decide.more, to_decide.more == 1 ? "" : "s");
 }
 
-Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
-  Decision decision;
-  decision.noise_floor_pct = noise_floor_pct(a);
-  decision.effective_threshold_pct = std::max(rule.threshold_pct, decision.noise_floor_pct.value_or(0.0));
-  const Thresholds thresholds{rule.threshold_pct, decision.effective_threshold_pct};
+namespace {
+
+// The bootstrap decide runs: part of every kept interval's inputs (interval_inputs).
+constexpr double kConfidence = 0.95;
+constexpr int kResamples = 2000;
+constexpr uint64_t kSeed = 1;
+// Bump it when the bootstrap's numbers change (bootstrap.cpp, resample_rounds.cpp,
+// computed_median.cpp, simulated_median.cpp, the early stop's rule): intervals an older abtool kept
+// are then resampled again instead of read.
+constexpr std::string_view kIntervalVersion = "abtool.interval/1";
+
+Thresholds thresholds_of(const std::optional<double>& noise_floor, const VerdictRule& rule) {
+  return {rule.threshold_pct, std::max(rule.threshold_pct, noise_floor.value_or(0.0))};
+}
+
+RatioInterval resample(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule, const Thresholds& thresholds) {
   EarlyStop early_stop;
   if (rule.early_stop) {
     // The bootstrap's ratios are B/A, the speedup A/B: every threshold read_interval compares
     // with, inverted (the set is its own inverse).
-    const double effective_ratio = 1.0 + decision.effective_threshold_pct / 100.0, threshold_ratio = 1.0 + rule.threshold_pct / 100.0;
+    const double effective_ratio = 1.0 + thresholds.effective_pct / 100.0, threshold_ratio = 1.0 + rule.threshold_pct / 100.0;
     early_stop.boundaries = {effective_ratio, 1.0 / effective_ratio, threshold_ratio, 1.0 / threshold_ratio, 1.0};
     early_stop.outcome = [thresholds](double low, double high) { return int(read_interval(1.0 / high, 1.0 / low, thresholds)); };
   }
-  const RatioInterval ratio = bootstrap_median_ratio(a, b, rule.pairing, 0.95, 2000, 1, early_stop, rule.within);  // B/A
+  return bootstrap_median_ratio(a, b, rule.pairing, kConfidence, kResamples, kSeed, early_stop, rule.within);  // B/A
+}
+
+// zlib's CRC-32 and Adler-32 side by side over the same bytes: 64 bits, at memory speed (a kept
+// interval is checked at every point diff reads, so the check must cost far less than resampling).
+class Digest {
+ public:
+  void add(const void* data, size_t size) {
+    const auto* bytes = static_cast<const Bytef*>(data);
+    crc_ = crc32_z(crc_, bytes, size);
+    adler_ = adler32_z(adler_, bytes, size);
+  }
+  template <typename Value>
+  void add_value(Value value) {
+    add(&value, sizeof value);
+  }
+  void add_side(const RoundedSamples& side) {
+    add_value(uint64_t(side.samples.size()));
+    add(side.samples.data(), side.samples.size() * sizeof(double));
+    add_value(uint64_t(side.round_sizes.size()));
+    add(side.round_sizes.data(), side.round_sizes.size() * sizeof(int));
+    add_value(uint8_t(side.median.has_value()));
+    add_value(side.median.value_or(0.0));
+  }
+  std::string hex() const { return fmt::format("{:08x}{:08x}", crc_, adler_); }
+
+ private:
+  uLong crc_ = crc32_z(0, nullptr, 0), adler_ = adler32_z(0, nullptr, 0);
+};
+
+}  // namespace
+
+std::string interval_inputs(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
+  Digest digest;
+  digest.add(kIntervalVersion.data(), kIntervalVersion.size());
+  digest.add_value(kConfidence);
+  digest.add_value(int32_t(kResamples));
+  digest.add_value(kSeed);
+  digest.add_value(rule.threshold_pct);
+  digest.add_value(int32_t(rule.pairing));
+  digest.add_value(uint8_t(rule.early_stop));
+  digest.add_value(int32_t(rule.within));
+  digest.add_side(a);
+  digest.add_side(b);
+  return digest.hex();
+}
+
+StoredInterval interval_to_keep(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule) {
+  const RatioInterval ratio = resample(a, b, rule, thresholds_of(noise_floor_pct(a), rule));
+  return {interval_inputs(a, b, rule), ratio.ratio, ratio.low, ratio.high, ratio.resamples};
+}
+
+Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule, const StoredInterval* known) {
+  Decision decision;
+  decision.noise_floor_pct = noise_floor_pct(a);
+  const Thresholds thresholds = thresholds_of(decision.noise_floor_pct, rule);
+  decision.effective_threshold_pct = thresholds.effective_pct;
+  const RatioInterval ratio = known && known->inputs == interval_inputs(a, b, rule)
+                                  ? RatioInterval{known->ratio, known->low, known->high, known->resamples}
+                                  : resample(a, b, rule, thresholds);  // B/A
   decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low, ratio.resamples};
   const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
   if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {

@@ -247,7 +247,9 @@ void count_compiles(const OpSession& session, std::vector<PendingPoint>& pending
 }
 
 void finish_point(const OpSession& session, const PendingPoint& pending) {
-  const PointRecord record = point_record(session, pending);
+  PointRecord record = point_record(session, pending);
+  if (const RoundPolicy* policy = session.services.rounds; policy && record.baseline)
+    record.baseline->interval = policy->interval(record);
   for (const auto& marker : record.markers) session.services.sink.log(marker.text() + " point=" + record.id());
   session.services.sink.point_finished(record);
 }

@@ -77,7 +77,7 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
   record.latency = summarize(record.measurement.samples_us);
   if (const Side* baseline = find_side(pending.sides, SideRole::baseline)) {
     record.baseline = Baseline{baseline->measurement, summarize(baseline->measurement.samples_us), baseline->binary_hash,
-                               baseline->instructions, baseline->counters};
+                               baseline->instructions, baseline->counters, {}};
     record.output_vs_baseline = baseline->outputs;
     add_once(record.markers, baseline->measurement.markers);
   }

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 
+#include "compare/judge.h"
+
 namespace abt {
 
-ExtraRounds::ExtraRounds(double threshold_pct, double max_ms) : rule_{threshold_pct}, max_ms_(max_ms) {
-  rule_.pairing = Pairing::by_round;  // as diff decides an interleaved pair
-}
+ExtraRounds::ExtraRounds(double threshold_pct, double max_ms)
+    : rule_(rule_for(threshold_pct, /*in_process_pair=*/true, /*exhaustive=*/false)), max_ms_(max_ms) {}  // as diff decides the pair
 
 bool ExtraRounds::wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const {
   const Side* a = find_side(sides, SideRole::baseline);
@@ -35,6 +36,15 @@ bool ExtraRounds::differs(const std::vector<Side>& sides) const {
   const Measurement &a_now = a->measurement, &b_now = b->measurement;
   const Verdict verdict = decide({a_now.samples_us, a_now.round_sizes}, {b_now.samples_us, b_now.round_sizes}, rule_).verdict;
   return verdict == Verdict::faster || verdict == Verdict::slower;
+}
+
+std::optional<StoredInterval> ExtraRounds::interval(const PointRecord& record) const {
+  if (!record.baseline || record.baseline->latency.n == 0 || record.latency.n == 0) return std::nullopt;
+  // The samples as results.json keeps them and diff reads them back (compare/judge.cpp): each
+  // side's with its summary's median.
+  const Baseline& a = *record.baseline;
+  return interval_to_keep({a.measurement.samples_us, a.measurement.round_sizes, a.latency.median},
+                          {record.measurement.samples_us, record.measurement.round_sizes, record.latency.median}, rule_);
 }
 
 }  // namespace abt

@@ -148,6 +148,20 @@ std::pair<Measurement, SampleSummary> read_measurement_v2(const JsonFields& fiel
   return {std::move(measurement), latency};
 }
 
+// A kept interval (model/stored_interval.h): diff prints it as its own where its inputs match, so
+// one that cannot be an interval is a damaged run, not a number to print.
+StoredInterval interval_from_json(const JsonFields& fields) {
+  StoredInterval interval{fields.text("inputs"), fields.number("ratio"), fields.number("low"), fields.number("high"),
+                          int(fields.integer("resamples"))};
+  if (interval.inputs.size() != 16 || interval.inputs.find_first_not_of("0123456789abcdef") != std::string::npos)
+    fields.fail("inputs", "expected 16 hex digits");
+  for (const auto& [name, value] : {std::pair{"ratio", interval.ratio}, {"low", interval.low}, {"high", interval.high}})
+    if (!std::isfinite(value) || value <= 0) fields.fail(name, fmt::format("expected a positive ratio, got {}", value));
+  if (interval.low > interval.high) fields.fail("low", fmt::format("{} is above high ({})", interval.low, interval.high));
+  if (interval.resamples < 1) fields.fail("resamples", fmt::format("expected at least 1, got {}", interval.resamples));
+  return interval;
+}
+
 }  // namespace
 
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
@@ -182,6 +196,9 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
     write_measurement(json["baseline"], baseline->measurement, baseline->latency, samples.baseline.value());
     if (baseline->instructions) json["baseline"]["instructions"] = instructions_json(*baseline->instructions);
     if (baseline->counters) json["baseline"]["counters"] = counter_reads_json(*baseline->counters);
+    if (const auto& interval = baseline->interval)
+      json["baseline"]["interval"] = {{"inputs", interval->inputs}, {"ratio", interval->ratio}, {"low", interval->low},
+                                      {"high", interval->high}, {"resamples", interval->resamples}};
   }
   json["output_vs_baseline"] = nlohmann::json();
   if (output_vs_baseline) {
@@ -242,11 +259,12 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
   if (fields.has("binary")) record.binary = BinaryManifest::from_json(fields.object("binary"));
   if (fields.has("baseline")) {
     const JsonFields baseline = fields.object("baseline");
-    record.baseline = Baseline{{}, {}, baseline.text("binary_hash"), {}, {}};
+    record.baseline = Baseline{{}, {}, baseline.text("binary_hash"), {}, {}, {}};
     std::tie(record.baseline->measurement, record.baseline->latency) = measured(baseline);
     if (record.baseline->latency.n == 0) baseline.fail("samples_us", "a baseline needs at least one sample");
     record.baseline->instructions = instructions_from_json(baseline);
     record.baseline->counters = counter_reads_from_json(baseline);
+    if (baseline.has("interval")) record.baseline->interval = interval_from_json(baseline.object("interval"));
   }
   record.instructions = instructions_from_json(fields);
   record.counters = counter_reads_from_json(fields);

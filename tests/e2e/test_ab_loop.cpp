@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "abtool_runner.h"
@@ -247,6 +248,44 @@ TEST_F(AbLoop, ReplayMeasuresAsStoredBinaryBesideBsAndDiffDecidesFromThatPair) {
     EXPECT_NEAR(row["drift_pct"].get<double>(), 100 * (a_now / recorded - 1), 1e-9);
     EXPECT_EQ(row["a"]["n"].get<size_t>(), points_b[i]["baseline"]["samples_us"].size());
   }
+}
+
+// An interleaved replay keeps each pair's interval when the point ends (model/stored_interval.h);
+// diff reads it instead of resampling, and prints exactly what resampling prints: the same JSON
+// with the kept intervals taken out. Where their inputs are not the samples diff reads (here a
+// forged digest), diff resamples; where they are, it reads the numbers (here forged ones).
+TEST_F(AbLoop, DiffReadsTheIntervalTheReplayKeptAndPrintsWhatResamplingWould) {
+  const nlohmann::json kept = read_json(b() / "results.json");
+  for (const auto& point : kept["points"]) {
+    ASSERT_TRUE(point["baseline"].contains("interval")) << point["shape_text"];
+    EXPECT_EQ(point["baseline"]["interval"]["inputs"].get<std::string>().size(), 16u);
+  }
+  nlohmann::json report = diff_as_json(a(), b());
+  for (size_t i = 0; i < report["points"].size(); ++i) {
+    const auto& interval = kept["points"][i]["baseline"]["interval"];
+    EXPECT_DOUBLE_EQ(report["points"][i]["speedup"].get<double>(), 1 / interval["ratio"].get<double>());
+    EXPECT_DOUBLE_EQ(report["points"][i]["ci95"][0].get<double>(), 1 / interval["high"].get<double>());
+  }
+
+  TempDir dir("abtool-kept-");
+  auto edited = [&](const std::string& name, const std::function<void(nlohmann::json&)>& edit) {
+    const fs::path run = dir.path() / name;
+    fs::copy(b(), run, fs::copy_options::recursive);
+    nlohmann::json results = kept;
+    for (auto& point : results["points"]) edit(point["baseline"]);
+    write_file_atomically(run / "results.json", results.dump());
+    nlohmann::json diffed = diff_as_json(a(), run);
+    diffed.erase("b");
+    return diffed;
+  };
+  report.erase("b");
+  EXPECT_EQ(edited("resampled", [](nlohmann::json& baseline) { baseline.erase("interval"); }), report)
+      << "without the kept intervals, diff resamples to the same output";
+  EXPECT_EQ(edited("other-inputs", [](nlohmann::json& baseline) { baseline["interval"]["inputs"] = "0000000000000000"; }),
+            report)
+      << "a kept interval of other inputs is not read";
+  const nlohmann::json forged = edited("forged", [](nlohmann::json& baseline) { baseline["interval"]["high"] = 4.0; });
+  for (const auto& row : forged["points"]) EXPECT_DOUBLE_EQ(row["ci95"][0].get<double>(), 0.25) << "read where the inputs match";
 }
 
 TEST_F(AbLoop, NoInterleaveMeasuresBAlone) {

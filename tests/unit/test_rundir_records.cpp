@@ -187,6 +187,38 @@ TEST_F(RundirFiles, AWrongTypedFieldNamesTheFileThePointAndTheField) {
       << read_error(ResultsFile::Samples::skip);
 }
 
+// An interleaved replay's point keeps its pair's interval beside A's samples (model/stored_interval.h):
+// the same bits come back, and one that cannot be an interval is a damaged run, named.
+TEST_F(RundirFiles, AKeptIntervalSurvivesTheRoundTripAndItsDamageIsNamed) {
+  ResultsFile results = valid();
+  PointRecord& point = results.points[0];
+  point.baseline = Baseline{point.measurement, point.latency, "a-code"};
+  point.baseline->interval = StoredInterval{"0123456789abcdef", 1.0 / 3.0, 0.1 + 0.2, 1.0000000000000002, 1000};
+  write(results);
+  const PointRecord read = ResultsFile::read(layout_.results()).points[0];
+  ASSERT_TRUE(read.baseline && read.baseline->interval);
+  const StoredInterval& interval = *read.baseline->interval;
+  EXPECT_EQ(interval.inputs, "0123456789abcdef");
+  EXPECT_EQ(interval.ratio, 1.0 / 3.0);  // bit for bit: diff prints it as its own
+  EXPECT_EQ(interval.low, 0.1 + 0.2);
+  EXPECT_EQ(interval.high, 1.0000000000000002);
+  EXPECT_EQ(interval.resamples, 1000);
+
+  const nlohmann::json kept = document();
+  auto damaged = [&](const char* field, const nlohmann::json& value) {
+    nlohmann::json json = kept;
+    json["points"][0]["baseline"]["interval"][field] = value;
+    write_document(json);
+    return read_error();
+  };
+  EXPECT_NE(damaged("inputs", "../../etc").find("baseline: interval: inputs: expected 16 hex digits"), std::string::npos)
+      << damaged("inputs", "../../etc");
+  EXPECT_NE(damaged("low", -1).find("interval: low: expected a positive ratio, got -1"), std::string::npos) << damaged("low", -1);
+  EXPECT_NE(damaged("low", 2).find("interval: low: 2 is above high"), std::string::npos) << damaged("low", 2);
+  EXPECT_NE(damaged("high", "wide").find("interval: high: expected a number"), std::string::npos) << damaged("high", "wide");
+  EXPECT_NE(damaged("resamples", 0).find("interval: resamples: expected at least 1, got 0"), std::string::npos);
+}
+
 TEST_F(RundirFiles, ADamagedOrMisplacedSamplesRecordIsNamed) {
   ResultsFile two = many_points(2);
   write(two);

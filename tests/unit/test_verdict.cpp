@@ -165,3 +165,67 @@ TEST(Verdict, ComputingTheWithinRoundStageGivesTheVerdictsOfSimulatingIt) {
 }
 
 }  // namespace abt
+
+namespace abt {
+
+bool same_decision(const Decision& x, const Decision& y) {
+  return x.verdict == y.verdict && x.speedup.ratio == y.speedup.ratio && x.speedup.low == y.speedup.low &&
+         x.speedup.high == y.speedup.high && x.speedup.resamples == y.speedup.resamples && x.why == y.why &&
+         x.noise_floor_pct == y.noise_floor_pct && x.effective_threshold_pct == y.effective_threshold_pct &&
+         x.to_decide.has_value() == y.to_decide.has_value() &&
+         (!x.to_decide || (x.to_decide->outlook == y.to_decide->outlook && x.to_decide->more == y.to_decide->more));
+}
+
+TEST(KeptInterval, ReadingItDecidesBitForBitAsResamplingDoes) {
+  // An AMBIGUOUS pair near the threshold (all 2000 resamples), a SLOWER one and a SAME one, each
+  // paired by round as an interleaved replay keeps them, with the medians its summaries give.
+  const std::vector<std::pair<RoundedSamples, RoundedSamples>> pairs{
+      {synthetic(100, 12, 100, 0.01, {0.02, -0.02}, 11), synthetic(102, 12, 100, 0.01, {-0.02, 0.02, 0.0}, 12)},
+      {synthetic(100, 10, 100, 0.002, {0}, 13), synthetic(104, 10, 100, 0.002, {0}, 14)},
+      {synthetic(100, 10, 100, 0.002, {0}, 15), synthetic(100.1, 10, 100, 0.002, {0}, 16)}};
+  VerdictRule rule{2.0};
+  rule.pairing = Pairing::by_round;
+  for (const auto& [a, b] : pairs) {
+    const StoredInterval kept = interval_to_keep(a, b, rule);
+    EXPECT_EQ(kept.inputs.size(), 16u);
+    EXPECT_EQ(kept.inputs, interval_inputs(a, b, rule)) << "the digest depends on the inputs alone";
+    const Decision resampled = decide(a, b, rule), read = decide(a, b, rule, &kept);
+    EXPECT_TRUE(same_decision(resampled, read)) << spelling(resampled.verdict) << " vs " << spelling(read.verdict);
+  }
+  EXPECT_EQ(decide(pairs[0].first, pairs[0].second, rule).speedup.resamples, 2000);
+}
+
+TEST(KeptInterval, ItIsReadOnlyForTheSamplesAndRuleItCameFrom) {
+  const RoundedSamples a = synthetic(100, 10, 100, 0.002, {0}, 21), b = synthetic(103, 10, 100, 0.002, {0}, 22);
+  VerdictRule rule{2.0};
+  rule.pairing = Pairing::by_round;
+  // A kept interval whose numbers are not the resampled ones: where it is read, they show.
+  StoredInterval kept = interval_to_keep(a, b, rule);
+  kept.low = 0.5;
+  EXPECT_DOUBLE_EQ(decide(a, b, rule, &kept).speedup.high, 2.0) << "read where the inputs match";
+
+  auto ignored = [&](const RoundedSamples& a2, const RoundedSamples& b2, const VerdictRule& rule2) {
+    return same_decision(decide(a2, b2, rule2, &kept), decide(a2, b2, rule2));
+  };
+  RoundedSamples one_sample_moved = b;
+  one_sample_moved.samples[517] = std::nextafter(one_sample_moved.samples[517], 1e9);
+  EXPECT_TRUE(ignored(a, one_sample_moved, rule)) << "another sample";
+  RoundedSamples rounds_regrouped = b;
+  rounds_regrouped.round_sizes[0] += 1, rounds_regrouped.round_sizes[1] -= 1;
+  EXPECT_TRUE(ignored(a, rounds_regrouped, rule)) << "other rounds";
+  RoundedSamples median_given = a;
+  median_given.median = 100.0;
+  EXPECT_TRUE(ignored(median_given, b, rule)) << "another median";
+  EXPECT_TRUE(ignored(b, a, rule)) << "the sides swapped";
+  VerdictRule other = rule;
+  other.threshold_pct = 1.0;
+  EXPECT_TRUE(ignored(a, b, other)) << "another threshold";
+  other = rule;
+  other.pairing = Pairing::independent;
+  EXPECT_TRUE(ignored(a, b, other)) << "unpaired";
+  other = rule;
+  other.early_stop = false, other.within = WithinRounds::simulated;
+  EXPECT_TRUE(ignored(a, b, other)) << "the exhaustive bootstrap (ABTOOL_EXHAUSTIVE_BOOTSTRAP)";
+}
+
+}  // namespace abt

@@ -13,6 +13,7 @@
 
 #include "compare/bootstrap.h"
 #include "model/spelling.h"
+#include "model/stored_interval.h"
 
 namespace abt {
 
@@ -63,7 +64,18 @@ struct Decision {
 // percent; nullopt with fewer than 4 rounds.
 std::optional<double> noise_floor_pct(const RoundedSamples& a);
 
-Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule);
+// `known`: an interval kept from an earlier resampling (model/stored_interval.h); used in place of
+// resampling when its `inputs` are interval_inputs(a, b, rule), so the decision is the same either way.
+Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule,
+                const StoredInterval* known = nullptr);
+
+// The digest of everything decide's bootstrap reads: both sides' samples, round sizes and given
+// medians, the rule's pairing, threshold, early stop and within-round method, and the bootstrap's
+// own version (verdict.cpp, kIntervalVersion). 16 hex digits (zlib's CRC-32 and Adler-32 of them).
+std::string interval_inputs(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule);
+
+// B against A as decide resamples it, to be kept with the point (Baseline::interval).
+StoredInterval interval_to_keep(const RoundedSamples& a, const RoundedSamples& b, const VerdictRule& rule);
 
 // Each sample times the SM clock of its round: the same comparison in cycles (GPU rounds record
 // their clock). Empty when the clocks do not cover every round.

@@ -2,9 +2,11 @@
 // interleaved rounds while A and B cannot be told apart yet, replay/extra_rounds.h). The policy
 // sees the point's sides as timed so far, round by round.
 #pragma once
+#include <optional>
 #include <vector>
 
 #include "engine/side.h"
+#include "model/point_record.h"
 
 namespace abt {
 
@@ -24,6 +26,9 @@ class RoundPolicy {
   // After its rounds: whether the sides, as timed, differ (FASTER or SLOWER at the threshold).
   // These are the points `--counters` reads by default.
   virtual bool differs(const std::vector<Side>& sides) const = 0;
+  // When the point's record is made: the speedup interval of its pair as diff will resample it,
+  // kept in the record (Baseline::interval) so that diff reads it instead; nullopt: none kept.
+  virtual std::optional<StoredInterval> interval(const PointRecord& record) const = 0;
 };
 
 }  // namespace abt

@@ -13,6 +13,7 @@
 #include "model/gpu_counters.h"
 #include "model/instruction_count.h"
 #include "model/measurement.h"
+#include "model/stored_interval.h"
 #include "model/verify_outcome.h"
 #include "util/statistics.h"
 
@@ -41,6 +42,7 @@ struct Baseline {
   std::string binary_hash;   // A's stored binary
   std::optional<InstructionCount> instructions;  // --metric instructions: A's code counted here
   std::optional<CounterReads> counters;          // --counters: A's code profiled here
+  std::optional<StoredInterval> interval;        // B against these samples, as the replay resampled it
 };
 
 // B's outputs against A's code's on the same inputs (an interleaved replay runs both here): a
