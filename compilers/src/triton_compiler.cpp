@@ -127,27 +127,47 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
     if (facts->value("tree", "") == install_identity_) about = facts->at("about");
   }
   env_ = spec.env;
+  compiler_text_ = spec.text;
   if (about.is_null()) {
     // The server's first line is the description: the one interpreter start of this compiler.
     try {
-      server_ = std::make_unique<TritonForkServer>(python_, helper_, env_);
+      server_ = std::make_unique<TritonForkServer>(python_, helper_, env_, TritonForkServer::Digest::wanted);
       about = server_->description();
     } catch (const std::exception& error) {
       throw InputError(fmt::format("--compiler {}: {} cannot import Triton: {}", spec.text, python_,
                                    std::string(error.what()).substr(0, 400)));
     }
     install_identity_ = tree_identity(about.value("triton_dir", ""));
-    if (store) store->remember(memo, {{"about", about}, {"tree", install_identity_}});
+    // libtriton's digest comes later (fingerprint()): the first op's library is imported meanwhile.
+    digest_pending_ = true;
+    description_to_remember_ = {memo, about};
+    store_ = store;
   }
   fingerprint_.backend = BackendKind::triton;
   fingerprint_.version = fmt::format("Triton {} (Python {})", about.value("triton_version", "?"), about.value("python_version", "?"));
   fingerprint_.path = fs::canonical(python_).string();
   // The compiler build is the Triton install: its compiler library identifies it, not the interpreter.
-  fingerprint_.sha256 = about.value("libtriton_sha256", "");
+  if (!digest_pending_) fingerprint_.sha256 = about.value("libtriton_sha256", "");
   fingerprint_.flags = {"arch=" + arch_};
   fingerprint_.flags.insert(fingerprint_.flags.end(), spec.flags.begin(), spec.flags.end());
   fingerprint_.env = spec.env;
   fingerprint_.env["(libtriton)"] = about.value("libtriton", "");
+}
+
+const CompilerFingerprint& TritonCompiler::fingerprint() const {
+  std::call_once(digested_, [this] {
+    if (!digest_pending_) return;
+    try {
+      fingerprint_.sha256 = server_->libtriton_sha256();
+    } catch (const std::runtime_error& error) {
+      throw InputError(fmt::format("--compiler {}: {} cannot describe its libtriton.so: {}", compiler_text_, python_,
+                                   std::string(error.what()).substr(0, 400)));
+    }
+    auto& [memo, about] = description_to_remember_;
+    about["libtriton_sha256"] = fingerprint_.sha256;
+    if (store_) store_->remember(memo, {{"about", about}, {"tree", install_identity_}});
+  });
+  return fingerprint_;
 }
 
 TritonCompiler::~TritonCompiler() {
@@ -182,8 +202,8 @@ void TritonCompiler::prepare(const CompileJob& like) const {
 TritonForkServer* TritonCompiler::fork_server() const {
   std::lock_guard lock(server_mutex_);
   if (!server_ && !server_failed_) {
-    try {
-      server_ = std::make_unique<TritonForkServer>(python_, helper_, env_);
+    try {  // the description came from the store: no digest to wait for
+      server_ = std::make_unique<TritonForkServer>(python_, helper_, env_, TritonForkServer::Digest::known);
     } catch (const std::exception&) {
       server_failed_ = true;  // each batch starts the helper itself, and says why it fails
     }

@@ -27,7 +27,10 @@ class TritonCompiler : public CompilerBackend {
   // cannot be imported, or a --compiler-flags word is not KEY=VALUE.
   // `store` remembers the install's description (no interpreter start when nothing changed).
   TritonCompiler(const CompilerSpec& spec, std::string arch, const CompileStore* store = nullptr);
-  const CompilerFingerprint& fingerprint() const override { return fingerprint_; }
+  // Waits, the first time, for libtriton.so's digest when the server was started to describe the
+  // install (it hashes it beside its first import); throws InputError when it cannot say it.
+  const CompilerFingerprint& fingerprint() const override;
+  BackendKind backend() const override { return BackendKind::triton; }
   bool accepts(Language language) const override { return language == Language::triton; }
   CompiledVariant compile(const CompileJob& job) const override;
   std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
@@ -46,7 +49,12 @@ class TritonCompiler : public CompilerBackend {
   TempDir helper_dir_;  // holds the embedded helper, written out for this compiler's lifetime
   std::string helper_;
   std::map<std::string, std::string> options_;  // Triton compile options from --compiler-flags
-  CompilerFingerprint fingerprint_;
+  mutable CompilerFingerprint fingerprint_;  // its sha256 filled in by fingerprint() when the digest was pending
+  mutable std::once_flag digested_;
+  bool digest_pending_ = false;
+  mutable std::pair<std::string, nlohmann::json> description_to_remember_;  // the store's memo and the description
+  const CompileStore* store_ = nullptr;
+  std::string compiler_text_;
   std::string install_identity_;
   std::map<std::string, std::string> env_;  // --compiler-env
   // The fork server (triton_fork_server.h), started by the first compile or description; when

@@ -34,12 +34,12 @@ std::string why_it_failed(bool answered, int exit_code, const std::string& line,
 
 class TritonForkServer::Process {
  public:
-  Process(const std::string& python, const std::string& helper, const std::map<std::string, std::string>& env,
+  Process(const std::string& python, std::vector<std::string> args, const std::map<std::string, std::string>& env,
           const std::filesystem::path& errors) {
     bp::environment environment = boost::this_process::environment();
     for (const auto& [key, value] : env) environment[key] = value;
-    child = bp::child(python, bp::args({helper, "--serve"}), bp::std_in < input, bp::std_out > output,
-                      bp::std_err > errors.string(), environment);
+    child = bp::child(python, bp::args(args), bp::std_in < input, bp::std_out > output, bp::std_err > errors.string(),
+                      environment);
   }
   bp::opstream input;
   bp::ipstream output;
@@ -47,11 +47,14 @@ class TritonForkServer::Process {
 };
 
 TritonForkServer::TritonForkServer(const std::string& python, const std::string& helper,
-                                   const std::map<std::string, std::string>& env)
+                                   const std::map<std::string, std::string>& env, Digest digest)
     : files_("abtool-triton-server-") {
   const std::filesystem::path errors = files_.path() / "server.err";
-  process_ = std::make_unique<Process>(python, helper, env, errors);
-  // The first line describes the install; reading it waits for `import triton`.
+  std::vector<std::string> args{helper, "--serve"};
+  if (digest == Digest::known) args.push_back("--no-digest");
+  process_ = std::make_unique<Process>(python, args, env, errors);
+  // The first line describes the install; reading it waits for `import triton` (not for the
+  // digest: it comes later, as a message of its own).
   auto first = std::async(std::launch::async, [this] {
     std::string line;
     std::getline(process_->output, line);
@@ -85,6 +88,12 @@ TritonForkServer::~TritonForkServer() {
 void TritonForkServer::read_messages() {
   for (std::string line; std::getline(process_->output, line);) {
     nlohmann::json message = nlohmann::json::parse(line, nullptr, false);
+    if (message.is_object() && message.contains("libtriton_sha256") && message["libtriton_sha256"].is_string()) {
+      std::lock_guard lock(mutex_);
+      libtriton_sha256_ = message["libtriton_sha256"].get<std::string>();
+      changed_.notify_all();
+      continue;
+    }
     if (!message.is_object() || !message.contains("id")) continue;
     std::lock_guard lock(mutex_);
     auto found = batches_.find(message["id"].get<uint64_t>());
@@ -99,6 +108,14 @@ void TritonForkServer::read_messages() {
   gone_ = true;
   gone_why_ = read_file_if_present(files_.path() / "server.err").value_or("");
   changed_.notify_all();
+}
+
+std::string TritonForkServer::libtriton_sha256() {
+  std::unique_lock lock(mutex_);
+  if (!changed_.wait_for(lock, kStartLimit, [&] { return libtriton_sha256_ || gone_; }))
+    throw std::runtime_error("the Triton helper did not hash libtriton.so within 120 s");
+  if (!libtriton_sha256_) throw std::runtime_error("the Triton fork server ended before it hashed libtriton.so: " + gone_why_);
+  return *libtriton_sha256_;
 }
 
 void TritonForkServer::prepare(const nlohmann::json& request) {

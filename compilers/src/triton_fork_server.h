@@ -23,14 +23,20 @@ namespace abt {
 class TritonForkServer {
  public:
   // Starts `python helper --serve` with `env` added; its first line describes the install
-  // (helper --describe). Throws std::runtime_error, with what the interpreter said, when it
-  // does not start or cannot import Triton.
-  TritonForkServer(const std::string& python, const std::string& helper, const std::map<std::string, std::string>& env);
+  // (helper --describe) but libtriton's sha256, which the server hashes beside its first requests
+  // (`digest`; without it, not at all). Throws std::runtime_error, with what the interpreter said,
+  // when it does not start or cannot import Triton.
+  enum class Digest { wanted, known };
+  TritonForkServer(const std::string& python, const std::string& helper, const std::map<std::string, std::string>& env,
+                   Digest digest = Digest::wanted);
   ~TritonForkServer();
   TritonForkServer(const TritonForkServer&) = delete;
   TritonForkServer& operator=(const TritonForkServer&) = delete;
 
   const nlohmann::json& description() const { return description_; }
+  // The sha256 of libtriton.so (Digest::wanted), waiting for the server's message. Throws
+  // std::runtime_error when the server ends, or has not said it within the start limit.
+  std::string libtriton_sha256();
   // One batch (helper < request.json), as run_process would report it: the reply lines in `out`,
   // the batch's stderr in `err`, timed_out after `limit`. Throws std::runtime_error when the
   // server itself is gone (the caller runs the batch as a process of its own instead).
@@ -56,6 +62,7 @@ class TritonForkServer {
   uint64_t next_id_ = 0;
   bool gone_ = false;
   std::string gone_why_;
+  std::optional<std::string> libtriton_sha256_;
 };
 
 }  // namespace abt

@@ -11,8 +11,11 @@ parameters passed, in order).
                                the Triton package's folder
   helper < request.json        compiles a batch; one JSON line per variant on stdout:
                                {"index": i, "ok": true} or {"index": i, "ok": false, "error": "..."}
-  helper --serve               a fork server: imports Triton once, prints what --describe prints,
-                               then per request line on stdin
+  helper --serve [--no-digest] a fork server: imports Triton once, prints what --describe prints
+                               but the sha256 ({"libtriton_sha256": null}), which follows as a
+                               message of its own ({"libtriton_sha256": "..."}) once hashed beside
+                               the first requests (not at all with --no-digest), then per request
+                               line on stdin
                                ({"id": n, "replies": FILE, "errors": FILE, ...request.json's fields})
                                forks a process that compiles that batch as above, its reply lines
                                into FILE; on stdout {"id": n, "pid": p} when it started and
@@ -37,16 +40,31 @@ import sys
 import traceback
 
 
-def describe():
+def libtriton():
     import triton
-    library = os.path.join(os.path.dirname(triton.__file__), "_C", "libtriton.so")
-    digest = ""
-    if os.path.exists(library):
-        with open(library, "rb") as handle:
-            digest = hashlib.sha256(handle.read()).hexdigest()
-    print(json.dumps({"triton_version": triton.__version__, "python": sys.executable,
-                      "python_version": sys.version.split()[0], "libtriton": library, "libtriton_sha256": digest,
-                      "triton_dir": os.path.dirname(triton.__file__)}))
+    return os.path.join(os.path.dirname(triton.__file__), "_C", "libtriton.so")
+
+
+def libtriton_digest():
+    """The sha256 of libtriton.so (the compiler build's identity): about a second for its 400 MiB."""
+    digest = hashlib.sha256()
+    try:
+        with open(libtriton(), "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 24), b""):
+                digest.update(block)  # hashlib lets other threads run meanwhile
+    except OSError:
+        return ""
+    return digest.hexdigest()
+
+
+def description(digest):
+    import triton
+    return {"triton_version": triton.__version__, "python": sys.executable, "python_version": sys.version.split()[0],
+            "libtriton": libtriton(), "libtriton_sha256": digest, "triton_dir": os.path.dirname(triton.__file__)}
+
+
+def describe():
+    print(json.dumps(description(libtriton_digest())))
 
 
 def typed(text):
@@ -236,15 +254,32 @@ def serve():
     """Forks a batch process per request line, Triton already imported: a run pays for starting
     Python and importing Triton once per interpreter, not once per batch."""
     import select
+    import threading
     import triton  # noqa: F401  (imported here so that every forked batch inherits it)
     from triton.backends.compiler import GPUTarget  # noqa: F401
     from triton.compiler import ASTSource  # noqa: F401
 
-    describe()  # the first line: what --describe says
+    # The messages go out on a descriptor of their own: the server's stdout is /dev/null, so that
+    # whatever an import or a compile prints never reaches abtool as a message.
     sys.stdout.flush()
+    messages = os.dup(1)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.close(quiet)
+    speaking = threading.Lock()
 
     def say(message):
-        os.write(1, (json.dumps(message) + "\n").encode())
+        with speaking:
+            os.write(messages, (json.dumps(message) + "\n").encode())
+
+    # The first line says what --describe says but the digest: hashing libtriton.so takes about a
+    # second, which would hold up the import of the first op's library (torch and FlagGems take
+    # seconds more) behind it. It is hashed beside that import and follows as a message of its own.
+    say(description(None))
+    hashing = None
+    if "--no-digest" not in sys.argv:
+        hashing = threading.Thread(target=lambda: say({"libtriton_sha256": libtriton_digest()}))
+        hashing.start()
 
     imported = set()
 
@@ -257,11 +292,8 @@ def serve():
         if not module or module in imported:
             return
         imported.add(module)
-        saved_path, saved_stdout = list(sys.path), os.dup(1)
-        quiet = os.open(os.devnull, os.O_WRONLY)
+        saved_path = list(sys.path)
         try:
-            sys.stdout.flush()
-            os.dup2(quiet, 1)  # the server's stdout carries its messages only, whatever an import prints
             if wanted.get("module"):
                 load_kernel(request["source"], request["kernel"], wanted)
             else:
@@ -271,9 +303,6 @@ def serve():
             pass
         finally:
             sys.stdout.flush()
-            os.dup2(saved_stdout, 1)
-            os.close(saved_stdout)
-            os.close(quiet)
         sys.path[:] = saved_path
 
     warmed = set()
@@ -301,9 +330,12 @@ def serve():
         warm_up(request["arch"])
         if request.get("prepare"):  # abtool's head start (TritonCompiler::prepare): no batch, no answer
             return
+        if hashing:  # no thread alive at a fork (the digest is long done by the first batch)
+            hashing.join()
         pid = os.fork()
         if pid == 0:  # the batch process: its replies go to the file abtool named
             code = 0
+            os.close(messages)  # the server's alone: a batch that outlives it must not hold abtool's pipe open
             try:
                 errors = os.open(request["errors"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
                 os.dup2(errors, 2)

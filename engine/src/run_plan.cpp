@@ -33,7 +33,7 @@ std::vector<PlannedOp> plan_ops(const RunRequest& request, const ShapeSet& shape
   std::vector<std::string> names = request.ops;
   if (!chosen)
     for (const auto& list : shapes.ops) names.push_back(list.op);
-  const BackendKind backend = compiler.fingerprint().backend;
+  const BackendKind backend = compiler.backend();  // not fingerprint(): Triton's may wait for its digest
   std::vector<PlannedOp> planned;
   for (const auto& name : names) {
     PlannedOp op{find_op_spec(request.ops_dir, name), {}};

@@ -9,11 +9,13 @@
 #include <fstream>
 
 #include "compilers/compile_counting.h"
+#include "compilers/compile_store.h"
 #include "compilers/compiler.h"
 #include "opspec/op_spec.h"
 #include "engine/compile_cache.h"
 #include "util/errors.h"
 #include "util/files.h"
+#include "util/process.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -74,6 +76,23 @@ TEST_F(TritonCompile, EveryVariantOfTheExampleCompilesInBatchesWithEveryIrStage)
     EXPECT_EQ(stages, (std::vector<std::string>{"ast", "ttir", "ttgir", "llir", "ptx", "cubin"}));
   }
   EXPECT_NE(variants.get(op.config_space()[0], DType::fp32).binary_hash, variants.get(op.config_space()[1], DType::fp32).binary_hash);
+}
+
+// The server describes the install at once and hashes libtriton.so beside the first import of an
+// op's library; the fingerprint waits for that digest. It is the file's sha256, and a compiler
+// made later with the same store takes it from the store's memo (a server that hashes nothing).
+TEST_F(TritonCompile, TheInstallsDigestFollowsItsDescriptionAndIsLibtritonsSha256) {
+  CompileStore store(dir_.path() / "store", 1ull << 30);
+  const auto spec = parse_compiler_spec("triton:" + python(), "", {});
+  auto described = make_compiler(spec, "sm_90", &store);
+  EXPECT_EQ(described->backend(), BackendKind::triton);
+  const CompilerFingerprint& fingerprint = described->fingerprint();
+  const std::string library = fingerprint.env.at("(libtriton)");
+  const ProcessResult hashed = run_process(
+      {python(), {"-c", "import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], 'rb').read()).hexdigest())", library}});
+  ASSERT_EQ(hashed.exit_code, 0) << hashed.err;
+  EXPECT_EQ(fingerprint.sha256 + "\n", hashed.out) << library;
+  EXPECT_EQ(make_compiler(spec, "sm_90", &store)->fingerprint().sha256, fingerprint.sha256) << "from the store's memo";
 }
 
 TEST_F(TritonCompile, PointValuesSpecializeTheKernelAsTritonsJitDoes) {

@@ -72,6 +72,8 @@ class CompilerBackend {
  public:
   virtual ~CompilerBackend() = default;
   virtual const CompilerFingerprint& fingerprint() const = 0;
+  // fingerprint().backend, without waiting for what the rest of the fingerprint may still need.
+  virtual BackendKind backend() const { return fingerprint().backend; }
   virtual bool accepts(Language language) const = 0;
   // Thread-safe: variants are compiled in parallel. Failures come back as ok=false with the log.
   virtual CompiledVariant compile(const CompileJob& job) const = 0;
