@@ -413,6 +413,14 @@ const std::vector<Case>& cases() {
       damaged_diff("status_unknown", "meta.json", [](nlohmann::json& m) { m["status"] = "weird"; },
                    "meta.json: status: unknown value 'weird'"),
       damaged_diff("schema_wrong", "results.json", [](nlohmann::json& r) { r["schema"] = "abtool.results/1"; }, "abtool.results/1"),
+      // A replay's kept interval (model/stored_interval.h): diff would print it as its own.
+      damaged_diff("kept_interval_inverted", "results.json", [](nlohmann::json& r) {
+        r["points"][0]["baseline"]["interval"]["low"] = 3.0;
+        r["points"][0]["baseline"]["interval"]["high"] = 2.0;
+      }, "baseline: interval: low: 3 is above high (2)"),
+      damaged_diff("kept_interval_inputs_not_a_digest", "results.json", [](nlohmann::json& r) {
+        r["points"][0]["baseline"]["interval"]["inputs"] = "../../etc/passwd";
+      }, "baseline: interval: inputs: expected 16 hex digits"),
       // abtool capture: a workload that fails, launches nothing, is not Python; an output that exists.
       {"capture_command_fails", [](const Workspace& w) { return capture_of(w, {"python3", "-c", "import sys; sys.exit(3)"}); },
        2, "exited with status 3: no capture written"},
