@@ -21,8 +21,9 @@ parameters passed, in order).
                                into FILE; on stdout {"id": n, "pid": p} when it started and
                                {"id": n, "exit": code} or {"id": n, "signal": s} when it ended.
                                A request with "prepare": true forks nothing and answers nothing:
-                               the server imports the op's module and warms Triton up for the
-                               batches to come. EOF on stdin ends the server once its batches are done.
+                               the server imports the op's module and, beside that import,
+                               warms Triton up for the batches to come. EOF on stdin ends the
+                               server once its batches are done.
 
 request.json:
   {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
@@ -305,14 +306,7 @@ def serve():
             sys.stdout.flush()
         sys.path[:] = saved_path
 
-    warmed = set()
-
-    def warm_up(arch):
-        """One small kernel compiled here, before any fork: Triton's first compile in a process
-        sets its compiler up (about half a second), and every batch forked after inherits that."""
-        if arch in warmed:
-            return
-        warmed.add(arch)
+    def compile_warm_up_kernel(arch, restored_interval):
         try:
             import triton.language as tl
 
@@ -324,14 +318,33 @@ def serve():
                            target=GPUTarget("cuda", int(arch), 32), options={"num_warps": 1})
         except Exception:  # noqa: BLE001 - only a head start: the batches compile as they would
             pass
+        finally:
+            sys.setswitchinterval(restored_interval)
+
+    warming, switch_interval = {}, sys.getswitchinterval()
+
+    def warm_up(arch):
+        """One small kernel compiled here, before any fork: Triton's first compile in a process
+        sets its compiler up (0.4-0.7 s on the H200), and every batch forked after inherits that.
+        It runs on a thread beside the import of the op's library (preload): Triton's compile
+        leaves Python's lock while it works, so the two overlap rather than add up. Meanwhile the
+        interpreter hands its lock over every 0.5 ms instead of 5: the compile gives the lock up at
+        each call into Triton's C++ and would otherwise wait up to 5 ms for it each time behind
+        the import (bench/capture/server_startup.py measures both orders; bench/RESULTS.md)."""
+        if arch not in warming:
+            warming[arch] = threading.Thread(target=compile_warm_up_kernel, args=(arch, switch_interval))
+            sys.setswitchinterval(0.0005)
+            warming[arch].start()
 
     def start(request):
-        preload(request)
         warm_up(request["arch"])
+        preload(request)
         if request.get("prepare"):  # abtool's head start (TritonCompiler::prepare): no batch, no answer
             return
-        if hashing:  # no thread alive at a fork (the digest is long done by the first batch)
-            hashing.join()
+        # No thread alive at a fork: the digest and the warm-up (usually done by now) are waited for.
+        for thread in [hashing, *warming.values()]:
+            if thread:
+                thread.join()
         pid = os.fork()
         if pid == 0:  # the batch process: its replies go to the file abtool named
             code = 0
