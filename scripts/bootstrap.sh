@@ -4,7 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 packages=(cmake make g++ clang git libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
-          libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libgtest-dev libmuparser-dev zlib1g-dev python3-venv
+          libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libgtest-dev libmuparser-dev zlib1g-dev libssl-dev python3-venv
           python3-jsonschema chromium chromium-driver python3-selenium valgrind)
 
 missing=()

@@ -12,6 +12,7 @@
 #include "compare/ir_diff.h"
 #include "util/files.h"
 #include "util/parallel.h"
+#include "util/piece_digest.h"
 #include "util/statistics.h"
 #include "warnings.h"
 
@@ -193,7 +194,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
       if (ordered.size() == pa->config.size()) row.a_config = config_text(ordered);
     }
   }
-  if (!pa->output_digest.empty() && !pb->output_digest.empty()) row.same_output = pa->output_digest == pb->output_digest;
+  if (!pa->output_digest.empty() && !pb->output_digest.empty() && same_digest_scheme(pa->output_digest, pb->output_digest))
+    row.same_output = pa->output_digest == pb->output_digest;
   if (pb->output_vs_baseline) {  // A's code ran on B's inputs here: bit for bit, with the size of the change
     row.output_bits = pb->output_vs_baseline;
     row.same_output = pb->output_vs_baseline->identical;

@@ -1,5 +1,7 @@
 #include "warnings.h"
 
+#include "util/piece_digest.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -21,17 +23,23 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
     for (const auto& id : b_ids) only_b += !a_ids.count(id);
     report.warnings.push_back({WarningKind::planned_points_differ, fmt::format("the runs planned different points: {} only in A, {} only in B", only_a, only_b)});
   }
-  int input_mismatch = 0, compared = 0, identical = 0;
+  int input_mismatch = 0, incomparable = 0, compared = 0, identical = 0;
   for (const auto& pa : a.results.points) {
     const PointRecord* pb = b.find(pa.id());
     if (!pb) continue;
-    input_mismatch += pa.input_digest != pb->input_digest;
+    if (same_digest_scheme(pa.input_digest, pb->input_digest)) input_mismatch += pa.input_digest != pb->input_digest;
+    else ++incomparable;
     if (pa.binary_hash.empty() || pb->binary_hash.empty()) continue;
     ++compared;
     identical += pa.binary_hash == pb->binary_hash;
   }
   if (input_mismatch)
     report.warnings.push_back({WarningKind::inputs_differ, fmt::format("inputs differ between A and B at {} point(s) (seed or generator changed)", input_mismatch)});
+  if (incomparable)
+    report.warnings.push_back({WarningKind::digests_incomparable,
+                               fmt::format("the inputs and outputs of {} point(s) cannot be compared by digest: one run was made by an "
+                                           "older abtool, which digested them another way",
+                                           incomparable)});
   if (a.meta.timing != b.meta.timing) {
     auto text = [](const TimingRecord& timing) {
       return fmt::format("--timer {} --warmup-ms {} --rep-ms {} --rounds {}{}", spelling(timing.timer), timing.warmup_ms,

@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "irdump/cuda_binary_ir.h"
 #include "util/sha256.h"
 #include "util/terminal.h"
 
@@ -85,15 +86,59 @@ void CompileCache::prepare() {
 }
 
 void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {
+  const auto started = std::chrono::steady_clock::now();
+  struct AddSeconds {
+    std::atomic<double>& total;
+    std::chrono::steady_clock::time_point since;
+    ~AddSeconds() {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+      for (double now = total.load(); !total.compare_exchange_weak(now, now + s);) {
+      }
+    }
+  } add_seconds{seconds_, started};
+  build(configs, dtype, specialization, true);
+}
+
+void CompileCache::prefetch(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {
+  try {
+    build(configs, dtype, specialization, false);
+  } catch (const std::exception&) {
+    // compile_all meets it again, on the engine's thread, where it becomes the point's error
+  }
+}
+
+void CompileCache::build(const std::vector<Config>& configs, DType dtype, const Specialization& specialization, bool shown) {
   std::vector<std::pair<Config, size_t>> pending;
+  std::vector<std::string> elsewhere;  // claimed by another call: waited for at the end
   {
     std::lock_guard lock(mutex_);
-    for (const auto& config : configs)
-      if (!built_.count(key_of(config, dtype, specialization))) {
-        built_[key_of(config, dtype, specialization)] = nullptr;  // claimed
+    for (const auto& config : configs) {
+      const std::string key = key_of(config, dtype, specialization);
+      if (auto found = built_.find(key); found == built_.end()) {
+        built_[key] = nullptr;  // claimed
         pending.emplace_back(config, serial_++);
+      } else if (!found->second) {
+        elsewhere.push_back(key);
       }
+    }
   }
+  // Claims this call made and did not fill are given up on any way out, so no one waits forever.
+  struct GiveUp {
+    CompileCache& cache;
+    std::vector<std::string> keys;
+    ~GiveUp() {
+      std::lock_guard lock(cache.mutex_);
+      for (const auto& key : keys)
+        if (auto found = cache.built_.find(key); found != cache.built_.end() && !found->second) cache.built_.erase(found);
+      cache.built_now_.notify_all();
+    }
+  } give_up{*this, {}};
+  for (const auto& [config, serial] : pending) give_up.keys.push_back(key_of(config, dtype, specialization));
+  auto fill = [&](const Config& config, CompiledVariant variant) {
+    std::lock_guard lock(mutex_);
+    built_[key_of(config, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variant));
+    built_now_.notify_all();
+  };
   // The persistent cache first: what it holds needs no compiler at all.
   if (store_) {
     std::vector<std::pair<Config, size_t>> missing;
@@ -101,8 +146,8 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
       const CompileJob job = job_for(config, dtype, specialization, serial);
       const std::string key = store_key(job);
       if (auto variant = store_->load(key, job.work_dir)) {
+        fill(config, std::move(*variant));
         std::lock_guard lock(mutex_);
-        built_[key_of(config, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(*variant));
         ++cached_;
       } else {
         missing.emplace_back(config, serial);
@@ -110,9 +155,32 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
     }
     pending = std::move(missing);
   }
-  if (pending.empty()) return;
-  Progress progress("compiling " + label_ + " " + dtype_name(dtype) + (specialization.empty() ? "" : " " + specialization.text()),
-                    int(pending.size()));
+  // A config asked for alone is the one its point measures (a replay's pinned config, a space of
+  // one): its disassembly comes with its compile, often ahead of need, and the compile cache keeps
+  // it. A sweep's candidates are not disassembled: only the winner is, when its IR is written.
+  if (!pending.empty()) compile_pending(pending, dtype, specialization, shown, configs.size() == 1, fill);
+  std::unique_lock lock(mutex_);
+  for (const auto& key : elsewhere) {
+    built_now_.wait(lock, [&] {
+      auto found = built_.find(key);
+      return found == built_.end() || found->second;  // built, or given up (then it is this call's to build)
+    });
+    if (!built_.count(key)) {  // the other call failed: build it here, where its error is met
+      lock.unlock();
+      for (const auto& config : configs)
+        if (key_of(config, dtype, specialization) == key) build({config}, dtype, specialization, shown);
+      lock.lock();
+    }
+  }
+}
+
+void CompileCache::compile_pending(const std::vector<std::pair<Config, size_t>>& pending, DType dtype,
+                                   const Specialization& specialization, bool shown, bool disassemble,
+                                   const std::function<void(const Config&, CompiledVariant)>& fill) {
+  std::optional<Progress> progress;
+  if (shown)
+    progress.emplace("compiling " + label_ + " " + dtype_name(dtype) + (specialization.empty() ? "" : " " + specialization.text()),
+                     int(pending.size()));
   // Up to twice as many variants as cores: every one at once, alone in its process (a compile is
   // one busy thread), so the scheduler packs n of them on c cores in about n / c of one's time,
   // where waves of c take ceil(n / c) of it (22 Triton variants on 16 cores: two waves, against
@@ -134,15 +202,21 @@ void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, 
       std::vector<CompiledVariant> variants = compiler_.compile_batch(jobs);
       const double share_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() / double(jobs.size());
-      for (auto& variant : variants) variant.compile_ms = share_ms;
+      for (auto& variant : variants) {
+        variant.compile_ms = share_ms;
+        if (disassemble) derive_cuda_binary_ir(variant);  // outside compile_ms: what the compiler took is what it reports
+      }
       if (store_)
         for (size_t index = first; index < last; ++index) store_->store(store_key(jobs[index - first]), variants[index - first]);
-      std::lock_guard lock(mutex_);
       for (size_t index = first; index < last; ++index) {
-        built_[key_of(pending[index].first, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variants[index - first]));
-        ++compiled_;
+        fill(pending[index].first, std::move(variants[index - first]));
+        {
+          std::lock_guard lock(mutex_);
+          ++compiled_;
+        }
         std::lock_guard progress_lock(progress_mutex);
-        progress.update(++done, config_text(pending[index].first));
+        ++done;
+        if (progress) progress->update(done, config_text(pending[index].first));
       }
     }
   };
@@ -174,7 +248,9 @@ CountedCompile CompileCache::count(const Config& config, DType dtype, const Spec
 const CompiledVariant& CompileCache::get(const Config& config, DType dtype, const Specialization& specialization) {
   compile_all({config}, dtype, specialization);
   std::lock_guard lock(mutex_);
-  return *built_.at(key_of(config, dtype, specialization));
+  const auto& built = built_.at(key_of(config, dtype, specialization));
+  if (!built) throw std::logic_error("CompileCache::get: a variant claimed and not built");
+  return *built;
 }
 
 }  // namespace abt

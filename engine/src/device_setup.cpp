@@ -100,6 +100,11 @@ std::optional<std::vector<unsigned>> DeviceSetup::other_processes() {
   return activity_->other_processes(pci_bus_id_);
 }
 
+std::unique_ptr<GpuUtilization> DeviceSetup::sample_utilization() const {
+  if (pci_bus_id_.empty()) return nullptr;
+  return std::make_unique<GpuUtilization>(make_nvml_activity(), pci_bus_id_);
+}
+
 std::string DeviceSetup::why_not_busy() const {
   if (pci_bus_id_.empty()) return "no device";
   return activity_ ? activity_->unavailable_reason() : "";

@@ -41,6 +41,8 @@ class DeviceSetup {
   // Other processes computing on the device now (GPU_BUSY); nullopt: cannot tell (why_not_busy()).
   std::optional<std::vector<unsigned>> other_processes();
   std::string why_not_busy() const;
+  // After target(): NVML's utilization of the device sampled from now on; null without a device.
+  std::unique_ptr<GpuUtilization> sample_utilization() const;
 
  private:
   int ordinal_;

@@ -9,6 +9,7 @@
 #include "engine/point_engine.h"
 #include "engine/round_policy.h"
 #include "engine/side.h"
+#include "model/point_phases.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -22,6 +23,9 @@ struct PendingPoint {
   std::string error;        // why the point failed; empty while it has not
   RoundsSpent spent;        // what its rounds cost (the round policy's budget)
   std::vector<HostLoadSample> host_load;  // host points: before and after each round (host_load.h)
+  // Where its time went outside its bench (compiles, files, placement, clock, counting), and its
+  // wall time so far: every stretch the engine spent on it, until its record is written.
+  PointTime time;
 };
 
 // A kernel faulted: the device context is gone for the rest of the run (DEVICE_FAULT in run.log).

@@ -42,9 +42,8 @@ OutputSnapshot captured_outputs(const OpSpec& op, const Point& point) {
     const ArgSpec& arg = op.args[index];
     if (arg.kind != ArgKind::out && arg.kind != ArgKind::inout) continue;
     const ArgLayout& buffer = layout[index];
-    const std::string bytes = read_captured_input(*found.args.at(arg.name).output, buffer.count * dtype_size(buffer.dtype));
-    OutputCopy copy{&arg, buffer.dtype, buffer.count, std::vector<std::byte>(bytes.size())};
-    std::memcpy(copy.bytes.data(), bytes.data(), bytes.size());
+    OutputCopy copy{&arg, buffer.dtype, buffer.count, std::vector<std::byte>(buffer.count * dtype_size(buffer.dtype))};
+    read_captured_input(*found.args.at(arg.name).output, copy.bytes.size(), copy.bytes.data());
     outputs.push_back(std::move(copy));
   }
   return outputs;
@@ -52,12 +51,25 @@ OutputSnapshot captured_outputs(const OpSpec& op, const Point& point) {
 
 }  // namespace
 
+double compile_seconds(const OpSession& session) {
+  return session.services.variants.seconds() + (session.services.references ? session.services.references->seconds() : 0);
+}
+
 PointBench::PointBench(const OpSession& session, const Point& point)
-    : session_(session), point_(point),
-      workspace_(session.services.target.make_workspace(session.context.op, point, session.context.seed)),
-      specialization_(specialization_at(session.context.op, point)) {
-  input_digest_ = workspace_->input_digest();
+    : session_(session), point_(point), specialization_(specialization_at(session.context.op, point)) {
+  {
+    PhaseClock inputs(phases_, PointPhase::inputs);
+    workspace_ = session.services.target.make_workspace(session.context.op, point, session.context.seed);
+    input_digest_ = workspace_->input_digest();
+  }
+  const auto reference_started = std::chrono::steady_clock::now();
+  const double compiled_before = compile_seconds(session);
+  const PhaseTimes before = phases_;
   prepare_reference();
+  // The reference phase is what the bench's other phases and the compiles inside it leave.
+  const double inside = phases_.total() - before.total() + compile_seconds(session) - compiled_before;
+  phases_.add(PointPhase::reference,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - reference_started).count() - inside);
   setup_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
 }
 
@@ -74,11 +86,10 @@ void PointBench::prepare_reference() {
   }
   if (op.reference.captured) {
     against_ = VerifiedAgainst::captured_output;
-    reference_ = captured_outputs(op, point);
-    if (reference_->empty())  // verification would compare nothing: never timed unverified
+    const OutputSnapshot captured = captured_outputs(op, point);
+    if (captured.empty())  // verification would compare nothing: never timed unverified
       throw PointError("the op writes none of its arguments (no out or inout): nothing to verify against the capture");
-    // On a device the candidates of a sweep are checked there, as against a reference kernel's outputs.
-    reference_in_place_ = workspace_->keep_as_reference(*reference_);
+    workspace_->keep_outputs(OutputsAt::reference, captured);
     return;
   }
   if (!session.services.references) throw PointError("no reference kernel to verify against");
@@ -96,8 +107,7 @@ void PointBench::take_reference_from(const LoadedVariant& kernel, const std::str
   workspace_->poison_outputs();
   try {
     kernel.launch(workspace_->args());
-    reference_ = workspace_->read_outputs();
-    reference_in_place_ = workspace_->keep_outputs_as_reference();
+    workspace_->keep_outputs(OutputsAt::reference);
   } catch (const DeviceFault& fault) {
     throw DeviceFault(what + ": " + fault.what());
   }
@@ -164,6 +174,7 @@ std::string PointBench::params_text(const Config& config) const {
 }
 
 std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, const Config& config) const {
+  PhaseClock load(phases_, PointPhase::load);
   const OpSpec& op = session_.context.op;
   LaunchPlan plan;
   if (op.language == Language::triton) {
@@ -185,11 +196,30 @@ std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, 
 }
 
 VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
+  PhaseClock verify(phases_, PointPhase::verify);
   workspace_->restore_inputs();
   workspace_->poison_outputs();
   variant.launch(workspace_->args());
-  last_outputs_ = workspace_->read_outputs();
-  return with_against(compare_outputs(last_outputs_, reference_ ? *reference_ : OutputSnapshot{}, session_.context.op.tolerance(point_.dtype)));
+  const Tolerance& tolerance = session_.context.op.tolerance(point_.dtype);
+  if (tolerance.mode == Tolerance::Mode::skip) return compare_outputs({}, {}, tolerance);  // skipped, with its reason
+  return with_against(outcome_of(workspace_->compare_outputs(OutputsAt::current, OutputsAt::reference, tolerance)));
+}
+
+std::string PointBench::output_digest() const {
+  PhaseClock verify(phases_, PointPhase::verify);
+  return workspace_->output_digest();
+}
+
+void PointBench::keep_outputs(OutputsAt copy) {
+  PhaseClock verify(phases_, PointPhase::verify);
+  workspace_->keep_outputs(copy);
+}
+
+OutputsCompared PointBench::compare_bits(OutputsAt got, OutputsAt want) const {
+  PhaseClock verify(phases_, PointPhase::verify);
+  Tolerance bitwise;
+  bitwise.mode = Tolerance::Mode::exact;
+  return workspace_->compare_outputs(got, want, bitwise);
 }
 
 VerifyOutcome PointBench::with_against(VerifyOutcome outcome) const {
@@ -197,22 +227,15 @@ VerifyOutcome PointBench::with_against(VerifyOutcome outcome) const {
   return outcome;
 }
 
-VerifyOutcome PointBench::verify_candidate(const LoadedVariant& variant) {
-  const Tolerance& tolerance = session_.context.op.tolerance(point_.dtype);
-  if (!reference_in_place_ || tolerance.mode == Tolerance::Mode::skip) return verify(variant);
-  workspace_->restore_inputs();
-  workspace_->poison_outputs();
-  variant.launch(workspace_->args());
-  last_outputs_.clear();
-  return with_against(outcome_of(workspace_->check_outputs_in_place(tolerance)));
-}
-
 Measurement PointBench::time(const LoadedVariant& variant, const TimingSettings& settings) {
   TimedCall call;
   call.launch = [&] { variant.launch(workspace_->args()); };
   if (workspace_->has_inout()) call.reset = [&] { workspace_->restore_inputs(); };
   call.kernel_symbols = variant.symbols();
-  return session_.services.timer.measure(call, settings);
+  Measurement measured = session_.services.timer.measure(call, settings);
+  phases_.add(PointPhase::warmup, measured.warmup_s);
+  phases_.add(PointPhase::timing, measured.sampling_s);
+  return measured;
 }
 
 }  // namespace abt

@@ -44,6 +44,14 @@ Side measured_side(const OpSession& session, PointBench& bench, Choice& choice) 
 // Chooses the point's config, records its IR, verifies it (the gate) and adds the sides the plan
 // asks for. False when the point is done (FAILED) before any timing.
 bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChooser& chooser) {
+  PhaseClock wall(pending.time.wall_s);
+  const double compiled_before = compile_seconds(session);
+  struct CompileShare {  // on every way out: what the compile caches spent meanwhile was this point's
+    const OpSession& session;
+    PendingPoint& pending;
+    double before;
+    ~CompileShare() { pending.time.phases.add(PointPhase::compile, compile_seconds(session) - before); }
+  } compile_share{session, pending, compiled_before};
   pending.bench = std::make_unique<PointBench>(session, pending.point);
   PointBench& bench = *pending.bench;
   pending.choice = chooser.choose(bench);
@@ -53,7 +61,10 @@ bool prepare_point(const OpSession& session, PendingPoint& pending, ConfigChoose
     pending.error = choice.failure;
     return false;
   }
-  pending.sides.push_back(measured_side(session, bench, choice));
+  {
+    PhaseClock files(pending.time.phases, PointPhase::files);
+    pending.sides.push_back(measured_side(session, bench, choice));
+  }
   Side& measured = pending.sides.back();
 
   // The gate: whatever the chooser saw, the variant is verified on this point before timing. A sweep
@@ -93,6 +104,8 @@ std::string count_instructions(const InstructionCounter& counter, PendingPoint& 
       variants.back().loaded = side.loaded.get();
     }
   const auto started = std::chrono::steady_clock::now();
+  PhaseClock counting(pending.time.phases, PointPhase::instructions);
+  PhaseClock wall(pending.time.wall_s);
   try {
     std::vector<InstructionCount> counts = counter.count(pending.bench->workspace(), variants);
     std::vector<std::string> counted;
@@ -162,6 +175,8 @@ std::string read_counters(const HardwareCounterReader& reader, PendingPoint& pen
       variants.push_back(side.loaded.get());
     }
   const auto started = std::chrono::steady_clock::now();
+  PhaseClock reading(pending.time.phases, PointPhase::counters);
+  PhaseClock wall(pending.time.wall_s);
   try {
     std::vector<CounterReads> counters = reader.read(pending.bench->workspace(), variants, kCounterReads);
     std::vector<std::string> read;
@@ -221,6 +236,8 @@ void count_compiles(const OpSession& session, std::vector<PendingPoint>& pending
     PendingPoint& entry = *first[i];
     const Side& measured = *find_side(entry.sides, SideRole::measured);
     const auto started = std::chrono::steady_clock::now();
+    PhaseClock counted(entry.time.phases, PointPhase::compile_count);
+    PhaseClock wall(entry.time.wall_s);
     try {
       CountedCompile count = session.services.variants.count(measured.config, entry.point.dtype, entry.bench->specialization(), *counting);
       count.profile.same_binary = count.binary_hash == measured.binary_hash;
@@ -246,10 +263,16 @@ void count_compiles(const OpSession& session, std::vector<PendingPoint>& pending
   }
 }
 
-void finish_point(const OpSession& session, const PendingPoint& pending) {
+void finish_point(const OpSession& session, PendingPoint& pending) {
+  const auto started = std::chrono::steady_clock::now();
+  {
+    PhaseClock files(pending.time.phases, PointPhase::files);  // a disassembly still running (IrDump)
+    for (const Side& side : pending.sides) side.ir_files.wait();
+  }
   PointRecord record = point_record(session, pending);
   if (const RoundPolicy* policy = session.services.rounds; policy && record.baseline)
     record.baseline->interval = policy->interval(record);
+  record.time->wall_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   for (const auto& marker : record.markers) session.services.sink.log(marker.text() + " point=" + record.id());
   session.services.sink.point_finished(record);
 }

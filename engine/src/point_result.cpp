@@ -67,7 +67,7 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
     record.binary_hash = measured->binary_hash;
     record.compile_ms = measured->compile_ms;
     if (!measured->compile_profile.stages.empty()) record.compile_profile = measured->compile_profile;
-    record.ir_files = measured->ir_files;
+    record.ir_files = measured->ir_files.all();
     record.binary = measured->binary;
     record.measurement = measured->measurement;
     record.instructions = measured->instructions;
@@ -87,7 +87,7 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
     retuned.variant = own->variant;
     retuned.same_as_pinned = !own->timed();
     retuned.binary_hash = own->binary_hash;
-    retuned.ir_files = own->ir_files;
+    retuned.ir_files = own->ir_files.all();
     retuned.compile_ms = own->compile_ms;
     retuned.measurement = own->measurement;
     retuned.latency = summarize(own->measurement.samples_us);
@@ -95,6 +95,8 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
   }
   record.markers.insert(record.markers.end(), pending.markers.begin(), pending.markers.end());
   if (const DeviceInfo* device = context.device) record.gpu = PointGpu{device->index, device->uuid};
+  record.time = pending.time;
+  if (pending.bench) record.time->phases.add(pending.bench->phases());
   record.markers.insert(record.markers.end(), context.conditions.begin(), context.conditions.end());
   return record;
 }

@@ -2,7 +2,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <chrono>
+#include <functional>
+#include <future>
 #include <map>
+#include <set>
 
 #include "engine/gpu_busy.h"
 #include "engine/resume_check.h"
@@ -97,6 +101,11 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
                       request.shard ? fmt::format(" (shard {} of the selection)", request.shard->text()) : ""));
 }
 
+// Whether another op of the plan launches `op`'s kernel (a capture's specializations of one kernel).
+bool kernel_shared(const std::vector<PlannedOp>& ops, const OpSpec& op) {
+  return std::any_of(ops.begin(), ops.end(), [&](const PlannedOp& other) { return other.spec.name != op.name && other.spec.kernel == op.kernel; });
+}
+
 // No device, but a target (--arch): the compile path still runs, so compile errors of the whole
 // config space reach run.log; the points then fail with the reason.
 void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
@@ -146,9 +155,73 @@ int fail_unrunnable(const PlannedOp& op, const std::string& device_lost, RunDire
   return int(op.points.size());
 }
 
+// What measure_ops spent: its wall time, the device's utilization meanwhile, and which points it measured.
+struct MeasuredTime {
+  double wall_s = 0;
+  bool device_ops = false;         // a CUDA op ran on a device
+  std::optional<double> gpu_busy;  // NVML, from the first CUDA op on; nullopt: none ran, or no NVML
+  std::set<std::string> measured;  // the ids of the points measured in this process
+};
+
+// run.log's last line: where the points' time went, by phase, and how busy the device was.
+std::string time_summary(const std::vector<PointRecord>& points, const MeasuredTime& time) {
+  PhaseTimes phases;
+  double walls = 0;
+  size_t counted = 0;
+  for (const auto& point : points) {
+    if (!time.measured.count(point.id()) || !point.time) continue;
+    phases.add(point.time->phases);
+    walls += point.time->wall_s;
+    ++counted;
+  }
+  if (!counted) return "";
+  std::vector<std::pair<PointPhase, double>> order(phases.seconds.begin(), phases.seconds.end());
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::vector<std::string> parts;
+  for (const auto& [phase, seconds] : order)
+    parts.push_back(fmt::format("{} {:.1f} s ({:.0f}%)", spelling(phase), seconds, 100 * seconds / std::max(walls, 1e-9)));
+  const double measuring = phases.of(PointPhase::warmup) + phases.of(PointPhase::timing);
+  std::string busy = "GPU busy: no CUDA op ran on a device";
+  if (time.gpu_busy) busy = fmt::format("GPU busy {:.0f}% (NVML's utilization every 100 ms while CUDA ops ran)", 100 * *time.gpu_busy);
+  else if (time.device_ops) busy = "GPU busy: not known (NVML gave no utilization)";
+  return fmt::format("time: {} point(s), {:.1f} s on them of {:.1f} s measuring; by phase: {}; warmup and timing {:.0f}%; {}", counted,
+                     walls, time.wall_s, fmt::join(parts, ", "), 100 * measuring / std::max(walls, 1e-9), busy);
+}
+
+// The variants of the next op with points to measure after `current`, compiled on a thread of their
+// own (its future in ahead[next]); nothing where there is none.
+void compile_ahead(const std::vector<PlannedOp>& ops, const std::vector<std::vector<Point>>& op_points, size_t current,
+                   const ConfigChooser& chooser, const std::function<CompileCache&(size_t)>& variants_of,
+                   std::vector<std::future<void>>& ahead) {
+  size_t next = current + 1;
+  while (next < ops.size() && op_points[next].empty()) ++next;
+  if (next >= ops.size() || ahead[next].valid()) return;
+  // What its points need, by dtype and specialization, worked out here: the chooser reads A's record.
+  struct Build {
+    DType dtype;
+    Specialization specialization;
+    std::vector<Config> configs;
+  };
+  std::map<std::string, Build> builds;
+  const OpSpec& spec = ops[next].spec;
+  for (const Point& point : op_points[next]) {
+    Specialization specialization = specialization_at(spec, point);
+    Build& build = builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(), Build{point.dtype, specialization, {}})
+                       .first->second;
+    for (Config& config : chooser.configs_needed(spec, point))
+      if (std::find(build.configs.begin(), build.configs.end(), config) == build.configs.end()) build.configs.push_back(std::move(config));
+  }
+  CompileCache& cache = variants_of(next);
+  ahead[next] = std::async(std::launch::async, [&cache, builds = std::move(builds)] {
+    for (const auto& [label, build] : builds) cache.prefetch(build.configs, build.dtype, build.specialization);
+  });
+}
+
 // Runs every planned op through the engine; returns the number of FAILED points.
 int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& ir, const RunHooks& hooks,
-                StepWatch* watch) {
+                StepWatch* watch, MeasuredTime& time) {
+  const auto started = std::chrono::steady_clock::now();
+  std::unique_ptr<GpuUtilization> utilization;
   const RunRequest& request = plan.request();
   RunPlan::Resources& r = plan.resources();
   auto host_timer = make_host_timer();
@@ -160,16 +233,36 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
   const int steps_per_point = 1 + std::max(1, request.timing.rounds);
   size_t to_measure = 0;
   for (const auto& planned : plan.ops())
-    for (const auto& point : planned.points) to_measure += plan.measures(point.id()) && !run.finished_point(point.id());
+    for (const auto& point : planned.points)
+      if (plan.measures(point.id()) && !run.finished_point(point.id())) {
+        ++to_measure;
+        time.measured.insert(point.id());
+      }
   RunProgress progress(std::string(spelling(request.mode)), to_measure + run.points().size(),
                        (long long)(to_measure) * steps_per_point);
   long long steps_before = 0;  // of the ops done
-  for (const auto& planned : plan.ops()) {
-    PlannedOp op{planned.spec, {}};
-    for (const auto& point : planned.points)  // a shard measures its part; a resumed run keeps what it finished
-      if (plan.measures(point.id()) && !run.finished_point(point.id())) op.points.push_back(point);
+  // Each op's variants, and ahead of need: while a CUDA op's points are timed, the next op's
+  // variants compile (on the host's cores, in the compiler's processes), so its points find them built.
+  const std::vector<PlannedOp>& ops = plan.ops();
+  std::vector<std::vector<Point>> op_points(ops.size());
+  for (size_t i = 0; i < ops.size(); ++i)
+    for (const auto& point : ops[i].points)  // a shard measures its part; a resumed run keeps what it finished
+      if (plan.measures(point.id()) && !run.finished_point(point.id())) op_points[i].push_back(point);
+  std::vector<std::unique_ptr<CompileCache>> caches(ops.size());
+  auto variants_of = [&](size_t i) -> CompileCache& {
+    if (!caches[i]) {
+      const OpSpec& spec = ops[i].spec;
+      caches[i] = std::make_unique<CompileCache>(*r.compiler, spec.source, spec.kernel, spec.args, spec.name, r.store.get());
+      caches[i]->import_from(spec.python);  // its compiler was given a head start when the run was planned
+    }
+    return *caches[i];
+  };
+  std::vector<std::future<void>> ahead(ops.size());  // by the op compiled; after the caches: joined before they go
+  for (size_t index = 0; index < ops.size(); ++index) {
+    const PlannedOp& planned = ops[index];
+    PlannedOp op{planned.spec, op_points[index]};
     // Variant names come from every planned point, so a resumed run names them as before.
-    const VariantNaming naming(op.spec, shape_has_several_dtypes(planned.points));
+    const VariantNaming naming(op.spec, shape_has_several_dtypes(planned.points), kernel_shared(plan.ops(), op.spec));
     ir.add_legend(op.spec.name, naming.legend_markdown());
     if (op.points.empty()) continue;
     const bool cuda = op.spec.language != Language::cpp;
@@ -177,8 +270,8 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
       failed += fail_unrunnable(op, device_lost, run);
       continue;
     }
-    CompileCache variants(*r.compiler, op.spec.source, op.spec.kernel, op.spec.args, op.spec.name, r.store.get());
-    variants.import_from(op.spec.python);  // its compiler was given a head start when the run was planned
+    CompileCache& variants = variants_of(index);
+    if (cuda && r.device.info()) compile_ahead(ops, op_points, index, hooks.chooser, variants_of, ahead);
     std::unique_ptr<CompileCache> references;
     if (!op.spec.reference.kernel.empty())
       references = std::make_unique<CompileCache>(r.references.get(op.spec.reference.language), op.spec.reference.source,
@@ -187,6 +280,8 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     ExecutionTarget& target =
         cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
     if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
+    if (cuda && r.device.info()) time.device_ops = true;
+    if (cuda && !utilization) utilization = r.device.sample_utilization();
     const InstructionCounter* instructions = r.instructions.get();
     if (cuda && request.metric == Metric::instructions) {
       std::string why_not;
@@ -235,7 +330,11 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                           variants.compiled() + (references ? references->compiled() : 0)));
     run.write_autotune_record(op.spec.name, store.export_op(op.spec.name));
     if (!state.device_lost.empty()) device_lost = state.device_lost;
+    if (ahead[index].valid()) ahead[index].wait();  // its compiles, done before its points were
+    caches[index].reset();                           // its variants' files go with it
   }
+  if (utilization) time.gpu_busy = utilization->busy_fraction();
+  time.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return failed;
 }
 
@@ -269,8 +368,9 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
                         planned_ids.size()));
   else
     log_settings(plan, run, planned_ids.size());
+  MeasuredTime time;
   try {
-    measure_ops(plan, run, *store, ir, hooks, watch);
+    measure_ops(plan, run, *store, ir, hooks, watch, time);
     ir.flush();
   } catch (const InputError& error) {
     ir.flush();
@@ -286,7 +386,7 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
     run.log("the device context was lost (" + std::string(lost.what()) + "); a fresh worker measures the rest");
     throw;
   }
-  run.finish(RunStatus::finished);
+  run.finish(RunStatus::finished, time_summary(run.points(), time));
   int failed = 0;  // over the whole run: a resumed one's earlier points count too
   for (const auto& point : run.points()) failed += !point.success;
   return {dir, run.points(), failed};

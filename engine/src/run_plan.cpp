@@ -6,6 +6,7 @@
 #include "engine/compile_cache.h"
 #include "engine/sweep_budget.h"
 #include "launch/point_workspace.h"
+#include "opspec/content_address.h"
 #include "opspec/points.h"
 #include "run_resources.h"
 #include "shards/shard_split.h"
@@ -113,6 +114,29 @@ RunPlan::RunPlan(RunRequest request)
     if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
     for (const auto& point : op.points) arg_layout(op.spec, point);
   }
+  check_captured_tensors();
+}
+
+// A capture's stored tensors against their names, before a run directory exists (a damaged one is
+// bad input), several at a time; a file checked by an earlier run and unchanged since is trusted
+// (opspec/content_address.h). The points read them later through the same memo.
+void RunPlan::check_captured_tensors() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& op : ops_) {
+    if (!op.spec.captured) continue;
+    for (const auto& point : op.points) {
+      if (!measures(point.id())) continue;
+      for (const auto& [name, arg] : op.spec.captured->at(point).args) {
+        if (arg.input) files.push_back(*arg.input);
+        if (arg.output) files.push_back(*arg.output);
+      }
+    }
+  }
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  if (files.empty()) return;
+  if (resources_->store) content_addresses().remember_in(resources_->store->dir() / "content-addresses");
+  content_addresses().check_all(files);
 }
 
 bool RunPlan::measures(const std::string& point_id) const { return !shard_points_ || shard_points_->count(point_id); }

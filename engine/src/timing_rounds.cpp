@@ -35,11 +35,17 @@ class RoundRunner {
   void run(PendingPoint& entry, size_t index, int round, const TimingSettings& settings) {
     if (!entry.error.empty() || !session_.state.device_lost.empty()) return;
     const bool host = session_.context.op.language == Language::cpp;
-    if (host) note_load(entry);
+    if (host) {
+      PhaseClock clock(entry.time.phases, PointPhase::clock);
+      note_load(entry);
+    }
     if (session_.services.watch)
       session_.services.watch->step(entry.point, session_.context.op.kernel, {StepKind::timing_round, "", round + 1});
     try {
-      entry.bench->relocate(counter_hash(session_.context.seed, index, uint64_t(round)) | 1);
+      {
+        PhaseClock placement(entry.time.phases, PointPhase::placement);
+        entry.bench->relocate(counter_hash(session_.context.seed, index, uint64_t(round)) | 1);
+      }
       std::vector<Side*> timed;
       for (Side& side : entry.sides)
         if (side.timed()) timed.push_back(&side);
@@ -47,11 +53,20 @@ class RoundRunner {
       if (round % 2 == 1) std::reverse(timed.begin(), timed.end());
       const TimingSettings each = timed.size() > 1 ? interleaved_side_settings(settings) : settings;
       for (Side* side : timed) {
+        // What the side's round took beyond its timers' own phases was the SM clock's probes and re-runs' waits.
+        const auto started = std::chrono::steady_clock::now();
+        const double timed_before = entry.bench->phases().of(PointPhase::warmup) + entry.bench->phases().of(PointPhase::timing);
         Measurement measured = time_side(session_, entry, *side, each);
+        const double timed_s = entry.bench->phases().of(PointPhase::warmup) + entry.bench->phases().of(PointPhase::timing) - timed_before;
+        entry.time.phases.add(PointPhase::clock,
+                              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - timed_s);
         if (side->row) session_.services.ir.add_launches(side->row->shape, side->row->kernel, side->row->variant, measured.launches);
         append_round(side->measurement, measured);
       }
-      if (host) note_load(entry);
+      if (host) {
+        PhaseClock clock(entry.time.phases, PointPhase::clock);
+        note_load(entry);
+      }
     } catch (const StorageError&) {
       throw;  // the machine, not the point: the run stops
     } catch (const DeviceFault& fault) {
@@ -92,6 +107,7 @@ double timed_round(RoundRunner& runner, PendingPoint& entry, size_t index, int r
   const auto start = std::chrono::steady_clock::now();
   runner.run(entry, index, round, settings);
   entry.spent.round_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  entry.time.wall_s += entry.spent.round_ms / 1000;
   return entry.spent.round_ms;
 }
 
@@ -109,7 +125,11 @@ void run_extra_rounds(const OpSession& session, std::vector<PendingPoint>& pendi
       PendingPoint& entry = pending[index];
       if (!entry.error.empty() || !policy.wants_another(entry.sides, entry.spent)) continue;
       any = true;
-      if (host) note_probe(entry, machine_probe_us());
+      if (host) {
+        PhaseClock clock(entry.time.phases, PointPhase::clock);
+        PhaseClock wall(entry.time.wall_s);
+        note_probe(entry, machine_probe_us());
+      }
       on_round(entry, round);
       entry.spent.extra_ms += timed_round(runner, entry, index, round, settings);
     }

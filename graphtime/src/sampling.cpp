@@ -17,6 +17,7 @@ class PhaseRunner {
       : active_(&source), fallback_(fallback), settings_(settings), stop_(make_stop_rule(settings)) {}
 
   Measurement run() {
+    const auto started = Clock::now();
     enter(Phase::discard);
     active_->discard_call();
     result_.launches += 1;
@@ -30,6 +31,8 @@ class PhaseRunner {
     for (int i = 0; i < result_.warmup_calls; ++i) active_->call();
     active_->settle();
     result_.launches += result_.warmup_calls;
+    const auto warm = Clock::now();
+    result_.warmup_s = std::chrono::duration<double>(warm - started).count();
 
     while (true) {
       try {
@@ -42,6 +45,7 @@ class PhaseRunner {
       }
     }
     result_.method = active_->method();
+    result_.sampling_s = std::chrono::duration<double>(Clock::now() - warm).count();
     return std::move(result_);
   }
 

@@ -2,9 +2,11 @@
 #include "irdump/cuda_binary_ir.h"
 
 #include <cstdlib>
+#include <future>
 #include <regex>
 #include <sstream>
 
+#include "util/files.h"
 #include "util/process.h"
 
 namespace abt {
@@ -70,6 +72,25 @@ std::optional<std::string> cubin_resource_usage(const fs::path& cubin) {
     if (line.find("Fatbin") == std::string::npos && line.find(cubin.string()) == std::string::npos && !line.empty())
       kept += line + "\n";
   return kept;
+}
+
+void derive_cuda_binary_ir(CompiledVariant& variant) {
+  const auto cubin = variant.ir.find("cubin");
+  if (!variant.ok || cubin == variant.ir.end() || variant.ir.count("sass")) return;
+  const fs::path binary = cubin->second;
+  // The two disassemblers side by side: each is a process of its own.
+  auto resources = std::async(std::launch::async, [&] { return cubin_resource_usage(binary); });
+  const std::optional<std::string> sass = cubin_sass(binary);
+  const std::optional<std::string> usage = resources.get();
+  const fs::path stem = binary.parent_path() / binary.stem();
+  if (sass) {
+    write_file_atomically(fs::path(stem.string() + ".sass"), *sass);
+    variant.ir["sass"] = fs::path(stem.string() + ".sass");
+  }
+  if (usage) {
+    write_file_atomically(fs::path(stem.string() + ".res"), *usage);
+    variant.ir["res"] = fs::path(stem.string() + ".res");
+  }
 }
 
 }  // namespace abt

@@ -38,20 +38,29 @@ IrDump::~IrDump() {
   }
 }
 
-std::vector<std::string> IrDump::write_measured(IndexRow row, const std::map<std::string, fs::path>& ir) {
+std::vector<std::string> WrittenIr::all() const {
+  std::vector<std::string> everything = files;
+  if (disassembled.valid())
+    for (const auto& file : disassembled.get()) everything.push_back(file);
+  return everything;
+}
+
+WrittenIr IrDump::write_measured(IndexRow row, const std::map<std::string, fs::path>& ir) {
   std::lock_guard lock(mutex_);
-  std::vector<std::string> written;
+  WrittenIr written;
   fs::path folder = run_.ir_folder(row.shape, row.kernel);
   fs::create_directories(folder);
-  auto record = [&](const fs::path& target) { written.push_back(run_.relative(target)); };
   for (const auto& [extension, source] : ir) {
-    if (extension == "cubin") {  // not IR itself: what the disassemblers read
-      write_cuda_binary_ir(source, folder / row.variant, record);
+    if (extension == "cubin" && ir.count("sass")) continue;  // disassembled when it was compiled
+    if (extension == "cubin") {  // not IR itself: what the disassemblers read, beside the timing
+      written.disassembled = std::async(std::launch::async, [this, source, hash = row.binary_hash, stem = folder / row.variant] {
+                               return write_cuda_binary_ir(source, hash, stem);
+                             }).share();
       continue;
     }
     fs::path target = run_.ir_file(row.shape, row.kernel, row.variant, extension);
     fs::copy_file(source, target, fs::copy_options::overwrite_existing);
-    record(target);
+    written.files.push_back(run_.relative(target));
   }
   row.role = VariantRole::measured;
   auto known = by_variant_.find(variant_key(row.shape, row.kernel, row.variant));
@@ -76,24 +85,43 @@ BinaryManifest IrDump::write_binary(const IndexRow& row, const CompiledVariant& 
   return BinaryManifest{run_.relative(target), variant.binary_hash, variant.entry_symbol, variant.triton};
 }
 
-void IrDump::write_cuda_binary_ir(const fs::path& cubin, const fs::path& stem,
-                                  const std::function<void(const fs::path&)>& record) {
-  auto sass = cubin_sass(cubin);
-  auto resources = cubin_resource_usage(cubin);
+std::vector<std::string> IrDump::write_cuda_binary_ir(const fs::path& cubin, const std::string& binary_hash, const fs::path& stem) {
+  // A binary measured at several points (a variant whose specialization no shape changes) is
+  // disassembled once; the first to ask does it, the others wait for it.
+  std::promise<Disassembly> mine;
+  std::shared_future<Disassembly> disassembly;
+  bool disassemble = true;
+  {
+    std::lock_guard lock(mutex_);
+    auto [entry, added] = disassembled_.try_emplace(binary_hash.empty() ? cubin.string() : binary_hash, mine.get_future().share());
+    disassemble = added;
+    disassembly = entry->second;
+  }
+  if (disassemble) {
+    try {
+      mine.set_value({cubin_sass(cubin), cubin_resource_usage(cubin)});
+    } catch (...) {
+      mine.set_exception(std::current_exception());
+    }
+  }
+  const auto& [sass, resources] = disassembly.get();
+  std::vector<std::string> written;
   if (sass) {
     write_file_atomically(fs::path(stem.string() + ".sass"), *sass);
-    record(fs::path(stem.string() + ".sass"));
+    written.push_back(run_.relative(fs::path(stem.string() + ".sass")));
   }
   if (resources) {
     write_file_atomically(fs::path(stem.string() + ".res"), *resources);
-    record(fs::path(stem.string() + ".res"));
+    written.push_back(run_.relative(fs::path(stem.string() + ".res")));
   }
+  std::lock_guard lock(mutex_);
   if ((!sass || !resources) && missing_tools_note_.empty()) {
     missing_tools_note_ =
         "\n**Not written here:** `.sass` needs nvdisasm or cuobjdump, `.res` needs cuobjdump; neither was found on PATH, "
         "in $CUDA_HOME/bin or in /usr/local/cuda/bin when this run wrote its IR.\n";
     write_naming();
   }
+  return written;
 }
 
 void IrDump::add_row(IndexRow row) {

@@ -20,8 +20,9 @@ std::string VariantNaming::abbreviate(const std::string& parameter) {
   return initials;
 }
 
-VariantNaming::VariantNaming(const OpSpec& op, bool dtype_suffix)
+VariantNaming::VariantNaming(const OpSpec& op, bool dtype_suffix, bool kernel_shared)
     : op_name_(op.name), dtype_suffix_(dtype_suffix), triton_(op.language == Language::triton) {
+  if (kernel_shared && op.name != op.kernel) op_suffix_ = "__" + op.name;
   std::map<std::string, int> uses;
   for (const auto& param : op.tune)
     if (param.values.size() > 1) ++uses[abbreviate(param.name)];
@@ -49,7 +50,7 @@ std::string VariantNaming::name(const Config& config, DType dtype) const {
   for (char& c : text)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') c = '-';
   if (dtype_suffix_) text += "__" + dtype_name(dtype);
-  return text;
+  return text + op_suffix_;
 }
 
 std::string VariantNaming::legend_markdown() const {
@@ -61,6 +62,8 @@ std::string VariantNaming::legend_markdown() const {
     for (const auto& [param, short_name] : short_names_) text += "| `" + short_name + "` | `" + param + "` |\n";
   }
   if (dtype_suffix_) text += "\nShapes measured in several dtypes carry a `__<dtype>` suffix.\n";
+  if (!op_suffix_.empty())
+    text += "\nOther ops of this run launch the same kernel: this op's variants end in `" + op_suffix_ + "`.\n";
   if (triton_)
     text += "\nTriton variants are specialized on the point's integer arguments as Triton's JIT does (`=1`: compiled in "
             "as a constexpr, `=div16`: divisible by 16); index.tsv's params list it after `|`. It is a function of the "

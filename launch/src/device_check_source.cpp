@@ -1,4 +1,5 @@
 #include "launch/device_target.h"
+#include "sha256_piece_source.h"
 
 namespace abt {
 
@@ -7,8 +8,11 @@ namespace abt {
 // host's, bit for bit (test_gpu checks). Each warp folds its elements, then one atomic per value:
 // result[0] max |got - want| and result[1] max relative error, as the bits of non-negative doubles
 // (which order like the values), result[2] mismatches, result[3] the first mismatching index.
+//
+// abt_digest_pieces: the SHA-256 of each 64 KiB piece of a buffer (util/piece_digest.h), a thread
+// a piece, with sha256_piece.inc's code (the unit tests hold it to OpenSSL's).
 const std::string& device_check_source() {
-  static const std::string source = R"CUDA(
+  static const std::string source = "#define ABT_HOST_DEVICE __device__\n" + std::string(kSha256PieceSource) + R"CUDA(
 typedef unsigned long long u64;
 
 __device__ double element(const void* data, u64 i, int dtype, u64* bits) {
@@ -24,8 +28,19 @@ __device__ double element(const void* data, u64 i, int dtype, u64* bits) {
     }
     case 3: { unsigned short v = ((const unsigned short*)data)[i]; *bits = v; return (double)__uint_as_float((unsigned)v << 16); }
     case 4: { int v = ((const int*)data)[i]; *bits = (unsigned)v; return (double)v; }
-    default: { long long v = ((const long long*)data)[i]; *bits = (u64)v; return __ll2double_rn(v); }
+    case 5: { long long v = ((const long long*)data)[i]; *bits = (u64)v; return __ll2double_rn(v); }
+    case 6: { signed char v = ((const signed char*)data)[i]; *bits = (unsigned char)v; return (double)v; }
+    case 7: { unsigned char v = ((const unsigned char*)data)[i]; *bits = v; return (double)v; }
+    default: { short v = ((const short*)data)[i]; *bits = (unsigned short)v; return (double)v; }
   }
+}
+
+extern "C" __global__ void abt_digest_pieces(const unsigned char* data, u64 bytes, u64 piece_bytes, unsigned char* digests) {
+  const u64 piece = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  const u64 start = piece * piece_bytes;
+  if (start >= bytes) return;
+  const u64 size = bytes - start < piece_bytes ? bytes - start : piece_bytes;
+  abt_sha256_piece(data + start, size, digests + 32 * piece);
 }
 
 extern "C" __global__ void abt_check_outputs(const void* got, const void* want, u64 count, int dtype, int exact,

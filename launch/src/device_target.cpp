@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <map>
 
 #include "launch/counter_rng.h"
 #include "launch/point_workspace.h"
 #include "util/files.h"
-#include "util/sha256.h"
+#include "util/host_bytes.h"
+#include "util/piece_digest.h"
 
 namespace abt {
 namespace {
@@ -106,8 +108,10 @@ class DeviceKernel : public LoadedVariant {
   Scratch global_scratch_, profile_scratch_;
 };
 
-// A point's arguments in device memory. Inputs are generated on the device; in-place arguments
-// keep a pristine copy there so a reset is one device-to-device copy on the stream.
+// A point's arguments in device memory. Inputs are generated on the device (a capture's are read
+// on several threads and uploaded); in-place arguments keep a pristine copy there so a reset is one
+// device-to-device copy on the stream. Outputs are checked, compared and digested where they are:
+// only the figures come to the host.
 class DeviceWorkspace : public Workspace {
  public:
   DeviceWorkspace(const DeviceTarget& target, const OpSpec& op, const Point& point, uint64_t seed) : target_(target) {
@@ -134,7 +138,8 @@ class DeviceWorkspace : public Workspace {
         generated = arg.pristine->pointer();
       }
       if (layout[index].input_file) {
-        const std::string captured = read_captured_input(*layout[index].input_file, bytes);
+        HostBytes captured(bytes);
+        read_captured_input(*layout[index].input_file, bytes, captured.data());
         (arg.pristine ? *arg.pristine : *arg.buffer).upload(captured.data());
       } else {
         target.fill(generated, arg.dtype, arg.count, layout[index].init(spec), seed, index);
@@ -142,75 +147,72 @@ class DeviceWorkspace : public Workspace {
     }
     for (Arg& arg : args_) params_.push_back(arg.spec->is_buffer() ? static_cast<void*>(&arg.address) : arg.scalar.data());
     restore_inputs();
-    target_.stream().synchronize("generating the inputs of " + point.id());
-    input_digest_ = digest_inputs();
+    input_digest_ = digest_inputs();  // waits for the generator
   }
 
   void* const* args() override { return params_.data(); }
   bool has_inout() const override { return has_inout_; }
 
-  bool keep_outputs_as_reference() override {
-    if (!target_.can_check()) return false;
+  void keep_outputs(OutputsAt copy) override {
     const CudaDriver& driver = target_.context().driver();
-    size_t outputs = 0;
     for (Arg& arg : args_) {
       if (!arg.is_output()) continue;
-      arg.reference = std::make_unique<DeviceBuffer>(target_.context(), arg.bytes());
-      driver.check(driver.copy_device_async(arg.reference->pointer(), arg.address, arg.bytes(), target_.stream().get()),
-                   "keeping args." + arg.spec->name + " as the reference");
-      ++outputs;
+      const DeviceBuffer& kept = kept_buffer(arg, copy);
+      driver.check(driver.copy_device_async(kept.pointer(), arg.address, arg.bytes(), target_.stream().get()),
+                   "keeping args." + arg.spec->name);
     }
-    check_counters_ = std::make_unique<DeviceBuffer>(target_.context(), std::max<size_t>(1, outputs) * 4 * sizeof(uint64_t));
-    target_.stream().synchronize("keeping the reference outputs");
-    return true;
+    target_.stream().synchronize("keeping the outputs");
   }
 
-  bool keep_as_reference(const OutputSnapshot& outputs) override {
-    if (!target_.can_check()) return false;
+  void keep_outputs(OutputsAt copy, const OutputSnapshot& outputs) override {
     size_t slot = 0;
     for (Arg& arg : args_) {
       if (!arg.is_output()) continue;
       if (slot >= outputs.size() || outputs[slot].bytes.size() != arg.bytes())
-        throw std::logic_error("keep_as_reference: the outputs given do not match args." + arg.spec->name);
-      arg.reference = std::make_unique<DeviceBuffer>(target_.context(), arg.bytes());
-      arg.reference->upload(outputs[slot++].bytes.data());
+        throw std::logic_error("keep_outputs: the outputs given do not match args." + arg.spec->name);
+      kept_buffer(arg, copy).upload(outputs[slot++].bytes.data());
     }
-    check_counters_ = std::make_unique<DeviceBuffer>(target_.context(), std::max<size_t>(1, slot) * 4 * sizeof(uint64_t));
-    return true;
   }
 
-  OutputsCheckedInPlace check_outputs_in_place(const Tolerance& tolerance) const override {
-    if (!check_counters_) return Workspace::check_outputs_in_place(tolerance);
+  OutputsCompared compare_outputs(OutputsAt got, OutputsAt want, const Tolerance& tolerance) const override {
+    if (!target_.can_check()) return compare_on_host(got, want, tolerance);
+    std::vector<const Arg*> outputs;
+    for (const Arg& arg : args_)
+      if (arg.is_output()) outputs.push_back(&arg);
+    OutputsCompared compared;
+    if (outputs.empty()) return compared;
     std::vector<uint64_t> counters;
-    for (const Arg& arg : args_)
-      if (arg.is_output()) counters.insert(counters.end(), {0, 0, 0, ~uint64_t(0)});
-    if (counters.empty()) return {};
-    check_counters_->upload(counters.data());  // synchronous: done before the launches below
-    size_t slot = 0;
-    for (const Arg& arg : args_)
-      if (arg.is_output())
-        target_.check(arg.address, arg.reference->pointer(), arg.dtype, arg.count, tolerance,
-                      check_counters_->pointer() + 4 * sizeof(uint64_t) * slot++);
-    target_.stream().synchronize("checking the outputs against the reference");
-    check_counters_->download(counters.data(), counters.size() * sizeof(uint64_t));
-    OutputsCheckedInPlace checked;
-    slot = 0;
-    for (const Arg& arg : args_) {
-      if (!arg.is_output()) continue;
-      const uint64_t* counter = &counters[4 * slot++];
+    for (size_t i = 0; i < outputs.size(); ++i) counters.insert(counters.end(), {0, 0, 0, ~uint64_t(0)});
+    DeviceBuffer results(target_.context(), counters.size() * sizeof(uint64_t));
+    results.upload(counters.data());  // synchronous: done before the launches below
+    for (size_t slot = 0; slot < outputs.size(); ++slot)
+      target_.check(address_of(*outputs[slot], got), address_of(*outputs[slot], want), outputs[slot]->dtype, outputs[slot]->count,
+                    tolerance, results.pointer() + 4 * sizeof(uint64_t) * slot);
+    target_.stream().synchronize("comparing the outputs");
+    results.download(counters.data(), counters.size() * sizeof(uint64_t));
+    for (size_t slot = 0; slot < outputs.size(); ++slot) {
+      const Arg& arg = *outputs[slot];
+      const uint64_t* counter = &counters[4 * slot];
       double max_abs = 0, max_rel = 0;
       std::memcpy(&max_abs, &counter[0], sizeof(double));
       std::memcpy(&max_rel, &counter[1], sizeof(double));
-      checked.max_abs = std::max(checked.max_abs, max_abs);
-      checked.max_rel = std::max(checked.max_rel, max_rel);
-      if (counter[2] && !checked.mismatches) {  // the first output that differs, as the host reads them in order
-        checked.first_index = counter[3];
-        checked.first_got = element(arg, arg.address, counter[3]);
-        checked.first_want = element(arg, arg.reference->pointer(), counter[3]);
+      compared.max_abs = std::max(compared.max_abs, max_abs);
+      compared.max_rel = std::max(compared.max_rel, max_rel);
+      if (counter[2] && !compared.mismatches) {  // the first output that differs, as the host reads them in order
+        compared.first_index = counter[3];
+        compared.first_got = element(arg, address_of(arg, got), counter[3]);
+        compared.first_want = element(arg, address_of(arg, want), counter[3]);
       }
-      checked.mismatches += counter[2];
+      compared.mismatches += counter[2];
     }
-    return checked;
+    return compared;
+  }
+
+  std::string output_digest() const override {
+    PieceDigest digest;
+    for (const Arg& arg : args_)
+      if (arg.is_output()) add_to_digest(digest, arg.address, arg.bytes());
+    return digest.text();
   }
 
   void restore_inputs() override {
@@ -239,18 +241,7 @@ class DeviceWorkspace : public Workspace {
     }
   }
 
-  OutputSnapshot read_outputs() const override {
-    target_.stream().synchronize("running the kernel");
-    OutputSnapshot snapshot;
-    for (const Arg& arg : args_) {
-      if (arg.spec->kind != ArgKind::out && arg.spec->kind != ArgKind::inout) continue;
-      OutputCopy copy{arg.spec, arg.dtype, arg.count, std::vector<std::byte>(arg.bytes())};
-      const CudaDriver& driver = target_.context().driver();
-      driver.check(driver.copy_to_host(copy.bytes.data(), arg.address, copy.bytes.size()), "reading args." + arg.spec->name);
-      snapshot.push_back(std::move(copy));
-    }
-    return snapshot;
-  }
+  OutputSnapshot read_outputs() const override { return read(OutputsAt::current); }
 
   std::string input_digest() const override { return input_digest_; }
 
@@ -283,29 +274,77 @@ class DeviceWorkspace : public Workspace {
     DType dtype = DType::fp32;
     size_t count = 1;
     std::unique_ptr<DeviceBuffer> buffer, pristine;  // `address` lies in `buffer`, maybe at an offset (relocate)
-    std::unique_ptr<DeviceBuffer> reference;         // outputs: the reference kernel's (keep_outputs_as_reference)
+    std::map<OutputsAt, std::unique_ptr<DeviceBuffer>> kept;  // outputs: copies kept beside them (keep_outputs)
     CUdeviceptr address = 0;
     size_t bytes() const { return count * dtype_size(dtype); }
     bool is_output() const { return spec->kind == ArgKind::out || spec->kind == ArgKind::inout; }
     std::array<std::byte, 8> scalar{};
   };
 
-  // Same definition as the host workspace's: sha256 over scalars and generated buffers in argument order.
+  DeviceBuffer& kept_buffer(Arg& arg, OutputsAt copy) {
+    if (copy == OutputsAt::current) throw std::logic_error("keep_outputs: the current outputs are not a copy");
+    auto& kept = arg.kept[copy];
+    if (!kept) kept = std::make_unique<DeviceBuffer>(target_.context(), arg.bytes());
+    return *kept;
+  }
+
+  CUdeviceptr address_of(const Arg& arg, OutputsAt at) const {
+    if (at == OutputsAt::current) return arg.address;
+    auto found = arg.kept.find(at);
+    if (found == arg.kept.end() || !found->second) throw std::logic_error("compare_outputs: a copy of the outputs that was never kept");
+    return found->second->pointer();
+  }
+
+  // Host copies of the outputs at `at`.
+  OutputSnapshot read(OutputsAt at) const {
+    target_.stream().synchronize("running the kernel");
+    OutputSnapshot snapshot;
+    const CudaDriver& driver = target_.context().driver();
+    for (const Arg& arg : args_) {
+      if (!arg.is_output()) continue;
+      OutputCopy copy{arg.spec, arg.dtype, arg.count, std::vector<std::byte>(arg.bytes())};
+      driver.check(driver.copy_to_host(copy.bytes.data(), address_of(arg, at), copy.bytes.size()), "reading args." + arg.spec->name);
+      snapshot.push_back(std::move(copy));
+    }
+    return snapshot;
+  }
+
+  // Where the device cannot compare (no check kernel): host copies.
+  OutputsCompared compare_on_host(OutputsAt got, OutputsAt want, const Tolerance& tolerance) const {
+    const OutputSnapshot a = read(got), b = read(want);
+    return compare_output_views(views_of(a), views_of(b), tolerance);
+  }
+
+  // A buffer's pieces hashed on the device (the host's digest where it cannot).
+  void add_to_digest(PieceDigest& digest, CUdeviceptr data, size_t bytes) const {
+    if (!target_.can_check()) {
+      std::vector<std::byte> copy(bytes);
+      const CudaDriver& driver = target_.context().driver();
+      target_.stream().synchronize("running the kernel");
+      if (bytes) driver.check(driver.copy_to_host(copy.data(), data, bytes), "reading a buffer to digest it");
+      digest.add(copy.data(), bytes);
+      return;
+    }
+    const size_t pieces = digest_pieces(bytes);
+    std::vector<uint8_t> digests(32 * pieces);
+    if (pieces) {
+      DeviceBuffer hashed(target_.context(), digests.size());
+      target_.digest(data, bytes, hashed.pointer());
+      target_.stream().synchronize("digesting a buffer");
+      hashed.download(digests.data());
+    }
+    digest.add_hashed(bytes, digests.data());
+  }
+
+  // Same definition as the host workspace's: scalars and generated buffers in argument order.
   std::string digest_inputs() const {
-    Sha256 hash;
-    std::vector<std::byte> chunk;
+    PieceDigest digest;
     for (const Arg& arg : args_) {
       if (arg.spec->kind == ArgKind::out || arg.spec->kind == ArgKind::scratch) continue;
-      if (!arg.spec->is_buffer()) {
-        hash.update(arg.scalar.data(), dtype_size(arg.dtype));
-        continue;
-      }
-      const DeviceBuffer& source = arg.pristine ? *arg.pristine : *arg.buffer;
-      chunk.resize(source.bytes());
-      source.download(chunk.data());
-      hash.update(chunk.data(), chunk.size());
+      if (!arg.spec->is_buffer()) digest.add(arg.scalar.data(), dtype_size(arg.dtype));
+      else add_to_digest(digest, (arg.pristine ? *arg.pristine : *arg.buffer).pointer(), arg.bytes());
     }
-    return hash.hex_digest();
+    return digest.text();
   }
 
   // One element of an output, read back alone (the first mismatch's value).
@@ -320,7 +359,6 @@ class DeviceWorkspace : public Workspace {
   const DeviceTarget& target_;
   std::vector<Arg> args_;
   std::vector<void*> params_;
-  std::unique_ptr<DeviceBuffer> check_counters_;  // four per output: device_check_source()'s result
   bool has_inout_ = false;
   std::string input_digest_;
 };
@@ -366,14 +404,17 @@ void DeviceTarget::check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t 
   const CudaDriver& driver = context_->driver();
   CUfunction function = check_module_->function(kDeviceCheckKernel);
   int code = 0;
-  switch (dtype) {
+  switch (dtype) {  // device_check_source()'s element()
     case DType::fp32: code = 0; break;
     case DType::fp64: code = 1; break;
     case DType::fp16: code = 2; break;
     case DType::bf16: code = 3; break;
     case DType::i32: code = 4; break;
     case DType::i64: code = 5; break;
-    default: throw PointError("the on-device output check has no " + dtype_name(dtype) + " (compared as host copies)");
+    case DType::i8: code = 6; break;
+    case DType::u8:
+    case DType::u1: code = 7; break;
+    case DType::i16: code = 8; break;
   }
   unsigned long long n = count;
   int exact = tolerance.mode == Tolerance::Mode::exact;
@@ -382,6 +423,18 @@ void DeviceTarget::check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t 
   const unsigned blocks = unsigned(std::min<size_t>((count + 255) / 256, size_t(info_.sm_count) * 8));
   driver.check(driver.launch(function, std::max(1u, blocks), 1, 1, 256, 1, 1, 0, stream_->get(), params, nullptr),
                "launching the output check");
+}
+
+void DeviceTarget::digest(CUdeviceptr data, size_t bytes, CUdeviceptr digests) const {
+  const CudaDriver& driver = context_->driver();
+  CUfunction function = check_module_->function(kDeviceDigestKernel);
+  unsigned long long size = bytes, piece = kDigestPieceBytes;
+  void* params[] = {&data, &size, &piece, &digests};
+  const size_t pieces = digest_pieces(bytes);
+  constexpr unsigned kThreads = 128;
+  driver.check(driver.launch(function, unsigned((pieces + kThreads - 1) / kThreads), 1, 1, kThreads, 1, 1, 0, stream_->get(), params,
+                             nullptr),
+               "launching the digest of a buffer");
 }
 
 DeviceTarget::~DeviceTarget() = default;

@@ -1,6 +1,10 @@
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "launch/gpu_activity.h"
 #include "util/dynamic_library.h"
@@ -18,6 +22,10 @@ struct NvmlProcessInfo {  // nvmlProcessInfo_t (v2)
   unsigned int gpu_instance_id;
   unsigned int compute_instance_id;
 };
+struct NvmlUtilization {  // nvmlUtilization_t
+  unsigned int gpu;
+  unsigned int memory;
+};
 constexpr NvmlReturn kNvmlSuccess = 0;
 constexpr NvmlReturn kNvmlInsufficientSize = 7;
 
@@ -31,6 +39,7 @@ class NvmlActivity : public GpuActivity {
       library_->resolve(by_bus_id_, "nvmlDeviceGetHandleByPciBusId_v2");
       library_->resolve(processes_, "nvmlDeviceGetComputeRunningProcesses_v3");
       library_->resolve(error_string_, "nvmlErrorString");
+      library_->resolve(utilization_, "nvmlDeviceGetUtilizationRates");
     } catch (const std::runtime_error& error) {
       why_not_ = std::string("no NVML: ") + error.what();
       library_.reset();
@@ -63,6 +72,15 @@ class NvmlActivity : public GpuActivity {
       if (infos[i].pid != unsigned(::getpid())) others.push_back(infos[i].pid);
     return others;
   }
+  std::optional<unsigned> utilization_pct(const std::string& pci_bus_id) override {
+    if (!library_) return std::nullopt;
+    NvmlDevice device = nullptr;
+    if (by_bus_id_(pci_bus_id.c_str(), &device) != kNvmlSuccess) return std::nullopt;
+    NvmlUtilization rates{};
+    if (utilization_(device, &rates) != kNvmlSuccess) return std::nullopt;
+    return rates.gpu;
+  }
+
   std::string unavailable_reason() const override { return why_not_; }
 
  private:
@@ -73,10 +91,55 @@ class NvmlActivity : public GpuActivity {
   NvmlReturn (*by_bus_id_)(const char*, NvmlDevice*) = nullptr;
   NvmlReturn (*processes_)(NvmlDevice, unsigned*, NvmlProcessInfo*) = nullptr;
   const char* (*error_string_)(NvmlReturn) = nullptr;
+  NvmlReturn (*utilization_)(NvmlDevice, NvmlUtilization*) = nullptr;
 };
 
 }  // namespace
 
 std::unique_ptr<GpuActivity> make_nvml_activity() { return std::make_unique<NvmlActivity>(); }
+
+struct GpuUtilization::Sampler {
+  std::unique_ptr<GpuActivity> activity;
+  std::string pci_bus_id;
+  std::mutex lock;
+  std::condition_variable wake;
+  bool stop = false;
+  double sum = 0;
+  size_t samples = 0;
+  std::thread thread;
+
+  void run() {
+    std::unique_lock<std::mutex> hold(lock);
+    while (!stop) {
+      hold.unlock();
+      const std::optional<unsigned> pct = activity->utilization_pct(pci_bus_id);
+      hold.lock();
+      if (!pct) return;  // no NVML, or not this device: no figure rather than a wrong one
+      sum += *pct / 100.0;
+      ++samples;
+      wake.wait_for(hold, std::chrono::milliseconds(100), [&] { return stop; });
+    }
+  }
+};
+
+GpuUtilization::GpuUtilization(std::unique_ptr<GpuActivity> activity, std::string pci_bus_id)
+    : sampler_(std::make_unique<Sampler>()) {
+  sampler_->activity = std::move(activity);
+  sampler_->pci_bus_id = std::move(pci_bus_id);
+  sampler_->thread = std::thread([this] { sampler_->run(); });
+}
+
+GpuUtilization::~GpuUtilization() { busy_fraction(); }
+
+std::optional<double> GpuUtilization::busy_fraction() {
+  {
+    std::lock_guard<std::mutex> hold(sampler_->lock);
+    sampler_->stop = true;
+  }
+  sampler_->wake.notify_all();
+  if (sampler_->thread.joinable()) sampler_->thread.join();
+  if (!sampler_->samples) return std::nullopt;
+  return sampler_->sum / double(sampler_->samples);
+}
 
 }  // namespace abt

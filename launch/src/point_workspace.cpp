@@ -13,15 +13,21 @@
 #include "launch/counter_rng.h"
 #include "util/errors.h"
 #include "util/files.h"
-#include "util/sha256.h"
+#include "opspec/content_address.h"
+#include "util/parallel.h"
+#include "util/parallel_read.h"
+#include "util/piece_digest.h"
 
 namespace abt {
 namespace {
 
+// Element i is a function of (seed, stream, i) alone: slices of the buffer fill on every core.
 template <typename T>
 void fill_typed(ArgBuffer& buffer, const InitSpec& init, uint64_t seed, uint64_t stream) {
   auto* values = reinterpret_cast<T*>(buffer.data.data());
-  for (size_t i = 0; i < buffer.count; ++i) {
+  constexpr size_t kSlice = size_t(1) << 20;
+  for_each_index((buffer.count + kSlice - 1) / kSlice, [&](size_t slice) {
+  for (size_t i = slice * kSlice; i < std::min(buffer.count, (slice + 1) * kSlice); ++i) {
     double value = 0;
     if (init.distribution == "uniform") value = init.low + (init.high - init.low) * counter_uniform(seed, stream, i);
     else if (init.distribution == "normal")  // centred in [low, high], sd = half the range
@@ -31,6 +37,7 @@ void fill_typed(ArgBuffer& buffer, const InitSpec& init, uint64_t seed, uint64_t
     if constexpr (std::is_integral_v<T>) values[i] = static_cast<T>(std::floor(value));
     else values[i] = static_cast<T>(value);
   }
+  });
 }
 
 void fill(ArgBuffer& buffer, const InitSpec& init, uint64_t seed, uint64_t stream) {
@@ -119,11 +126,21 @@ std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
   return layout;
 }
 
-std::string read_captured_input(const std::filesystem::path& file, size_t bytes) {
-  std::string data = read_text_file(file);
-  if (data.size() != bytes)
-    throw InputError(fmt::format("{}: holds {} bytes, the argument {}: the capture is damaged", file.string(), data.size(), bytes));
-  return data;
+void read_captured_input(const std::filesystem::path& file, size_t bytes, std::byte* destination) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(file, error);
+  if (!error && size != bytes)
+    throw InputError(fmt::format("{}: holds {} bytes, the argument {}: the capture is damaged", file.string(), size, bytes));
+  content_addresses().check(file);
+  read_file_into(file, bytes, destination);
+}
+
+void copy_on_every_core(std::byte* destination, const std::byte* source, size_t bytes) {
+  constexpr size_t kSlice = size_t(16) << 20;
+  for_each_index((bytes + kSlice - 1) / kSlice, [&](size_t slice) {
+    const size_t offset = slice * kSlice;
+    std::memcpy(destination + offset, source + offset, std::min(kSlice, bytes - offset));
+  });
 }
 
 void store_scalar(DType dtype, double value, std::byte* destination) {
@@ -166,18 +183,17 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
     const ArgSpec& spec = *buffer.spec;
     if (spec.is_buffer()) {
       if (spec.kind == ArgKind::in || spec.kind == ArgKind::inout) {
-        if (layout[index].input_file) {
-          const std::string bytes = read_captured_input(*layout[index].input_file, buffer.bytes());
-          std::memcpy(buffer.data.data(), bytes.data(), bytes.size());
-        }
+        if (layout[index].input_file) read_captured_input(*layout[index].input_file, buffer.bytes(), buffer.data.data());
         else if (layout[index].init(spec).distribution == "zeros") std::memset(buffer.data.data(), 0, buffer.bytes());
         else fill(buffer, layout[index].init(spec), seed, index);
-        buffer.pristine.assign(buffer.data.begin(), buffer.data.begin() + buffer.bytes());
+        buffer.pristine = HostBytes(buffer.bytes());
+        copy_on_every_core(buffer.pristine.data(), buffer.data.data(), buffer.bytes());
       }
       continue;
     }
     store_scalar(buffer.dtype, layout[index].scalar, buffer.data.data());
-    buffer.pristine.assign(buffer.data.begin(), buffer.data.end());
+    buffer.pristine = HostBytes(buffer.data.size());
+    std::memcpy(buffer.pristine.data(), buffer.data.data(), buffer.data.size());
   }
 }
 
@@ -196,12 +212,12 @@ void PointWorkspace::place(uint64_t placement) {
 void PointWorkspace::relocate(uint64_t placement) {
   place(placement);
   for (auto& buffer : buffers_)  // inputs and scalars from their generated copies; outputs need none
-    if (!buffer.pristine.empty()) std::memcpy(buffer.data.data(), buffer.pristine.data(), buffer.pristine.size());
+    if (!buffer.pristine.empty()) copy_on_every_core(buffer.data.data(), buffer.pristine.data(), buffer.pristine.size());
 }
 
 void PointWorkspace::restore_inputs() {
   for (auto& buffer : buffers_)
-    if (buffer.spec->kind == ArgKind::inout) std::memcpy(buffer.data.data(), buffer.pristine.data(), buffer.bytes());
+    if (buffer.spec->kind == ArgKind::inout) copy_on_every_core(buffer.data.data(), buffer.pristine.data(), buffer.bytes());
 }
 
 void PointWorkspace::poison_outputs() {
@@ -227,30 +243,57 @@ std::vector<const ArgBuffer*> PointWorkspace::outputs() const {
 }
 
 std::string PointWorkspace::input_digest() const {
-  Sha256 hash;
+  PieceDigest digest;
   for (const auto& buffer : buffers_) {
     if (buffer.spec->kind == ArgKind::out || buffer.spec->kind == ArgKind::scratch) continue;
-    hash.update(buffer.spec->kind == ArgKind::inout ? buffer.pristine.data() : buffer.data.data(), buffer.bytes());
+    digest.add(buffer.spec->kind == ArgKind::inout ? buffer.pristine.data() : buffer.data.data(), buffer.bytes());
   }
-  return hash.hex_digest();
+  return digest.text();
 }
 
 OutputSnapshot PointWorkspace::read_outputs() const {
   OutputSnapshot snapshot;
-  for (const ArgBuffer* buffer : outputs())
-    snapshot.push_back({buffer->spec, buffer->dtype, buffer->count,
-                        std::vector<std::byte>(buffer->data.begin(), buffer->data.begin() + buffer->bytes())});
+  for (const ArgBuffer* buffer : outputs()) {
+    snapshot.push_back({buffer->spec, buffer->dtype, buffer->count, std::vector<std::byte>(buffer->bytes())});
+    copy_on_every_core(snapshot.back().bytes.data(), buffer->data.data(), buffer->bytes());
+  }
   return snapshot;
 }
 
-OutputsCheckedInPlace Workspace::check_outputs_in_place(const Tolerance&) const {
-  throw std::logic_error("check_outputs_in_place: this workspace keeps no reference (keep_outputs_as_reference)");
+void PointWorkspace::keep_outputs(OutputsAt copy) {
+  if (copy == OutputsAt::current) throw std::logic_error("keep_outputs: the current outputs are not a copy");
+  kept_[copy] = read_outputs();
 }
 
-std::string digest_of(const OutputSnapshot& outputs) {
-  Sha256 hash;
-  for (const OutputCopy& output : outputs) hash.update(output.bytes.data(), output.bytes.size());
-  return hash.hex_digest();
+void PointWorkspace::keep_outputs(OutputsAt copy, const OutputSnapshot& outputs) {
+  const std::vector<const ArgBuffer*> mine = this->outputs();
+  if (copy == OutputsAt::current || outputs.size() != mine.size())
+    throw std::logic_error("keep_outputs: the outputs given are not this point's");
+  for (size_t i = 0; i < mine.size(); ++i)
+    if (outputs[i].bytes.size() != mine[i]->bytes() || outputs[i].dtype != mine[i]->dtype)
+      throw std::logic_error("keep_outputs: the outputs given do not match args." + mine[i]->spec->name);
+  kept_[copy] = outputs;
+}
+
+std::vector<OutputView> PointWorkspace::views(OutputsAt at) const {
+  if (at != OutputsAt::current) {
+    auto found = kept_.find(at);
+    if (found == kept_.end()) throw std::logic_error("compare_outputs: a copy of the outputs that was never kept");
+    return views_of(found->second);
+  }
+  std::vector<OutputView> current;
+  for (const ArgBuffer* buffer : outputs()) current.push_back({buffer->spec, buffer->dtype, buffer->count, buffer->data.data()});
+  return current;
+}
+
+OutputsCompared PointWorkspace::compare_outputs(OutputsAt got, OutputsAt want, const Tolerance& tolerance) const {
+  return compare_output_views(views(got), views(want), tolerance);
+}
+
+std::string PointWorkspace::output_digest() const {
+  PieceDigest digest;
+  for (const OutputView& output : views(OutputsAt::current)) digest.add(output.data, output.count * dtype_size(output.dtype));
+  return digest.text();
 }
 
 size_t PointWorkspace::total_bytes() const { return arena_->size(); }

@@ -58,6 +58,13 @@ bool JsonFields::has(const char* key) const {
   return found != json_.end() && !found->is_null();
 }
 
+std::vector<std::string> JsonFields::keys() const {
+  std::vector<std::string> names;
+  if (json_.is_object())
+    for (const auto& [name, value] : json_.items()) names.push_back(name);
+  return names;
+}
+
 const nlohmann::json& JsonFields::field(const char* key, const char* expected) const {
   auto found = json_.find(key);
   if (found == json_.end()) fail(key, std::string("missing (expected ") + expected + ")");

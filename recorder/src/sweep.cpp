@@ -148,7 +148,7 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
     Contender contender{candidates.size() - 1, config, row, nullptr, {}, 0};
     try {
       contender.loaded = bench.load(compiled, config);
-      contender.verify = bench.verify_candidate(*contender.loaded);
+      contender.verify = bench.verify(*contender.loaded);
     } catch (const DeviceFault&) {
       throw;  // the context is gone: no later candidate could run either
     } catch (const PointError& error) {

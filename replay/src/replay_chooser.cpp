@@ -14,6 +14,13 @@ Choice ReplayChooser::fall_back(PointBench& bench, FallbackReason reason, const 
   return choice;
 }
 
+std::vector<Config> ReplayChooser::configs_needed(const OpSpec& op, const Point& point) const {
+  const auto recorded = record_.find(TuneKey{point.op, op.kernel, point.shape_text(), dtype_name(point.dtype)});
+  if (!recorded) return op.config_space_at(point);
+  if (auto config = op.canonical_config(recorded->config)) return {*config};
+  return {};
+}
+
 Choice ReplayChooser::choose(PointBench& bench) {
   const TuneKey key = bench.key();
   auto recorded = record_.find(key);

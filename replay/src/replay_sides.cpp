@@ -4,16 +4,15 @@
 
 #include "recorder/sweep.h"
 #include "util/errors.h"
-#include "verify/compare_outputs.h"
 
 namespace abt {
 namespace {
 
 // A's stored binary, loaded here and verified on this point's inputs like B's; its outputs are
-// compared with B's bit for bit. Without it (none stored, or it does not pass here) the point is
-// measured as B alone.
+// compared with B's (kept as OutputsAt::other_side) bit for bit, where they are. Without it (none
+// stored, or it does not pass here) the point is measured as B alone.
 std::optional<Side> baseline_side(PointBench& bench, StoredBaselines& baselines, const Choice& choice,
-                                  const OutputSnapshot& b_outputs, std::vector<Marker>& markers) {
+                                  std::vector<Marker>& markers) {
   auto not_interleaved = [&](const std::string& why) {
     bench.session().services.sink.log(
         fmt::format("{}: A's stored binary is not measured beside B's: {}", bench.point().id(), why));
@@ -30,8 +29,6 @@ std::optional<Side> baseline_side(PointBench& bench, StoredBaselines& baselines,
   side.config = choice.config;
   side.binary_hash = stored.variant->binary_hash;
   side.counted = {stored.variant->binary, stored.variant->entry_symbol};
-  Tolerance bitwise;
-  bitwise.mode = Tolerance::Mode::exact;
   std::optional<double> a_self_max_abs;
   try {
     side.loaded = bench.load(*stored.variant, choice.config);
@@ -39,17 +36,17 @@ std::optional<Side> baseline_side(PointBench& bench, StoredBaselines& baselines,
     if (!outcome.passed()) return not_interleaved("it fails verification here: " + outcome.first_mismatch);
     // Twice: outputs that differ between two runs of A's own code are nondeterministic (atomics),
     // and B's difference from A is read against that spread, not as a numerics change.
-    const OutputSnapshot a_first = bench.take_last_outputs();
+    bench.keep_outputs(OutputsAt::earlier_run);
     if (!bench.verify(*side.loaded).passed()) return not_interleaved("a second run of it fails verification here");
-    const VerifyOutcome itself = compare_outputs(a_first, bench.last_outputs(), bitwise);
+    const OutputsCompared itself = bench.compare_bits(OutputsAt::earlier_run, OutputsAt::current);
     if (itself.mismatches) a_self_max_abs = itself.max_abs;
   } catch (const DeviceFault&) {
     throw;
   } catch (const PointError& error) {
     return not_interleaved(error.what());
   }
-  const VerifyOutcome bits = compare_outputs(b_outputs, bench.last_outputs(), bitwise);
-  side.outputs = OutputComparison{bits.mismatches == 0, bits.max_abs, bits.max_rel, bits.mismatches, a_self_max_abs};
+  const OutputsCompared bits = bench.compare_bits(OutputsAt::other_side, OutputsAt::current);
+  side.outputs = OutputComparison{bits.mismatches == 0, bits.max_abs, bits.max_rel, size_t(bits.mismatches), a_self_max_abs};
   return side;
 }
 
@@ -91,12 +88,14 @@ std::optional<Side> retuned_side(PointBench& bench, const Choice& choice, const 
 
 PlannedSides ReplaySides::sides(PointBench& bench, const Choice& choice, const Side& measured) const {
   // B's outputs of its variant: the gate's run was the bench's last (its digest is taken already).
-  const OutputSnapshot b_outputs = bench.take_last_outputs();
+  // --retune's sweep below runs other variants: they are kept first.
+  const bool interleaved = interleave_ && choice.source == ConfigSource::replay;
+  if (interleaved) bench.keep_outputs(OutputsAt::other_side);
   PlannedSides planned;
   if (retune_)
     if (auto own = retuned_side(bench, choice, measured)) planned.sides.push_back(std::move(*own));
-  if (interleave_ && choice.source == ConfigSource::replay)
-    if (auto baseline = baseline_side(bench, stored_, choice, b_outputs, planned.markers))
+  if (interleaved)
+    if (auto baseline = baseline_side(bench, stored_, choice, planned.markers))
       planned.sides.push_back(std::move(*baseline));
   return planned;
 }

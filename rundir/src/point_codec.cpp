@@ -162,12 +162,28 @@ StoredInterval interval_from_json(const JsonFields& fields) {
   return interval;
 }
 
+// Where a point's time went: every phase a known name, every figure seconds (finite, not negative).
+PointTime point_time_from_json(const JsonFields& fields) {
+  PointTime time;
+  const JsonFields phases = fields.object("phases_s");
+  for (const std::string& name : phases.keys()) {
+    const auto phase = parse_spelling<PointPhase>(name);
+    if (!phase) phases.fail(name.c_str(), fmt::format("not a phase (expected one of {})", spelling_list<PointPhase>()));
+    const double seconds = phases.number(name.c_str());
+    if (!std::isfinite(seconds) || seconds < 0) phases.fail(name.c_str(), fmt::format("expected seconds, got {}", seconds));
+    time.phases.seconds[*phase] = seconds;
+  }
+  time.wall_s = fields.number("wall_s");
+  if (!std::isfinite(time.wall_s) || time.wall_s < 0) fields.fail("wall_s", fmt::format("expected seconds, got {}", time.wall_s));
+  return time;
+}
+
 }  // namespace
 
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters] = record;
+               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters, time] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -190,6 +206,12 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
   if (instructions) json["instructions"] = instructions_json(*instructions);
   if (counters) json["counters"] = counter_reads_json(*counters);
   if (compile_profile) json["compile_profile"] = compile_profile_json(*compile_profile);
+  if (time) {
+    nlohmann::json phases = nlohmann::json::object();
+    for (const auto& [phase, seconds] : time->phases.seconds) phases[std::string(spelling(phase))] = seconds;
+    json["phases_s"] = std::move(phases);
+    json["wall_s"] = time->wall_s;
+  }
   json["baseline"] = nlohmann::json();
   if (baseline) {
     json["baseline"]["binary_hash"] = baseline->binary_hash;
@@ -273,6 +295,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
   record.error = fields.text("error");
   record.compile_ms = fields.optional_number("compile_ms");
   record.compile_profile = compile_profile_from_json(fields, "compile_profile");
+  if (fields.has("phases_s")) record.time = point_time_from_json(fields);
   if (fields.has("output_vs_baseline")) {
     const JsonFields bits = fields.object("output_vs_baseline");
     record.output_vs_baseline = OutputComparison{bits.boolean("identical"), bits.number("max_abs"), bits.number("max_rel"),

@@ -110,8 +110,9 @@ void RunDirectory::write_autotune_record(const std::string& op, const nlohmann::
   write_file_atomically(layout_.autotune_record(op), record.dump(2) + "\n");
 }
 
-void RunDirectory::finish(RunStatus status) {
+void RunDirectory::finish(RunStatus status, const std::string& closing_line) {
   log_ << "\n" << result_table(results_.points);
+  if (!closing_line.empty()) log_ << closing_line << "\n";
   log_.flush();
   results_.complete = status == RunStatus::finished;
   writer_.finish(results_.complete);

@@ -102,6 +102,33 @@ TEST_F(AbLoop, ResultsHoldSamplesSummariesAndDigests) {
   }
 }
 
+// Where each point's time went: phases whose seconds add up to the point's wall time (within 10%:
+// the engine's own bookkeeping is in no phase), the phases every point of a record and of an
+// interleaved replay goes through, and run.log's last line summing them.
+TEST_F(AbLoop, EveryPointSaysWhereItsTimeWentAndRunLogEndsWithTheSum) {
+  for (const fs::path& run : {a(), b()}) {
+    SCOPED_TRACE(run.string());
+    for (const auto& point : read_results(run)["points"]) {
+      ASSERT_TRUE(point.contains("phases_s")) << point.dump();
+      const double wall = point["wall_s"].get<double>();
+      double sum = 0;
+      for (const auto& [phase, seconds] : point["phases_s"].items()) {
+        EXPECT_GE(seconds.get<double>(), 0) << phase;
+        sum += seconds.get<double>();
+      }
+      EXPECT_GT(wall, 0);
+      EXPECT_NEAR(sum, wall, 0.1 * wall) << point["phases_s"].dump();
+      for (const char* phase : {"inputs", "reference", "verify", "warmup", "timing", "placement"})
+        EXPECT_TRUE(point["phases_s"].contains(phase)) << phase << " in " << point["phases_s"].dump();
+    }
+    const std::string log = read_text_file(run / "run.log");
+    const std::string last = log.substr(log.rfind('\n', log.size() - 2) + 1);
+    EXPECT_EQ(last.rfind("time: 2 point(s), ", 0), 0u) << last;
+    EXPECT_NE(last.find("by phase: "), std::string::npos) << last;
+    EXPECT_NE(last.find("GPU busy: no CUDA op ran on a device"), std::string::npos) << last;
+  }
+}
+
 TEST_F(AbLoop, IrHoldsMeasuredVariantsOnlyAndTheIndexListsEveryCandidate) {
   auto rows = read_tsv(a() / "ir" / "index.tsv");
   auto results = read_results(a());

@@ -10,6 +10,7 @@
 
 #include "abtool_runner.h"
 #include "rundir/results_file.h"
+#include "util/sha256.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -72,13 +73,17 @@ std::vector<std::string> record_with(const Workspace& w, std::vector<std::string
   return args;
 }
 
+// The capture fixture's stored tensors, named by the SHA-256 of their bytes as abtool capture names them.
+const std::string kStoredX(16, '\0'), kStoredY(16, '\1');
+const std::string kX = "inputs/" + sha256_hex(kStoredX) + ".bin", kY = "inputs/" + sha256_hex(kStoredY) + ".bin";
+
 // A small capture directory as abtool capture writes it (one Triton op, one point), with
 // cases.json changed by `edit`: what `record --ops-dir CAP/ops` reads.
 fs::path capture_with(const Workspace& w, const std::function<void(nlohmann::json&)>& edit) {
   const fs::path cap = w.dir / "cap";
   w.write("cap/capture.json", R"({"schema": "abtool.capture/1"})");
-  w.write("cap/inputs/x.bin", std::string(16, '\0'));
-  w.write("cap/inputs/y.bin", std::string(16, '\0'));
+  w.write("cap/" + kX, kStoredX);
+  w.write("cap/" + kY, kStoredY);
   w.write("cap/ops/cap/kernel.py", "import triton\n\n@triton.jit\ndef k(x, y):\n    pass\n");
   w.write("cap/ops/cap/op.yaml", R"(op: cap
 language: triton
@@ -99,8 +104,10 @@ verify:
   fp32: {rtol: 1.0e-4, atol: 1.0e-5}
 )");
   nlohmann::json cases = nlohmann::json::parse(R"({"schema": "abtool.capture_cases/1", "cases": {"cap/4/fp32": {
-      "args": {"x": {"input": "inputs/x.bin"}, "y": {"output": "inputs/y.bin"}},
+      "args": {"x": {"input": "X"}, "y": {"output": "Y"}},
       "grids": {"num_warps=4 num_stages=3": [1]}, "library_choice": "num_warps=4 num_stages=3"}}})");
+  cases["cases"]["cap/4/fp32"]["args"]["x"]["input"] = kX;
+  cases["cases"]["cap/4/fp32"]["args"]["y"]["output"] = kY;
   edit(cases);
   w.write("cap/ops/cap/cases.json", cases.dump());
   w.write("cap/shapes.yaml", "cap:\n  shapes:\n    - [4]\n");
@@ -445,8 +452,8 @@ const std::vector<Case>& cases() {
                "args.x: '/etc/passwd' is not a path inside the capture directory"),
       captured("captured_input_is_a_link", [](nlohmann::json&) {}, "is not a regular file of the capture",
                [](const fs::path& cap) {
-                 fs::remove(cap / "inputs" / "x.bin");
-                 fs::create_symlink("/etc/passwd", cap / "inputs" / "x.bin");
+                 fs::remove(cap / kX);
+                 fs::create_symlink("/etc/passwd", cap / kX);
                }),
       captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
                "schema: expected abtool.capture_cases/2 (or abtool.capture_cases/1)"),
@@ -482,7 +489,12 @@ const std::vector<Case>& cases() {
       captured("captured_point_not_captured", [](nlohmann::json&) {}, "point cap/8/fp32 was not captured",
                [](const fs::path& cap) { std::ofstream(cap / "shapes.yaml") << "cap:\n  shapes:\n    - [8]\n"; }),
       captured("captured_input_wrong_size", [](nlohmann::json&) {}, "holds 3 bytes, the buffer 16",
-               [](const fs::path& cap) { std::ofstream(cap / "inputs" / "x.bin") << "abc"; }),
+               [](const fs::path& cap) { std::ofstream(cap / kX) << "abc"; }),
+      captured("captured_input_bytes_changed", [](nlohmann::json&) {}, ": its bytes hash to " + sha256_hex(std::string(16, 'A')) + ", not to its name",
+               [](const fs::path& cap) { std::ofstream(cap / kX) << std::string(16, 'A'); }),
+      captured("captured_input_not_content_addressed", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["args"]["x"]["input"] = "inputs/x.bin"; },
+               "inputs/x.bin: a stored tensor is named <sha256 of its bytes>.bin",
+               [](const fs::path& cap) { std::ofstream(cap / "inputs" / "x.bin") << std::string(16, '\0'); }),
       // Environment variables that change a run: a bad value is an error naming it, before any work.
       {"env_progress_nan", [](const Workspace& w) { return record_with(w, {}); }, 2,
        "environment variable ABTOOL_PROGRESS_S='nan': must be a number >= 0", {{"ABTOOL_PROGRESS_S", "nan"}}},

@@ -1,7 +1,8 @@
-// The sweep's on-device output check (launch/device_target.h, device_check_source) against the
-// host's verification gate (verify/compare_outputs.h) on the same outputs: the same maximum
-// errors (bit for bit), mismatch count and first-mismatch text, for every float dtype, in close
-// and exact mode, with NaN, infinities, zeros, and errors inside and outside the tolerance.
+// The on-device output check (launch/device_target.h, device_check_source) against the host's
+// verification gate (verify/compare_outputs.h) on the same outputs: the same maximum errors (bit
+// for bit), mismatch count and first-mismatch text, for every float dtype, in close and exact mode,
+// with NaN, infinities, zeros, and errors inside and outside the tolerance. And the device's digest
+// of outputs against the host's (util/piece_digest.h) at sizes around a piece's.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +15,7 @@
 #include "launch/half_bits.h"
 #include "launch/point_workspace.h"
 #include "util/files.h"
+#include "util/piece_digest.h"
 #include "verify/compare_outputs.h"
 
 namespace abt {
@@ -62,11 +64,11 @@ class DeviceCheck : public OnDevice {
     const CudaDriver& driver = target_->context().driver();
     const std::vector<std::byte> want_bytes = encode(want, dtype), got_bytes = encode(got, dtype);
     driver.check(driver.copy_to_device(out, want_bytes.data(), want_bytes.size()), "writing the reference");
-    ASSERT_TRUE(workspace->keep_outputs_as_reference());
+    workspace->keep_outputs(OutputsAt::reference);
     const OutputSnapshot reference = workspace->read_outputs();
     driver.check(driver.copy_to_device(out, got_bytes.data(), got_bytes.size()), "writing the candidate");
     const VerifyOutcome host = compare_outputs(workspace->read_outputs(), reference, tolerance);
-    const VerifyOutcome device = outcome_of(workspace->check_outputs_in_place(tolerance));
+    const VerifyOutcome device = outcome_of(workspace->compare_outputs(OutputsAt::current, OutputsAt::reference, tolerance));
     EXPECT_EQ(device.status, host.status);
     EXPECT_EQ(device.mismatches, host.mismatches);
     EXPECT_EQ(device.first_mismatch, host.first_mismatch);
@@ -107,6 +109,41 @@ TEST_F(DeviceCheck, TheDeviceJudgesOutputsExactlyAsTheHostGate) {
     broken[30] = inf;  // the reference's infinity matched
     expect_same_verdict(dtype, want, broken, close, "broken");
   }
+}
+
+TEST_F(DeviceCheck, TheDeviceDigestsOutputsAndInputsAsTheHost) {
+  const CudaDriver& driver = target_->context().driver();
+  const size_t piece = kDigestPieceBytes / 4;  // fp32 elements in a piece
+  for (size_t n : {size_t(1), size_t(15), size_t(16), size_t(17), piece - 1, piece, piece + 1, 3 * piece + 7, size_t(5000011)}) {
+    SCOPED_TRACE(n);
+    Point point{"saxpy", {(long long)n}, DType::fp32};
+    auto workspace = target_->make_workspace(op_, point, 9);
+    PointWorkspace host(op_, point, 9);
+    EXPECT_EQ(workspace->input_digest(), host.input_digest()) << "the generated inputs, digested on each side";
+    std::vector<float> values(n);
+    for (size_t i = 0; i < n; ++i) values[i] = float(std::cos(double(i) * 0.01));
+    const CUdeviceptr out = *static_cast<const CUdeviceptr*>(workspace->args()[4]);
+    driver.check(driver.copy_to_device(out, values.data(), 4 * n), "writing an output");
+    PieceDigest expected;
+    expected.add(values.data(), 4 * n);
+    EXPECT_EQ(workspace->output_digest(), expected.text());
+  }
+}
+
+TEST_F(DeviceCheck, KeptOutputsCompareBitForBitOnTheDevice) {
+  Point point{"saxpy", {4097}, DType::fp32};
+  auto workspace = target_->make_workspace(op_, point, 2);
+  const CUdeviceptr out = *static_cast<const CUdeviceptr*>(workspace->args()[4]);
+  const CudaDriver& driver = target_->context().driver();
+  std::vector<float> values(4097, 0.5f);
+  driver.check(driver.copy_to_device(out, values.data(), 4 * values.size()), "writing an output");
+  workspace->keep_outputs(OutputsAt::other_side);
+  values[4000] = std::nextafter(0.5f, 1.0f);
+  driver.check(driver.copy_to_device(out, values.data(), 4 * values.size()), "writing an output");
+  const OutputsCompared bits = workspace->compare_outputs(OutputsAt::other_side, OutputsAt::current, {Tolerance::Mode::exact, 0, 0, ""});
+  EXPECT_EQ(bits.mismatches, 1u);
+  EXPECT_EQ(bits.first_index, 4000u);
+  EXPECT_GT(bits.max_abs, 0);
 }
 
 }  // namespace abt

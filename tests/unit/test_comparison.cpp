@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <sstream>
 
 #include "compare/comparison.h"
@@ -122,6 +124,22 @@ TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
   for (const auto& warning : report.warnings)
     warned |= warning.kind == WarningKind::b_unfinished && warning.text.find("run B did not finish") != std::string::npos;
   EXPECT_TRUE(warned);
+}
+
+// A run made before the point digest by 64 KiB pieces holds plain SHA-256 digests: against a newer
+// run they are not called different, the comparison says it cannot compare them.
+TEST_F(ComparisonTest, DigestsOfTwoSchemesAreNotComparedButSaidToBeIncomparable) {
+  a_.add("x", 100).output_digest = "e3b0c442";
+  auto& newer = b_.add("x", 100);
+  newer.input_digest = "sha256-64k:0123";
+  newer.output_digest = "sha256-64k:4567";
+  Comparison report = compare();
+  std::map<WarningKind, std::string> warnings;
+  for (const auto& warning : report.warnings) warnings[warning.kind] = warning.text;
+  EXPECT_FALSE(warnings.count(WarningKind::inputs_differ));
+  ASSERT_TRUE(warnings.count(WarningKind::digests_incomparable));
+  EXPECT_NE(warnings[WarningKind::digests_incomparable].find("1 point(s) cannot be compared by digest"), std::string::npos);
+  EXPECT_FALSE(row(report, "x").same_output.has_value()) << "no claim about the outputs either";
 }
 
 TEST_F(ComparisonTest, IdenticalBinariesAndDifferentInputsAndTimersAreWarned) {

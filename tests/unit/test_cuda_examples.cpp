@@ -53,12 +53,14 @@ TEST(CudaIrDump, MeasuredVariantGetsPtxAndSassOrANote) {
   auto written = ir.write_measured({"1024", "saxpy", "BLOCK128_ITEMS1", "fp32", "BLOCK=128 ITEMS=1", 1, variant.binary_hash,
                                     VariantRole::measured},
                                    variant.ir);
+  const std::vector<std::string> files = written.all();  // the disassembly, on a thread of its own, has ended
   const fs::path folder = run.path() / "ir" / "1024" / "saxpy";
   ASSERT_TRUE(fs::exists(folder / "BLOCK128_ITEMS1.ptx"));
   EXPECT_NE(read_text_file(folder / "BLOCK128_ITEMS1.ptx").find(".entry saxpy("), std::string::npos);
   EXPECT_FALSE(fs::exists(folder / "BLOCK128_ITEMS1.cubin")) << "the CUBIN is not IR";
   const bool have_tools = CudaBinaryTools::find().nvdisasm || CudaBinaryTools::find().cuobjdump;
   EXPECT_EQ(fs::exists(folder / "BLOCK128_ITEMS1.sass"), have_tools);
+  EXPECT_EQ(std::count(files.begin(), files.end(), "ir/1024/saxpy/BLOCK128_ITEMS1.sass"), have_tools ? 1 : 0);
   std::string naming = read_text_file(run.path() / "ir" / "naming.md");
   if (!have_tools) {
     EXPECT_NE(naming.find("Not written here"), std::string::npos) << naming;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 
 #include "rundir/gpu_parts.h"
 #include "model/json_fields.h"
@@ -219,6 +220,40 @@ TEST_F(RundirFiles, AKeptIntervalSurvivesTheRoundTripAndItsDamageIsNamed) {
   EXPECT_NE(damaged("resamples", 0).find("interval: resamples: expected at least 1, got 0"), std::string::npos);
 }
 
+// Where a point's time went (phases_s, wall_s): the same figures come back, and a phase that is
+// not one, or seconds that are not, is a damaged run, named.
+TEST_F(RundirFiles, APointsPhasesSurviveTheRoundTripAndTheirDamageIsNamed) {
+  ResultsFile results = valid();
+  PointTime time;
+  time.phases.add(PointPhase::inputs, 0.25);
+  time.phases.add(PointPhase::timing, 1.0 / 3.0);
+  time.phases.add(PointPhase::files, 0.125);
+  time.wall_s = 1.75;
+  results.points[0].time = time;
+  write(results);
+  const PointRecord read = ResultsFile::read(layout_.results()).points[0];
+  ASSERT_TRUE(read.time);
+  EXPECT_EQ(read.time->phases.seconds, time.phases.seconds);
+  EXPECT_EQ(read.time->wall_s, 1.75);
+  EXPECT_EQ(document()["points"][0]["phases_s"]["timing"].get<double>(), 1.0 / 3.0);
+
+  const nlohmann::json kept = document();
+  auto damaged = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json json = kept;
+    edit(json["points"][0]);
+    write_document(json);
+    return read_error();
+  };
+  const std::string unknown = damaged([](nlohmann::json& point) { point["phases_s"]["lunch"] = 1; });
+  EXPECT_NE(unknown.find("phases_s: lunch: not a phase (expected one of compile, inputs"), std::string::npos) << unknown;
+  const std::string negative = damaged([](nlohmann::json& point) { point["phases_s"]["inputs"] = -1; });
+  EXPECT_NE(negative.find("inputs: expected seconds, got -1"), std::string::npos) << negative;
+  const std::string text = damaged([](nlohmann::json& point) { point["phases_s"]["inputs"] = "slow"; });
+  EXPECT_NE(text.find("inputs: expected a number"), std::string::npos) << text;
+  const std::string no_wall = damaged([](nlohmann::json& point) { point.erase("wall_s"); });
+  EXPECT_NE(no_wall.find("wall_s"), std::string::npos) << no_wall;
+}
+
 TEST_F(RundirFiles, ADamagedOrMisplacedSamplesRecordIsNamed) {
   ResultsFile two = many_points(2);
   write(two);
@@ -256,10 +291,10 @@ TEST_F(RundirFiles, ATruncatedOrSchemalessFileIsNamed) {
   auto json = fresh();
   json.erase("schema");
   write_document(json);
-  EXPECT_EQ(read_error(), layout_.results().string() + ": schema: missing; written by an older abtool? (expected abtool.results/5)");
+  EXPECT_EQ(read_error(), layout_.results().string() + ": schema: missing; written by an older abtool? (expected abtool.results/6)");
   json["schema"] = "abtool.results/1";
   write_document(json);
-  EXPECT_NE(read_error().find("schema: 'abtool.results/1' is not abtool.results/5 or an earlier version this abtool reads"),
+  EXPECT_NE(read_error().find("schema: 'abtool.results/1' is not abtool.results/6 or an earlier version this abtool reads"),
             std::string::npos)
       << read_error();
   // A damaged line of a file in the line layout names the point.
@@ -332,7 +367,7 @@ TEST_F(RundirFiles, AmongManyPointsTheDamageReportedIsTheOneAReadInOrderMeets) {
   EXPECT_EQ(read_error(), layout_.results().string() + ": point 251: expected an object");
   json["schema"] = "abtool.results/1";  // the file's own fields come first
   write_document(json);
-  EXPECT_NE(read_error().find(": schema: 'abtool.results/1' is not abtool.results/5"), std::string::npos) << read_error();
+  EXPECT_NE(read_error().find(": schema: 'abtool.results/1' is not abtool.results/6"), std::string::npos) << read_error();
 }
 
 TEST_F(RundirFiles, MetaSurvivesTheRoundTripAndItsDamageIsNamed) {

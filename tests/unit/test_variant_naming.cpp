@@ -43,6 +43,20 @@ TEST(VariantNaming, TritonLegendSaysWhereTheSpecializationIsRecorded) {
   EXPECT_NE(naming.legend_markdown().find("index.tsv's params list it after `|`"), std::string::npos) << naming.legend_markdown();
 }
 
+// Ops of one run that launch one kernel (a capture's specializations of it) keep their files apart:
+// every op but the one named after the kernel suffixes its variants with its own name.
+TEST(VariantNaming, OpsSharingAKernelKeepTheirFilesApart) {
+  OpSpec first = spec_with({{"BLOCK", {"1", "2"}}}), second = first;
+  first.kernel = first.name;
+  second.name = first.name + "-2";
+  second.kernel = first.name;
+  EXPECT_EQ(VariantNaming(first, false, true).name({{"BLOCK", "2"}}, DType::fp32), "BLOCK2");
+  EXPECT_EQ(VariantNaming(second, false, true).name({{"BLOCK", "2"}}, DType::fp32), "BLOCK2__" + second.name);
+  EXPECT_EQ(VariantNaming(second, true, true).name({{"BLOCK", "2"}}, DType::bf16), "BLOCK2__bf16__" + second.name);
+  EXPECT_EQ(VariantNaming(second, false, false).name({{"BLOCK", "2"}}, DType::fp32), "BLOCK2") << "alone, no suffix";
+  EXPECT_NE(VariantNaming(second, false, true).legend_markdown().find("`__" + second.name + "`"), std::string::npos);
+}
+
 TEST(VariantNaming, CollidingInitialsFallBackToFullNames) {
   VariantNaming naming(spec_with({{"BLOCK_SIZE_M", {"1", "2"}}, {"BIG_SIZE_M", {"3", "4"}}}), false);
   EXPECT_EQ(naming.name({{"BLOCK_SIZE_M", "1"}, {"BIG_SIZE_M", "4"}}, DType::fp32), "BLOCK_SIZE_M1_BIG_SIZE_M4");

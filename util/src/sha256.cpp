@@ -1,91 +1,86 @@
 #include "util/sha256.h"
 
+#include <openssl/evp.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
+#include <vector>
 
 namespace abt {
-namespace {
 
-constexpr uint32_t kRoundConstants[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+struct Sha256::Context {
+  EVP_MD_CTX* context = EVP_MD_CTX_new();
+  ~Context() { EVP_MD_CTX_free(context); }
+};
 
-inline uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-
-}  // namespace
-
-Sha256::Sha256()
-    : state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-             0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
-
-void Sha256::compress(const uint8_t* block) {
-  uint32_t w[64];
-  for (int i = 0; i < 16; ++i)
-    w[i] = uint32_t(block[4 * i]) << 24 | uint32_t(block[4 * i + 1]) << 16 |
-           uint32_t(block[4 * i + 2]) << 8 | uint32_t(block[4 * i + 3]);
-  for (int i = 16; i < 64; ++i) {
-    uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-  }
-  uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-  uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-  for (int i = 0; i < 64; ++i) {
-    uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) +
-                  kRoundConstants[i] + w[i];
-    uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-    h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
-  }
-  state_[0] += a; state_[1] += b; state_[2] += c; state_[3] += d;
-  state_[4] += e; state_[5] += f; state_[6] += g; state_[7] += h;
+Sha256::Sha256() : context_(std::make_unique<Context>()) {
+  if (!context_->context || EVP_DigestInit_ex(context_->context, EVP_sha256(), nullptr) != 1)
+    throw std::runtime_error("OpenSSL: cannot start a SHA-256 digest");
 }
 
+Sha256::~Sha256() = default;
+Sha256::Sha256(Sha256&&) noexcept = default;
+Sha256& Sha256::operator=(Sha256&&) noexcept = default;
+
 void Sha256::update(const void* data, size_t size) {
-  auto* bytes = static_cast<const uint8_t*>(data);
-  total_bytes_ += size;
-  while (size > 0) {
-    size_t take = std::min(size, sizeof(buffer_) - buffered_);
-    std::memcpy(buffer_ + buffered_, bytes, take);
-    buffered_ += take; bytes += take; size -= take;
-    if (buffered_ == sizeof(buffer_)) { compress(buffer_); buffered_ = 0; }
-  }
+  if (size && EVP_DigestUpdate(context_->context, data, size) != 1) throw std::runtime_error("OpenSSL: SHA-256 update failed");
+}
+
+void Sha256::digest(uint8_t out[32]) {
+  unsigned size = 0;
+  if (EVP_DigestFinal_ex(context_->context, out, &size) != 1 || size != 32)
+    throw std::runtime_error("OpenSSL: SHA-256 final failed");
 }
 
 std::string Sha256::hex_digest() {
-  uint64_t bit_length = total_bytes_ * 8;
-  uint8_t pad = 0x80;
-  update(&pad, 1);
-  uint8_t zero = 0;
-  while (buffered_ != 56) update(&zero, 1);
-  uint8_t length_bytes[8];
-  for (int i = 0; i < 8; ++i) length_bytes[i] = uint8_t(bit_length >> (56 - 8 * i));
-  update(length_bytes, 8);
-  static const char* kHex = "0123456789abcdef";
-  std::string out;
-  for (uint32_t word : state_)
-    for (int shift = 28; shift >= 0; shift -= 4) out.push_back(kHex[(word >> shift) & 0xf]);
-  return out;
+  uint8_t bytes[32];
+  digest(bytes);
+  return hex_of(bytes, sizeof bytes);
+}
+
+std::string hex_of(const uint8_t* bytes, size_t size) {
+  static const char* digits = "0123456789abcdef";
+  std::string text(2 * size, '0');
+  for (size_t i = 0; i < size; ++i) {
+    text[2 * i] = digits[bytes[i] >> 4];
+    text[2 * i + 1] = digits[bytes[i] & 15];
+  }
+  return text;
+}
+
+void sha256_bytes(const void* data, size_t size, uint8_t out[32]) {
+  unsigned written = 0;
+  if (EVP_Digest(data, size, out, &written, EVP_sha256(), nullptr) != 1 || written != 32)
+    throw std::runtime_error("OpenSSL: SHA-256 failed");
 }
 
 std::string sha256_hex(std::string_view data) {
-  Sha256 hash;
-  hash.update(data);
-  return hash.hex_digest();
+  uint8_t bytes[32];
+  sha256_bytes(data.data(), data.size(), bytes);
+  return hex_of(bytes, sizeof bytes);
 }
 
 std::string sha256_of_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
   Sha256 hash;
-  char chunk[1 << 16];
-  while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) hash.update(chunk, size_t(in.gcount()));
+  std::vector<char> buffer(size_t(1) << 20);
+  while (true) {
+    const ssize_t got = ::read(fd, buffer.data(), buffer.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      throw std::runtime_error("cannot read " + path + ": " + std::strerror(error));
+    }
+    if (got == 0) break;
+    hash.update(buffer.data(), size_t(got));
+  }
+  ::close(fd);
   return hash.hex_digest();
 }
 

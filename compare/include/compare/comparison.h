@@ -100,6 +100,7 @@ enum class WarningKind {
   identical_binaries,     // every measured binary of B is A's
   planned_points_differ,
   inputs_differ,
+  digests_incomparable,   // the runs digest inputs and outputs in two ways (an older abtool's run)
   timer_settings_differ,
   a_unfinished,
   b_unfinished,

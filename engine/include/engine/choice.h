@@ -28,6 +28,9 @@ class ConfigChooser {
  public:
   virtual ~ConfigChooser() = default;
   virtual Choice choose(PointBench& bench) = 0;
+  // The configs choose() will compile at `point`, as far as can be told before it runs: what the
+  // run compiles ahead, while earlier points are timed. A sweep: the whole space there.
+  virtual std::vector<Config> configs_needed(const OpSpec& op, const Point& point) const { return op.config_space_at(point); }
 };
 
 }  // namespace abt

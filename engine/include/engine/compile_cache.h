@@ -3,6 +3,8 @@
 // A whole config space is compiled in parallel across cores before any of it is timed.
 #pragma once
 #include <filesystem>
+#include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -26,7 +28,11 @@ class CompileCache {
   void import_from(const PythonImport& python) { python_ = python.empty() ? nullptr : &python; }
 
   // Compiles every config not yet built, using all cores; progress goes to stderr on a terminal.
+  // A config another call is compiling meanwhile is waited for.
   void compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization = {});
+  // The same ahead of need, on the caller's thread, silently and outside seconds(): the run compiles
+  // the next op's variants while this one's are timed. A failure is left for compile_all to meet.
+  void prefetch(const std::vector<Config>& configs, DType dtype, const Specialization& specialization);
   // Gives the compiler a head start on this kernel (CompilerBackend::prepare) while the run is set
   // up (RunPlan: every Triton op of the plan), unless the persistent cache compiled it before.
   void prepare();
@@ -38,6 +44,8 @@ class CompileCache {
   // Variants taken from the persistent cache, and variants compiled, so far.
   size_t cached() const { return cached_; }
   size_t compiled() const { return compiled_; }
+  // Seconds spent in compile_all (and get) so far: compiling, or reading the persistent cache.
+  double seconds() const { return seconds_; }
 
  private:
   CompileJob job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial);
@@ -45,6 +53,9 @@ class CompileCache {
   std::string store_key(const CompileJob& job);
   const std::string& kernel_key_locked();
   std::string compiled_memo();
+  void build(const std::vector<Config>& configs, DType dtype, const Specialization& specialization, bool shown);
+  void compile_pending(const std::vector<std::pair<Config, size_t>>& pending, DType dtype, const Specialization& specialization,
+                       bool shown, bool disassemble, const std::function<void(const Config&, CompiledVariant)>& fill);
 
   const CompilerBackend& compiler_;
   std::filesystem::path source_;
@@ -53,12 +64,14 @@ class CompileCache {
   std::string label_;
   TempDir work_;
   std::mutex mutex_;
-  std::map<std::string, std::unique_ptr<CompiledVariant>> built_;
+  std::condition_variable built_now_;  // an entry of built_ was filled, or a claim given up
+  std::map<std::string, std::unique_ptr<CompiledVariant>> built_;  // null: claimed, being compiled
   size_t serial_ = 0;
   const CompileStore* store_;
   const PythonImport* python_ = nullptr;
   std::string kernel_key_;  // the persistent cache's key part every variant here shares (once, on first use)
   size_t cached_ = 0, compiled_ = 0;
+  std::atomic<double> seconds_{0};
 };
 
 }  // namespace abt

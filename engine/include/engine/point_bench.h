@@ -8,9 +8,13 @@
 
 #include "launch/execution_target.h"
 #include "engine/op_session.h"
+#include "model/point_phases.h"
 #include "model/verify_outcome.h"
 
 namespace abt {
+
+// Seconds the session's compile caches (the op's variants, its reference kernel) have spent so far.
+double compile_seconds(const OpSession& session);
 
 class PointBench {
  public:
@@ -30,21 +34,24 @@ class PointBench {
 
   // Loads a variant with the launch geometry of this point and config. Throws PointError.
   std::unique_ptr<LoadedVariant> load(const CompiledVariant& variant, const Config& config) const;
-  // Restores inputs, poisons outputs, runs once and compares with the reference. A launch the
-  // driver refuses throws PointError; a kernel that faults throws DeviceFault.
+  // Restores inputs, poisons outputs, runs once and compares with the reference where the outputs
+  // are (on a device: there). A launch the driver refuses throws PointError; a kernel that faults
+  // throws DeviceFault.
   VerifyOutcome verify(const LoadedVariant& variant);
-  // The same gate for a sweep candidate: on a device, its outputs are compared there with the
-  // reference (no copy to the host: last_outputs() is not this run's); elsewhere it is verify().
-  VerifyOutcome verify_candidate(const LoadedVariant& variant);
-  std::string output_digest() const { return digest_of(last_outputs_); }  // of the last verify(): hashes on demand
-  const OutputSnapshot& last_outputs() const { return last_outputs_; }
-  OutputSnapshot take_last_outputs() { return std::move(last_outputs_); }  // no copy of a big output
+  // Of the outputs of the last run (verify's), where they are.
+  std::string output_digest() const;
+  // The last run's outputs kept as `copy`; one set of outputs against another, bit for bit.
+  void keep_outputs(OutputsAt copy);
+  OutputsCompared compare_bits(OutputsAt got, OutputsAt want) const;
   Measurement time(const LoadedVariant& variant, const TimingSettings& settings);
   // The point's buffers at another placement (Workspace::relocate), inputs intact.
   void relocate(uint64_t placement) { workspace_->relocate(placement); }
   Workspace& workspace() { return *workspace_; }  // an instruction counter's arguments
   // Seconds it took to set the point up: its inputs, and the reference outputs.
   double setup_s() const { return setup_s_; }
+  // Where the bench's own time went: inputs, reference, load, verify, warmup, timing (compiles are
+  // the compile caches' to count: compile_seconds()).
+  const PhaseTimes& phases() const { return phases_; }
 
  private:
   void prepare_reference();
@@ -58,12 +65,10 @@ class PointBench {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();  // before the workspace
   double setup_s_ = 0;
   std::unique_ptr<Workspace> workspace_;
-  std::optional<OutputSnapshot> reference_;
-  bool reference_in_place_ = false;  // the workspace keeps it where the outputs are (a device)
-  std::optional<VerifiedAgainst> against_;  // what reference_ is; kept in every outcome of verify()
+  mutable PhaseTimes phases_;  // const reads (load, compare) take time too
+  std::optional<VerifiedAgainst> against_;  // what the kept reference is; in every outcome of verify()
   std::string input_digest_;
   Specialization specialization_;
-  OutputSnapshot last_outputs_;
 };
 
 }  // namespace abt

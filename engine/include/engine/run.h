@@ -40,6 +40,7 @@ class RunPlan {
   Resources& resources() { return *resources_; }
 
  private:
+  void check_captured_tensors();
   RunRequest request_;
   std::unique_ptr<Resources> resources_;
   std::vector<PlannedOp> ops_;

@@ -16,6 +16,7 @@
 #include "model/gpu_counters.h"
 #include "model/measurement.h"
 #include "model/point_record.h"
+#include "irdump/ir_dump.h"
 #include "rundir/index_row.h"
 
 namespace abt {
@@ -30,7 +31,7 @@ struct Side {
   std::string binary_hash;
   std::optional<double> compile_ms;
   CompileProfile compile_profile;          // its stages: wall times (Triton), instructions (--compile-instructions)
-  std::vector<std::string> ir_files;       // relative to the run directory
+  WrittenIr ir_files;                      // relative to the run directory (its disassembly may still run)
   std::optional<BinaryManifest> binary;    // measured: its copy in bin/
   // Null for a side that is not timed on its own: B's own best when it is A's config (the
   // measured side's samples are its samples).

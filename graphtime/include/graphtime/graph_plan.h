@@ -8,7 +8,12 @@
 
 namespace abt {
 
-inline constexpr int kReplaysPerBudget = 10;       // replays that fill one round's --rep-ms share
+// Replays that fill one round's --rep-ms share: kMinSamplesPerRound of them are about a tenth of
+// it (kMinBudgetFraction), so a steady kernel of any length stops early by the noise target (at
+// 10, six replays of a 30 us kernel took 60% of every round, whatever the noise). A replay still
+// lasts 0.5 ms or more at the default budgets (a side's share of an interleaved round is 25 ms):
+// a graph launch's few microseconds are at most about 1% of it, and the same on both sides.
+inline constexpr int kReplaysPerBudget = 50;
 inline constexpr int kMaxLaunchesPerGraph = 1000;  // capture and instantiate stay in milliseconds
 
 // k for a call of `single_call_us`: a replay lasts at least rep_ms / kReplaysPerBudget. Ops

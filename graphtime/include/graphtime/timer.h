@@ -22,7 +22,9 @@ struct TimingSettings {
   // 0: spend the whole budget. A round always spends kMinBudgetFraction of its budget.
   double noise_target_pct = 0.5;
 };
-inline constexpr double kMinBudgetFraction = 0.25;
+// 0.1: a steady kernel's round ends once the noise target is met and a tenth of its share is spent
+// (at 0.25 every point of a 144-point suite took 0.15-0.2 s of timing per run, whatever its noise).
+inline constexpr double kMinBudgetFraction = 0.1;
 // Every round of a point (each side's half of an interleaved round) takes at least this many
 // samples, past its budget if it must: a 4 ms GEMM gets 6 samples in a 25 ms half-round, and a
 // round's median from 2 samples moved its A/A ratio by over 1% (bench/RESULTS.md).

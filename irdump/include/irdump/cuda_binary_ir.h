@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "compilers/compiler.h"
+
 namespace abt {
 
 struct CudaBinaryTools {
@@ -21,5 +23,11 @@ std::string normalize_sass(const std::string& disassembly);
 
 // cuobjdump --dump-resource-usage: registers, shared, local (spill) and constant memory per kernel.
 std::optional<std::string> cubin_resource_usage(const std::filesystem::path& cubin);
+
+// A compiled variant's SASS and resource usage, derived when it is compiled (on the compile's
+// thread, often ahead of need, and kept by the compile cache with the rest of its IR), so no
+// point waits for a disassembler: written beside its cubin and added to variant.ir as "sass" and
+// "res". Nothing where the variant has no cubin, or where no disassembler is found.
+void derive_cuda_binary_ir(CompiledVariant& variant);
 
 }  // namespace abt

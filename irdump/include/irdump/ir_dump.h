@@ -8,6 +8,7 @@
 #pragma once
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -23,15 +24,27 @@
 
 namespace abt {
 
+// The IR files of a measured variant: those copied at once, and its disassembly (.sass, .res),
+// which runs on a thread of its own beside the timing (a disassembler takes a few tenths of a
+// second a variant) and is written before all() returns.
+struct WrittenIr {
+  std::vector<std::string> files;
+  std::shared_future<std::vector<std::string>> disassembled;  // invalid: nothing to disassemble
+  std::vector<std::string> all() const;  // relative to the run directory; waits for the disassembly
+  void wait() const {
+    if (disassembled.valid()) disassembled.wait();
+  }
+};
+
 class IrDump {
  public:
   explicit IrDump(RunLayout run);
   ~IrDump();  // flushes (best effort)
 
-  // Copies the IR files to ir/<shape>/<kernel>/<variant>.<ext> and returns their paths relative
-  // to the run directory. Called before the variant's first measured launch. A "cubin" entry is
-  // not copied: .sass and .res are derived from it (cuda_binary_ir.h).
-  std::vector<std::string> write_measured(IndexRow row, const std::map<std::string, std::filesystem::path>& ir);
+  // Copies the IR files to ir/<shape>/<kernel>/<variant>.<ext>. Called before the variant's first
+  // measured launch. A "cubin" entry is not copied: .sass and .res are derived from it
+  // (cuda_binary_ir.h) on a thread of their own; the cubin must stay until all() returns.
+  WrittenIr write_measured(IndexRow row, const std::map<std::string, std::filesystem::path>& ir);
   // Copies a measured variant's binary to bin/<shape>/<kernel>/<variant>.<ext> (SPEC section 5):
   // with the manifest, A's code can be run again in a replay without A's compiler.
   BinaryManifest write_binary(const IndexRow& row, const CompiledVariant& variant);
@@ -45,8 +58,14 @@ class IrDump {
   void changed_locked();  // a row's count or role changed: rewrite once enough did
   void rewrite_index();   // whole file, atomically; appends go on after it
   void write_naming();
-  void write_cuda_binary_ir(const std::filesystem::path& cubin, const std::filesystem::path& stem,
-                            const std::function<void(const std::filesystem::path&)>& record);
+  std::vector<std::string> write_cuda_binary_ir(const std::filesystem::path& cubin, const std::string& binary_hash,
+                                                const std::filesystem::path& stem);
+  // A binary's disassembly and resource usage, by its hash: a variant measured at many points (one
+  // config of a kernel at every shape) is disassembled once, not once a point.
+  struct Disassembly {
+    std::optional<std::string> sass, resources;
+  };
+  std::map<std::string, std::shared_future<Disassembly>> disassembled_;  // under mutex_
   std::string missing_tools_note_;
   RunLayout run_;
   std::mutex mutex_;

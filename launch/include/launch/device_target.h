@@ -18,6 +18,7 @@ const std::string& device_fill_source();
 // checked where their outputs are, without copying them to the host.
 const std::string& device_check_source();
 inline constexpr const char* kDeviceCheckKernel = "abt_check_outputs";
+inline constexpr const char* kDeviceDigestKernel = "abt_digest_pieces";
 
 class DeviceTarget : public ExecutionTarget {
  public:
@@ -41,6 +42,9 @@ class DeviceTarget : public ExecutionTarget {
   // `result` (device_check_source()).
   void check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t count, const Tolerance& tolerance,
              CUdeviceptr result) const;
+  // Enqueues the SHA-256 of each piece of `bytes` bytes at `data` (util/piece_digest.h), 32 bytes
+  // each at `digests`. Needs can_check().
+  void digest(CUdeviceptr data, size_t bytes, CUdeviceptr digests) const;
 
  private:
   std::unique_ptr<DeviceContext> context_;

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <memory>
 #include <span>
@@ -11,6 +12,7 @@
 
 #include "opspec/op_spec.h"
 #include "launch/workspace.h"
+#include "util/host_bytes.h"
 #include "opspec/shape_set.h"
 
 namespace abt {
@@ -20,7 +22,7 @@ struct ArgBuffer {
   DType dtype = DType::fp32;
   size_t count = 0;                 // elements (1 for scalars)
   std::span<std::byte> data;        // current contents, inside the workspace's arena
-  std::vector<std::byte> pristine;  // generated contents of in/inout buffers
+  HostBytes pristine;               // generated contents of in/inout buffers
   size_t bytes() const { return count * dtype_size(dtype); }
 };
 
@@ -54,8 +56,14 @@ struct ArgLayout {
 };
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point);
 
-// A captured input's bytes; InputError naming the file when it is not `bytes` long.
-std::string read_captured_input(const std::filesystem::path& file, size_t bytes);
+// A captured tensor's bytes into `destination` (`bytes` long), read on several threads, its
+// content address checked (opspec/content_address.h); InputError naming the file when it is not
+// `bytes` long, or its bytes are not those it was captured with.
+void read_captured_input(const std::filesystem::path& file, size_t bytes, std::byte* destination);
+
+// Copies `bytes` bytes on every core: a host op's inputs are hundreds of megabytes, copied again
+// at every round's placement.
+void copy_on_every_core(std::byte* destination, const std::byte* source, size_t bytes);
 
 // Bytes of a scalar argument as the kernel receives it.
 void store_scalar(DType dtype, double value, std::byte* destination);
@@ -69,6 +77,10 @@ class PointWorkspace : public Workspace {
   void restore_inputs() override;
   void poison_outputs() override;
   bool has_inout() const override { return has_inout_; }
+  void keep_outputs(OutputsAt copy) override;
+  void keep_outputs(OutputsAt copy, const OutputSnapshot& outputs) override;
+  OutputsCompared compare_outputs(OutputsAt got, OutputsAt want, const Tolerance& tolerance) const override;
+  std::string output_digest() const override;
   OutputSnapshot read_outputs() const override;
   std::string input_digest() const override;
   void relocate(uint64_t placement) override;
@@ -79,7 +91,9 @@ class PointWorkspace : public Workspace {
 
  private:
   void place(uint64_t placement);
+  std::vector<OutputView> views(OutputsAt at) const;
   std::unique_ptr<HostArena> arena_;
+  std::map<OutputsAt, OutputSnapshot> kept_;
   std::vector<size_t> slots_;  // where each argument's slot starts; its placement shifts it within
   std::vector<ArgBuffer> buffers_;
   std::vector<void*> arg_pointers_;

@@ -1,5 +1,7 @@
 // The arguments of one point, wherever they live (host memory or a device): what the
-// verification gate and the timers need from them.
+// verification gate and the timers need from them. Outputs stay where the kernel wrote them: they
+// are checked, compared and digested there (on a device by kernels of abtool's own, on the host on
+// every core), and only the figures come back.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +12,7 @@
 
 namespace abt {
 
-// A host copy of one output buffer, as read after a run.
+// A host copy of one output buffer.
 struct OutputCopy {
   const ArgSpec* spec = nullptr;
   DType dtype = DType::fp32;
@@ -19,16 +21,36 @@ struct OutputCopy {
 };
 using OutputSnapshot = std::vector<OutputCopy>;  // out and inout buffers, in argument order
 
-std::string digest_of(const OutputSnapshot& outputs);  // sha256 over every output's bytes
+// The point's outputs as the kernel left them, and the copies kept beside them.
+enum class OutputsAt {
+  current,
+  reference,    // what every variant of the point is verified against
+  other_side,   // B's outputs, kept while A's code runs on the same inputs (an interleaved replay)
+  earlier_run,  // A's code's first run, kept while a second shows whether its outputs repeat
+};
 
-// The outputs checked against the reference where they are (a device), as the verification gate
-// would on host copies: the figures, and the first mismatching element read back alone.
-struct OutputsCheckedInPlace {
+// One set of outputs against another, element by element, by the verification gate's rule
+// (numpy.allclose, or `exact` bit equality; NaN only matches NaN): the figures, and the first
+// mismatching element of each side (count 1), read back alone.
+struct OutputsCompared {
   double max_abs = 0, max_rel = 0;
   uint64_t mismatches = 0;
-  OutputCopy first_got, first_want;  // one element each (count 1) at first_index; empty when none differ
+  OutputCopy first_got, first_want;  // empty when none differ
   uint64_t first_index = 0;
 };
+
+// Outputs in host memory, wherever they are kept there.
+struct OutputView {
+  const ArgSpec* spec = nullptr;
+  DType dtype = DType::fp32;
+  size_t count = 0;
+  const std::byte* data = nullptr;
+};
+std::vector<OutputView> views_of(const OutputSnapshot& outputs);
+
+// The same rule on host memory, on every core (host ops, and a device's fallback).
+OutputsCompared compare_output_views(const std::vector<OutputView>& got, const std::vector<OutputView>& want,
+                                     const Tolerance& tolerance);
 
 class Workspace {
  public:
@@ -39,19 +61,17 @@ class Workspace {
   // Both are ordered before the next launch (on a device: enqueued on the launch stream).
   virtual void restore_inputs() = 0;  // in-place (inout) buffers back to their generated contents
   virtual void poison_outputs() = 0;  // NaN (ints: 0x7b bytes) in `out` buffers: unwritten elements fail
-  // Waits for queued work and copies the outputs to the host.
+  // After the queued work: the current outputs are kept as `copy` (not `current`).
+  virtual void keep_outputs(OutputsAt copy) = 0;
+  // Outputs given as host copies (a capture's) are kept as `copy`, in the order read_outputs gives them.
+  virtual void keep_outputs(OutputsAt copy, const OutputSnapshot& outputs) = 0;
+  // After the queued work: `got` against `want` (a copy never kept is a logic error).
+  virtual OutputsCompared compare_outputs(OutputsAt got, OutputsAt want, const Tolerance& tolerance) const = 0;
+  // After the queued work: the digest of the current outputs (util/piece_digest.h).
+  virtual std::string output_digest() const = 0;
+  // Waits for queued work and copies the current outputs to the host.
   virtual OutputSnapshot read_outputs() const = 0;
-  virtual std::string input_digest() const = 0;  // sha256 over generated inputs and scalars
-  // The outputs now (the reference kernel's) become what check_outputs_in_place compares later
-  // outputs with, kept where they are. False where outputs can only be checked as host copies.
-  virtual bool keep_outputs_as_reference() { return false; }
-  // The same with outputs given as host copies (a capture's), in the order read_outputs gives them.
-  virtual bool keep_as_reference(const OutputSnapshot& outputs) {
-    (void)outputs;
-    return false;
-  }
-  // Waits for queued work and checks the outputs against the kept reference (`close` or `exact`).
-  virtual OutputsCheckedInPlace check_outputs_in_place(const Tolerance& tolerance) const;
+  virtual std::string input_digest() const = 0;  // of generated inputs and scalars (util/piece_digest.h)
   // Moves the arguments to other addresses (a new offset within their memory), inputs intact, so
   // that a placement that happens to be fast or slow (cache sets, L2 slices, DRAM channels) varies
   // between rounds instead of biasing a whole run. The same `placement` gives the same layout.

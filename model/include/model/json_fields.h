@@ -37,6 +37,7 @@ class JsonFields {
   // The same fields, named differently in messages (e.g. once a point's id is known).
   JsonFields named(std::string where) const { return JsonFields(json_, std::move(where)); }
   bool has(const char* key) const;  // present and not null
+  std::vector<std::string> keys() const;  // an object's keys, in the file's order (sorted by nlohmann)
 
   std::string text(const char* key) const;
   double number(const char* key) const;

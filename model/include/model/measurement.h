@@ -17,6 +17,9 @@ struct Measurement {
   std::vector<double> probe_us;     // the host machine probe before each round (graphtime/machine_probe.h)
   std::vector<double> round_clock_mhz;  // GPU: the SM clock each round ran at (graphtime/clock_check.h)
   std::vector<Marker> markers;      // e.g. BENCHMARK_DIRECT_NO_CUDAGRAPH phase=capture reason="..."
+  // Where the measurement's wall time went (the point's phases_s; not kept per measurement):
+  // the discarded call, single call and warm-up, then the sampling (a graph's capture included).
+  double warmup_s = 0, sampling_s = 0;
 };
 
 // Adds a round's samples to a point's measurement (method `mixed` when rounds differ).

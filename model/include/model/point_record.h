@@ -13,6 +13,7 @@
 #include "model/gpu_counters.h"
 #include "model/instruction_count.h"
 #include "model/measurement.h"
+#include "model/point_phases.h"
 #include "model/stored_interval.h"
 #include "model/verify_outcome.h"
 #include "util/statistics.h"
@@ -103,6 +104,7 @@ struct PointRecord {
   std::optional<std::string> library_config;           // a captured op: the config the library itself launched (config text)
   std::optional<InstructionCount> instructions;        // --metric instructions: the measured variant's count
   std::optional<CounterReads> counters;                // --counters: the measured variant's hardware counters
+  std::optional<PointTime> time;                       // where its wall time went (absent: an older run)
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;

@@ -13,6 +13,8 @@ class ReplayChooser : public ConfigChooser {
   explicit ReplayChooser(const AutotuneStore& record, bool store_choice = true)
       : record_(record), store_choice_(store_choice) {}
   Choice choose(PointBench& bench) override;
+  // A's config for the point's key (a key A lacks: the space, for the fallback sweep).
+  std::vector<Config> configs_needed(const OpSpec& op, const Point& point) const override;
 
  private:
   Choice fall_back(PointBench& bench, FallbackReason reason, const std::string& detail);

@@ -51,7 +51,8 @@ class RunDirectory : public RunSink {
   void add_points(const std::vector<PointRecord>& points);
   void write_autotune_record(const std::string& op, const nlohmann::json& record);
   // Ends the run: the result table into run.log, end time and status into meta.json.
-  void finish(RunStatus status);
+  // Ends run.log with the result table (and `closing_line`, when given: where the time went).
+  void finish(RunStatus status, const std::string& closing_line = {});
   // The finished points, with their summaries; their samples are in samples.bin only.
   const std::vector<PointRecord>& points() const { return results_.points; }
   bool finished_point(const std::string& id) const;

@@ -1,7 +1,9 @@
-// SHA-256 digests for binaries, inputs and outputs (none of the project's libraries has one).
+// SHA-256 digests of binaries, inputs and outputs, through OpenSSL's libcrypto (it uses the CPU's
+// SHA instructions where there are some).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -10,19 +12,22 @@ namespace abt {
 class Sha256 {
  public:
   Sha256();
+  ~Sha256();
+  Sha256(Sha256&&) noexcept;
+  Sha256& operator=(Sha256&&) noexcept;
   void update(const void* data, size_t size);
   void update(std::string_view text) { update(text.data(), text.size()); }
   std::string hex_digest();  // finalises; call once
+  void digest(uint8_t out[32]);  // the same, as the 32 bytes
 
  private:
-  void compress(const uint8_t* block);
-  uint32_t state_[8];
-  uint8_t buffer_[64];
-  size_t buffered_ = 0;
-  uint64_t total_bytes_ = 0;
+  struct Context;
+  std::unique_ptr<Context> context_;
 };
 
 std::string sha256_hex(std::string_view data);
+void sha256_bytes(const void* data, size_t size, uint8_t out[32]);  // one buffer's digest, in one call
+std::string hex_of(const uint8_t* bytes, size_t size);
 std::string sha256_of_file(const std::string& path);  // throws std::runtime_error if unreadable
 
 }  // namespace abt

@@ -1,5 +1,6 @@
 // The verification gate's judgement: a variant's outputs against the reference's, per dtype
-// tolerance (numpy.allclose semantics), `exact` bit equality, or an explicit skip.
+// tolerance (numpy.allclose semantics), `exact` bit equality, or an explicit skip. The comparison
+// itself runs where the outputs are (launch/workspace.h); this turns its figures into the outcome.
 #pragma once
 #include <string>
 #include <vector>
@@ -10,11 +11,11 @@
 
 namespace abt {
 
-// fp16 and bf16 are compared as the float values they encode.
+// Host copies compared (fp16 and bf16 as the float values they encode).
 VerifyOutcome compare_outputs(const OutputSnapshot& candidate, const OutputSnapshot& reference,
                               const Tolerance& tolerance);
 
-// The same judgement made where the outputs are (Workspace::check_outputs_in_place), in the same words.
-VerifyOutcome outcome_of(const OutputsCheckedInPlace& checked);
+// The outcome of a comparison made where the outputs are (Workspace::compare_outputs).
+VerifyOutcome outcome_of(const OutputsCompared& compared);
 
 }  // namespace abt

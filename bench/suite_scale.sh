@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# A library's benchmark suite against abtool's A/B of it, on the GPU machine with flag_gems
+# importable (bench/RESULTS.md): the suite (bench/suite/flag_gems_suite.py) alone, under capture,
+# then `record` of the whole capture (a fresh compile cache) and its interleaved A/A `replay` at
+# the default budgets, and `diff`. Prints the times, the ratio (record + replay) / suite, each
+# run's time by phase and GPU busy fraction (run.log's last line), the points whose time outside
+# warm-up and timing exceeds 1 s plus 1 s per GB of their inputs and outputs, and the verdicts.
+# Every step's output is in OUT_DIR/<step>.log; OUT_DIR/times.txt has the times.
+#   usage: bench/suite_scale.sh OUT_DIR [capture|ab|all] [suite options, e.g. --ops abs,exp]
+#   capture: the suite's warm-up run (fills Triton's cache), the suite alone, and under capture;
+#   ab: record, replay and diff of OUT_DIR/cap, and the summary; all (default): both.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=$1; shift
+steps=all
+case ${1:-} in capture|ab|all) steps=$1; shift ;; esac
+abtool=${ABTOOL:-$here/build-device/abtool/abtool}
+python=${PYTHON:-python3}
+mkdir -p "$out"
+export TRITON_CACHE_DIR=$out/triton-cache
+suite=("$python" "$here/bench/suite/flag_gems_suite.py" "$@")
+source "$here/bench/capture/timed.sh"
+if [[ $steps != ab ]]; then
+  timed suite-warm-up "${suite[@]}"  # Triton's cache filled, as a suite run again would find it
+  timed suite-alone "${suite[@]}"
+  timed capture "$abtool" capture --out "$out/cap" -- "${suite[@]}"
+  grep -E "captured|not captured" "$out/capture.log" | tail -3
+fi
+[[ $steps == capture ]] && exit 0
+[ -f "$out/cap/capture.json" ] || { echo "no capture in $out/cap"; exit 1; }
+cache=(--cache-dir "$out/abtool-cache")
+timed record "$abtool" record --ops-dir "$out/cap/ops" --shapes "$out/cap/shapes.yaml" --compiler "triton:$python" "${cache[@]}" --out "$out/A"
+timed replay "$abtool" replay --from "$out/A" --compiler "triton:$python" "${cache[@]}" --out "$out/B"
+timed diff "$abtool" diff "$out/A" "$out/B"
+"$abtool" diff "$out/A" "$out/B" --format json > "$out/diff.json" 2> /dev/null
+"$python" "$here/bench/suite/summary.py" "$out"
