@@ -132,11 +132,17 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
       candidate.status = CandidateStatus::compile_failed;
       candidate.error = first_line(compiled.log);
       row.role = VariantRole::compile_failed;
-      services.ir.add_row(row);
+      {
+        const PhaseClock files = bench.clock(PointPhase::files);
+        services.ir.add_row(row);
+      }
       report_compile_failure(bench, config, compiled.log);
       continue;
     }
-    services.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
+    {
+      const PhaseClock files = bench.clock(PointPhase::files);
+      services.ir.add_row(row);  // indexed when first launched; the winner becomes `measured`
+    }
     if (services.watch) {
       if (auto failure = services.watch->known_failure(point, candidate.variant)) {
         if (auto marker = Marker::parse(*failure)) best.markers.push_back(*marker);  // the point says why
@@ -220,7 +226,10 @@ Choice sweep_point(PointBench& bench, ConfigSource source) {
     best.loaded = std::move(winner.loaded);  // its output digest comes from the gate's run (run_engine)
     record = {bench.key(), best.config, bench.variant_name(best.config), winner.time_us};
   }
-  services.store.save(record, candidates);
+  {
+    const PhaseClock files = bench.clock(PointPhase::files);
+    services.store.save(record, candidates);
+  }
   if (!best.found) {
     best.failure = fmt::format("no variant passed: {} of {} compile_failed, {} launch_failed or timing_failed, {} verify_failed",
                                compile_failed, configs.size(), launch_failed, verify_failed);

@@ -60,6 +60,7 @@ Choice ReplayChooser::choose(PointBench& bench) {
                                  choice.verify->first_mismatch));
   choice.output_digest = bench.output_digest();
   choice.found = true;
+  const PhaseClock files = bench.clock(PointPhase::files);
   if (store_choice_)
     session.services.store.save(ChoiceRecord{key, choice.config, bench.variant_name(choice.config), std::nullopt}, {});
   return choice;

@@ -52,6 +52,9 @@ class PointBench {
   // Where the bench's own time went: inputs, reference, load, verify, warmup, timing (compiles are
   // the compile caches' to count: compile_seconds()).
   const PhaseTimes& phases() const { return phases_; }
+  // A clock adding to the bench's phase `phase` until it goes: what a chooser spends on the point
+  // outside the bench (its record written: `files`).
+  PhaseClock clock(PointPhase phase) const { return PhaseClock(phases_, phase); }
 
  private:
   void prepare_reference();
