@@ -139,6 +139,11 @@ void CompileCache::build(const std::vector<Config>& configs, DType dtype, const 
     built_[key_of(config, dtype, specialization)] = std::make_unique<CompiledVariant>(std::move(variant));
     built_now_.notify_all();
   };
+  // A config asked for alone is the one its point measures (a replay's pinned config, a space of
+  // one): its disassembly comes with its compile, often ahead of need (the compile cache keeps
+  // it), or with its load from the cache where a sweep compiled it. A sweep's candidates are not
+  // disassembled: only the winner is, when its IR is written.
+  const bool disassemble = configs.size() == 1;
   // The persistent cache first: what it holds needs no compiler at all.
   if (store_) {
     std::vector<std::pair<Config, size_t>> missing;
@@ -146,6 +151,7 @@ void CompileCache::build(const std::vector<Config>& configs, DType dtype, const 
       const CompileJob job = job_for(config, dtype, specialization, serial);
       const std::string key = store_key(job);
       if (auto variant = store_->load(key, job.work_dir)) {
+        if (disassemble) derive_cuda_binary_ir(*variant);
         fill(config, std::move(*variant));
         std::lock_guard lock(mutex_);
         ++cached_;
@@ -155,10 +161,7 @@ void CompileCache::build(const std::vector<Config>& configs, DType dtype, const 
     }
     pending = std::move(missing);
   }
-  // A config asked for alone is the one its point measures (a replay's pinned config, a space of
-  // one): its disassembly comes with its compile, often ahead of need, and the compile cache keeps
-  // it. A sweep's candidates are not disassembled: only the winner is, when its IR is written.
-  if (!pending.empty()) compile_pending(pending, dtype, specialization, shown, configs.size() == 1, fill);
+  if (!pending.empty()) compile_pending(pending, dtype, specialization, shown, disassemble, fill);
   std::unique_lock lock(mutex_);
   for (const auto& key : elsewhere) {
     built_now_.wait(lock, [&] {
