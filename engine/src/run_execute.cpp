@@ -108,26 +108,32 @@ bool kernel_shared(const std::vector<PlannedOp>& ops, const OpSpec& op) {
 
 // No device, but a target (--arch): the compile path still runs, so compile errors of the whole
 // config space reach run.log; the points then fail with the reason.
-void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
-  // What the points would compile: each dtype, with each Triton specialization its points need,
-  // in the configs those points can run.
-  struct Build {
-    DType dtype;
-    Specialization specialization;
-    std::vector<Config> configs;
-  };
+// What an op's points compile, grouped as a compile cache takes it: each dtype, with each Triton
+// specialization its points need, in the configs `configs_at` gives for those points.
+struct Build {
+  DType dtype;
+  Specialization specialization;
+  std::vector<Config> configs;
+};
+std::vector<Build> builds_of(const OpSpec& spec, const std::vector<Point>& points,
+                             const std::function<std::vector<Config>(const Point&)>& configs_at) {
   std::map<std::string, Build> builds;
-  for (const auto& point : op.points) {
-    Specialization specialization = specialization_at(op.spec, point);
-    Build& build = builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(),
-                                      Build{point.dtype, specialization, {}}).first->second;
-    for (Config& config : op.spec.config_space_at(point))
-      if (std::find(build.configs.begin(), build.configs.end(), config) == build.configs.end())
-        build.configs.push_back(std::move(config));
+  for (const auto& point : points) {
+    Specialization specialization = specialization_at(spec, point);
+    Build& build = builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(), Build{point.dtype, specialization, {}})
+                       .first->second;
+    for (Config& config : configs_at(point))
+      if (std::find(build.configs.begin(), build.configs.end(), config) == build.configs.end()) build.configs.push_back(std::move(config));
   }
+  std::vector<Build> grouped;
+  for (auto& [label, build] : builds) grouped.push_back(std::move(build));
+  return grouped;
+}
+
+void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
+  const std::vector<Build> builds = builds_of(op.spec, op.points, [&](const Point& point) { return op.spec.config_space_at(point); });
   int failed = 0, total = 0;
-  for (const auto& [label, build] : builds) {
-    const auto& [dtype, specialization, configs] = build;
+  for (const auto& [dtype, specialization, configs] : builds) {
     variants.compile_all(configs, dtype, specialization);
     for (const auto& config : configs) {
       const CompiledVariant& variant = variants.get(config, dtype, specialization);
@@ -196,24 +202,12 @@ void compile_ahead(const std::vector<PlannedOp>& ops, const std::vector<std::vec
   size_t next = current + 1;
   while (next < ops.size() && op_points[next].empty()) ++next;
   if (next >= ops.size() || ahead[next].valid()) return;
-  // What its points need, by dtype and specialization, worked out here: the chooser reads A's record.
-  struct Build {
-    DType dtype;
-    Specialization specialization;
-    std::vector<Config> configs;
-  };
-  std::map<std::string, Build> builds;
-  const OpSpec& spec = ops[next].spec;
-  for (const Point& point : op_points[next]) {
-    Specialization specialization = specialization_at(spec, point);
-    Build& build = builds.try_emplace(dtype_name(point.dtype) + " " + specialization.text(), Build{point.dtype, specialization, {}})
-                       .first->second;
-    for (Config& config : chooser.configs_needed(spec, point))
-      if (std::find(build.configs.begin(), build.configs.end(), config) == build.configs.end()) build.configs.push_back(std::move(config));
-  }
+  // What its points need, worked out here: the chooser reads A's record.
+  std::vector<Build> builds =
+      builds_of(ops[next].spec, op_points[next], [&](const Point& point) { return chooser.configs_needed(ops[next].spec, point); });
   CompileCache& cache = variants_of(next);
   ahead[next] = std::async(std::launch::async, [&cache, builds = std::move(builds)] {
-    for (const auto& [label, build] : builds) cache.prefetch(build.configs, build.dtype, build.specialization);
+    for (const auto& build : builds) cache.prefetch(build.configs, build.dtype, build.specialization);
   });
 }
 

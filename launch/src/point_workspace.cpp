@@ -27,16 +27,16 @@ void fill_typed(ArgBuffer& buffer, const InitSpec& init, uint64_t seed, uint64_t
   auto* values = reinterpret_cast<T*>(buffer.data.data());
   constexpr size_t kSlice = size_t(1) << 20;
   for_each_index((buffer.count + kSlice - 1) / kSlice, [&](size_t slice) {
-  for (size_t i = slice * kSlice; i < std::min(buffer.count, (slice + 1) * kSlice); ++i) {
-    double value = 0;
-    if (init.distribution == "uniform") value = init.low + (init.high - init.low) * counter_uniform(seed, stream, i);
-    else if (init.distribution == "normal")  // centred in [low, high], sd = half the range
-      value = 0.5 * (init.low + init.high) + 0.5 * (init.high - init.low) * counter_normal(seed, stream, i);
-    else if (init.distribution == "ones") value = 1;
-    else if (init.distribution == "arange") value = double(i);
-    if constexpr (std::is_integral_v<T>) values[i] = static_cast<T>(std::floor(value));
-    else values[i] = static_cast<T>(value);
-  }
+    for (size_t i = slice * kSlice; i < std::min(buffer.count, (slice + 1) * kSlice); ++i) {
+      double value = 0;
+      if (init.distribution == "uniform") value = init.low + (init.high - init.low) * counter_uniform(seed, stream, i);
+      else if (init.distribution == "normal")  // centred in [low, high], sd = half the range
+        value = 0.5 * (init.low + init.high) + 0.5 * (init.high - init.low) * counter_normal(seed, stream, i);
+      else if (init.distribution == "ones") value = 1;
+      else if (init.distribution == "arange") value = double(i);
+      if constexpr (std::is_integral_v<T>) values[i] = static_cast<T>(std::floor(value));
+      else values[i] = static_cast<T>(value);
+    }
   });
 }
 
