@@ -25,6 +25,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr long long kPreparedLimitS = 300;  // an import as large as torch and a library's ops, on a busy machine
+
 nlohmann::json request_variant(const CompileJob& job) {
   nlohmann::json args = nlohmann::json::object(), constexprs = nlohmann::json::object();
   nlohmann::json divisible = nlohmann::json::array();
@@ -197,6 +199,22 @@ void TritonCompiler::prepare(const CompileJob& like) const {
       }
     }
   }));
+}
+
+void TritonCompiler::wait_prepared(const CompileJob& like) const {
+  {
+    std::lock_guard lock(preparing_mutex_);
+    for (auto& sent : preparing_)
+      if (sent.valid()) sent.wait();
+  }
+  TritonForkServer* server = fork_server();
+  if (!server) return;
+  // A batch of no variants: the server forks it once the imports asked for before it are done.
+  try {
+    server->run(batch_request(like), std::chrono::seconds(kPreparedLimitS));
+  } catch (const std::runtime_error&) {
+    // the server is gone: the first batch finds that out and says why
+  }
 }
 
 TritonForkServer* TritonCompiler::fork_server() const {

@@ -36,6 +36,7 @@ class TritonCompiler : public CompilerBackend {
   std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
   size_t preferred_batch() const override { return 16; }
   void prepare(const CompileJob& like) const override;
+  void wait_prepared(const CompileJob& like) const override;
   ~TritonCompiler() override;
   // The install's files: Triton's passes are Python as well as libtriton.
   std::string cache_identity() const override { return install_identity_; }

@@ -74,15 +74,26 @@ std::string CompileCache::compiled_memo() {
   return sha256_hex("compiled before\n" + kernel_key_locked());  // a file name in the store
 }
 
-void CompileCache::prepare() {
-  // A kernel the persistent cache has compiled before most likely needs no compiler now.
-  if (store_ && store_->recall(compiled_memo())) return;
+CompileJob CompileCache::kernel_job() const {
   CompileJob like;
   like.source = source_;
   like.kernel = kernel_;
   like.args = &args_;
   like.python = python_;
-  compiler_.prepare(like);
+  return like;
+}
+
+void CompileCache::prepare() {
+  // A kernel the persistent cache has compiled before most likely needs no compiler now.
+  if (store_ && store_->recall(compiled_memo())) return;
+  compiler_.prepare(kernel_job());
+}
+
+double CompileCache::wait_prepared() {
+  if (store_ && store_->recall(compiled_memo())) return 0;
+  const auto started = std::chrono::steady_clock::now();
+  compiler_.wait_prepared(kernel_job());
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
 void CompileCache::compile_all(const std::vector<Config>& configs, DType dtype, const Specialization& specialization) {

@@ -314,7 +314,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
     for (size_t index = first; index < last; ++index) {
       const Point& point = points[index];
       if (restart_after_fault && !state.device_lost.empty()) break;
-      progress(step_count, total_steps, "choosing " + point.id());
+      progress(step_count, total_steps, StepKind::choosing, "choosing " + point.id());
       step(session, point, {StepKind::choosing});
       PendingPoint entry;
       entry.point = point;
@@ -351,23 +351,23 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
 
     run_timing_rounds(session, pending, [&](const PendingPoint& entry, int round) {
       const int shown = round + 1;
-      progress(std::min(step_count++, total_steps - 1), total_steps,
+      progress(std::min(step_count++, total_steps - 1), total_steps, StepKind::timing_round,
                fmt::format("timing {} (round {}{})", entry.point.id(), shown,
                            shown > rounds ? " extra" : "/" + std::to_string(rounds)));
     });
 
     if (session.services.instructions && !pending.empty()) {
-      progress(std::min(step_count, total_steps - 1), total_steps,
+      progress(std::min(step_count, total_steps - 1), total_steps, StepKind::counting_instructions,
                fmt::format("counting instructions of {} point(s)", pending.size()));
       count_batch(session, pending);
     }
     if (session.services.counters && !pending.empty()) {
-      progress(std::min(step_count, total_steps - 1), total_steps, "reading hardware counters");
+      progress(std::min(step_count, total_steps - 1), total_steps, StepKind::reading_counters, "reading hardware counters");
       read_batch_counters(session, pending);
     }
 
     if (session.services.compile_counting && !pending.empty()) {
-      progress(std::min(step_count, total_steps - 1), total_steps, "counting compile instructions");
+      progress(std::min(step_count, total_steps - 1), total_steps, StepKind::counting_compile, "counting compile instructions");
       count_compiles(session, pending);
     }
 
@@ -382,7 +382,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
     }
     if (restart_after_fault && !state.device_lost.empty()) throw DeviceLost(state.device_lost);
   }
-  progress(total_steps, total_steps, "");
+  progress(total_steps, total_steps, StepKind::timing_round, "");
   return failed;
 }
 

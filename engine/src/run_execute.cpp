@@ -7,6 +7,7 @@
 #include <future>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "engine/gpu_busy.h"
 #include "engine/resume_check.h"
@@ -167,6 +168,7 @@ struct MeasuredTime {
   bool device_ops = false;         // a CUDA op ran on a device
   std::optional<double> gpu_busy;  // NVML, from the first CUDA op on; nullopt: none ran, or no NVML
   std::set<std::string> measured;  // the ids of the points measured in this process
+  double compiler_start_s = 0;     // waited for the compiler's start before the first point
 };
 
 // run.log's last line: where the points' time went, by phase, and how busy the device was.
@@ -190,25 +192,41 @@ std::string time_summary(const std::vector<PointRecord>& points, const MeasuredT
   std::string busy = "GPU busy: no CUDA op ran on a device";
   if (time.gpu_busy) busy = fmt::format("GPU busy {:.0f}% (NVML's utilization every 100 ms while CUDA ops ran)", 100 * *time.gpu_busy);
   else if (time.device_ops) busy = "GPU busy: not known (NVML gave no utilization)";
-  return fmt::format("time: {} point(s), {:.1f} s on them of {:.1f} s measuring; by phase: {}; warmup and timing {:.0f}%; {}", counted,
-                     walls, time.wall_s, fmt::join(parts, ", "), 100 * measuring / std::max(walls, 1e-9), busy);
+  const std::string start =
+      time.compiler_start_s > 0 ? fmt::format(", {:.1f} s waiting for the compiler to start", time.compiler_start_s) : "";
+  return fmt::format("time: {} point(s), {:.1f} s on them{} of {:.1f} s measuring; by phase: {}; warmup and timing {:.0f}%; {}",
+                     counted, walls, start, time.wall_s, fmt::join(parts, ", "), 100 * measuring / std::max(walls, 1e-9), busy);
 }
 
-// The variants of the next op with points to measure after `current`, compiled on a thread of their
-// own (its future in ahead[next]); nothing where there is none.
-void compile_ahead(const std::vector<PlannedOp>& ops, const std::vector<std::vector<Point>>& op_points, size_t current,
+// The variants of the ops from `first` on, each op's on a thread of its own (its future in
+// ahead[op]): as many ops ahead as keep about one compile per spare core in flight, at least the
+// next op with points. An op of one or two short points is timed in less time than its variant
+// takes to compile; only a window of several ops keeps its points from waiting. The window ends at
+// a host op: no compile may share the cores with a host op's timing.
+void compile_ahead(const std::vector<PlannedOp>& ops, const std::vector<std::vector<Point>>& op_points, size_t first,
                    const ConfigChooser& chooser, const std::function<CompileCache&(size_t)>& variants_of,
-                   std::vector<std::future<void>>& ahead) {
-  size_t next = current + 1;
-  while (next < ops.size() && op_points[next].empty()) ++next;
-  if (next >= ops.size() || ahead[next].valid()) return;
-  // What its points need, worked out here: the chooser reads A's record.
-  std::vector<Build> builds =
-      builds_of(ops[next].spec, op_points[next], [&](const Point& point) { return chooser.configs_needed(ops[next].spec, point); });
-  CompileCache& cache = variants_of(next);
-  ahead[next] = std::async(std::launch::async, [&cache, builds = std::move(builds)] {
-    for (const auto& build : builds) cache.prefetch(build.configs, build.dtype, build.specialization);
-  });
+                   std::vector<std::future<void>>& ahead, std::vector<size_t>& ahead_configs) {
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const size_t window = std::max<size_t>(1, cores > 2 ? cores - 2 : 1);  // the engine's thread and a disassembly keep a core
+  size_t in_flight = 0;
+  for (size_t next = first; next < ops.size() && in_flight < window; ++next) {
+    if (op_points[next].empty()) continue;
+    if (ahead[next].valid()) {
+      if (ahead[next].wait_for(std::chrono::seconds(0)) != std::future_status::ready) in_flight += ahead_configs[next];
+      if (ops[next].spec.language == Language::cpp) break;
+      continue;
+    }
+    // What its points need, worked out here: the chooser reads A's record.
+    std::vector<Build> builds =
+        builds_of(ops[next].spec, op_points[next], [&](const Point& point) { return chooser.configs_needed(ops[next].spec, point); });
+    for (const auto& build : builds) ahead_configs[next] += build.configs.size();
+    in_flight += ahead_configs[next];
+    CompileCache& cache = variants_of(next);
+    ahead[next] = std::async(std::launch::async, [&cache, builds = std::move(builds)] {
+      for (const auto& build : builds) cache.prefetch(build.configs, build.dtype, build.specialization);
+    });
+    if (ops[next].spec.language == Language::cpp) break;
+  }
 }
 
 // Runs every planned op through the engine; returns the number of FAILED points.
@@ -233,10 +251,11 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
         time.measured.insert(point.id());
       }
   RunProgress progress(std::string(spelling(request.mode)), to_measure + run.points().size(),
-                       (long long)(to_measure) * steps_per_point);
+                       EtaModel((long long)(to_measure), (long long)(to_measure) * steps_per_point));
+  size_t learned = run.points().size();  // run.points() from here on: this process's, for the ETA
   long long steps_before = 0;  // of the ops done
-  // Each op's variants, and ahead of need: while a CUDA op's points are timed, the next op's
-  // variants compile (on the host's cores, in the compiler's processes), so its points find them built.
+  // Each op's variants, and ahead of need: while a CUDA op's points are timed, the next ops'
+  // variants compile (on the host's cores, in the compiler's processes), so their points find them built.
   const std::vector<PlannedOp>& ops = plan.ops();
   std::vector<std::vector<Point>> op_points(ops.size());
   for (size_t i = 0; i < ops.size(); ++i)
@@ -252,6 +271,20 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     return *caches[i];
   };
   std::vector<std::future<void>> ahead(ops.size());  // by the op compiled; after the caches: joined before they go
+  std::vector<size_t> ahead_configs(ops.size(), 0);  // how many variants each op's ahead compiles
+  // The compiler's start (a Triton server importing the workload's library, torch and all: seconds,
+  // once a run) is waited for before the first point, with the first ops' compiles asked for, so
+  // that it is the run's time and not its first point's.
+  for (size_t first = 0; first < ops.size(); ++first) {
+    if (op_points[first].empty()) continue;
+    if (ops[first].spec.language == Language::triton && r.device.info()) {
+      compile_ahead(ops, op_points, first, hooks.chooser, variants_of, ahead, ahead_configs);
+      const PythonImport& python = ops[first].spec.python;
+      progress.waiting(run.points().size(), "starting the compiler" + (python.module.empty() ? "" : " (importing " + python.module + ")"));
+      time.compiler_start_s = variants_of(first).wait_prepared();
+    }
+    break;
+  }
   for (size_t index = 0; index < ops.size(); ++index) {
     const PlannedOp& planned = ops[index];
     PlannedOp op{planned.spec, op_points[index]};
@@ -265,7 +298,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
       continue;
     }
     CompileCache& variants = variants_of(index);
-    if (cuda && r.device.info()) compile_ahead(ops, op_points, index, hooks.chooser, variants_of, ahead);
+    if (cuda && r.device.info()) compile_ahead(ops, op_points, index + 1, hooks.chooser, variants_of, ahead, ahead_configs);
     std::unique_ptr<CompileCache> references;
     if (!op.spec.reference.kernel.empty())
       references = std::make_unique<CompileCache>(r.references.get(op.spec.reference.language), op.spec.reference.source,
@@ -314,9 +347,12 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .counter_points = request.counters,
                               .compile_counting = r.compile_counting ? &*r.compile_counting : nullptr};
     OpRunState state;
-    failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser, [&](int done, int, const std::string& what) {
-      progress.update(run.points().size(), steps_before + done, what);
-    });
+    failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser,
+                            [&](int done, int, StepKind kind, const std::string& what) {
+                              for (const auto& points = run.points(); learned < points.size(); ++learned)
+                                if (points[learned].time) progress.learn(*points[learned].time, request.timing.rounds);
+                              progress.update(run.points().size(), steps_before + done, kind, what);
+                            });
     steps_before += (long long)(op.points.size()) * steps_per_point;
     if (r.store)
       run.log(fmt::format("{}: compile cache {}: {} variant(s) from the cache, {} compiled", op.spec.name,

@@ -18,8 +18,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-RunProgress::RunProgress(std::string mode, size_t total_points, long long total_steps)
-    : mode_(std::move(mode)), total_points_(total_points), total_steps_(std::max(1LL, total_steps)),
+RunProgress::RunProgress(std::string mode, size_t total_points, EtaModel eta)
+    : mode_(std::move(mode)), total_points_(total_points), eta_(eta),
       terminal_(stderr_is_interactive()), plain_every_s_(plain_progress_interval_s()), start_(std::chrono::steady_clock::now()),
       last_plain_(start_), last_snapshot_(start_ - std::chrono::hours(1)) {
   if (const auto& file = environment().progress_file) snapshot_file_ = *file;
@@ -32,11 +32,7 @@ RunProgress::~RunProgress() {
   }
 }
 
-std::optional<double> RunProgress::eta_s(long long steps_done) const {
-  if (steps_done <= 0) return std::nullopt;
-  if (steps_done >= total_steps_) return 0.0;
-  return seconds_since(start_) / double(steps_done) * double(total_steps_ - steps_done);
-}
+std::optional<double> RunProgress::eta_s(long long steps_done) const { return eta_.remaining_s(steps_done, seconds_since(start_)); }
 
 // Best effort: progress is never worth failing a run for.
 void RunProgress::write_snapshot(size_t points_done, long long steps_done, const std::string& current) {
@@ -51,12 +47,19 @@ void RunProgress::write_snapshot(size_t points_done, long long steps_done, const
 std::string RunProgress::line(size_t points_done, long long steps_done, const std::string& current) const {
   const double elapsed = seconds_since(start_);
   std::string eta = "--:--";
-  if (steps_done > 0 && steps_done < total_steps_) eta = clock_text(*eta_s(steps_done));
+  if (auto left = eta_s(steps_done); left && *left > 0) eta = clock_text(*left);
   return fmt::format("{} {}/{} points, {} elapsed, ETA {}{}", mode_, points_done, total_points_, clock_text(elapsed), eta,
                      current.empty() ? "" : ": " + current);
 }
 
-void RunProgress::update(size_t points_done, long long steps_done, const std::string& current) {
+void RunProgress::update(size_t points_done, long long steps_done, StepKind kind, const std::string& current) {
+  if (kind == StepKind::choosing) eta_.chose();
+  show(points_done, steps_done, current);
+}
+
+void RunProgress::waiting(size_t points_done, const std::string& what) { show(points_done, 0, what); }
+
+void RunProgress::show(size_t points_done, long long steps_done, const std::string& current) {
   last_points_done_ = points_done;
   if (!snapshot_file_.empty() && seconds_since(last_snapshot_) >= 0.5) write_snapshot(points_done, steps_done, current);
   if (terminal_) {
@@ -73,7 +76,7 @@ void RunProgress::update(size_t points_done, long long steps_done, const std::st
 }
 
 void RunProgress::finish() {
-  if (!snapshot_file_.empty()) write_snapshot(last_points_done_, total_steps_, "");
+  if (!snapshot_file_.empty()) write_snapshot(last_points_done_, eta_.steps(), "");
   if (!active_) return;
   clear_progress_line();
   active_ = false;

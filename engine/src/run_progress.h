@@ -1,6 +1,6 @@
 // One progress line for a whole record or replay: points done of the run's total, what runs
-// now, elapsed time and an ETA from the measured cost of the steps done so far (choosing and
-// verifying a point, each of its timing rounds). On a terminal it overwrites itself on stderr;
+// now, elapsed time and an ETA from what the run's finished points cost, a choice and a round
+// apart (engine/eta_model.h). On a terminal it overwrites itself on stderr;
 // otherwise (a CI log, a pipe) it is a plain line at most every ABTOOL_PROGRESS_S seconds
 // (default 5), so logs never receive control codes and a long run still shows it is alive.
 // With ABTOOL_PROGRESS_FILE set it also writes progress_snapshot.h's file for a supervisor.
@@ -10,22 +10,30 @@
 #include <optional>
 #include <string>
 
+#include "engine/eta_model.h"
+#include "engine/step.h"
+
 namespace abt {
 
 class RunProgress {
  public:
-  RunProgress(std::string mode, size_t total_points, long long total_steps);
+  RunProgress(std::string mode, size_t total_points, EtaModel eta);
   ~RunProgress();
-  void update(size_t points_done, long long steps_done, const std::string& current);
+  // A step of `kind` begins (a point's choice, or one of its rounds).
+  void update(size_t points_done, long long steps_done, StepKind kind, const std::string& current);
+  void learn(const PointTime& finished, int rounds) { eta_.learn(finished, rounds); }
+  // Before the first step: what the run waits for (the compiler's start).
+  void waiting(size_t points_done, const std::string& what);
   void finish();
 
  private:
   std::string line(size_t points_done, long long steps_done, const std::string& current) const;
+  void show(size_t points_done, long long steps_done, const std::string& current);
   std::optional<double> eta_s(long long steps_done) const;
   void write_snapshot(size_t points_done, long long steps_done, const std::string& current);
   std::string mode_;
   size_t total_points_;
-  long long total_steps_;
+  EtaModel eta_;
   bool terminal_;
   double plain_every_s_;
   bool active_ = false;

@@ -1,5 +1,6 @@
 #include "graphtime/device_timer.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "graphtime/cupti_timer.h"
@@ -30,6 +31,13 @@ class DirectSource : public SampleSource {
   }
 
   SampleBatch take_samples(size_t) override { return {{timed_call_us()}, 1}; }
+
+  double warm_up_calls_us(int n) override {
+    start_.record(target_.stream());
+    for (int i = 0; i < n; ++i) call();
+    end_.record(target_.stream());
+    return DeviceEvent::elapsed_ms(start_, end_) * 1000.0 / std::max(1, n);
+  }
 
  protected:
   void reset() {

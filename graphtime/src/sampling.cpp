@@ -1,5 +1,6 @@
 #include "graphtime/sampling.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "graphtime/stop_rule.h"
@@ -26,11 +27,8 @@ class PhaseRunner {
     single_call_us_ = active_->timed_call_us();
     result_.launches += 1;
 
-    result_.warmup_calls = warmup_call_count(single_call_us_, settings_.warmup_ms);
     enter(Phase::warm_up);
-    for (int i = 0; i < result_.warmup_calls; ++i) active_->call();
-    active_->settle();
-    result_.launches += result_.warmup_calls;
+    warm_up();
     const auto warm = Clock::now();
     result_.warmup_s = std::chrono::duration<double>(warm - started).count();
 
@@ -66,6 +64,21 @@ class PhaseRunner {
     active_ = fallback_;
   }
 
+  // Up to the budget's count, in batches; over once two successive batches agree (warmup.h).
+  void warm_up() {
+    const int most = warmup_call_count(single_call_us_, settings_.warmup_ms);
+    const int batch = warmup_batch_calls(single_call_us_);
+    double earlier_us = 0;
+    while (result_.warmup_calls < most) {
+      const int n = std::min(batch, most - result_.warmup_calls);
+      const double latest_us = active_->warm_up_calls_us(n);
+      result_.warmup_calls += n;
+      result_.launches += n;
+      if (warmup_steady(earlier_us, latest_us)) break;
+      earlier_us = latest_us;
+    }
+  }
+
   void sample() {
     const auto start = Clock::now();
     auto progress = [&] {
@@ -88,6 +101,13 @@ class PhaseRunner {
 };
 
 }  // namespace
+
+double SampleSource::warm_up_calls_us(int n) {
+  const auto start = Clock::now();
+  for (int i = 0; i < n; ++i) call();
+  settle();
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count() / std::max(1, n);
+}
 
 Measurement measure_in_phases(SampleSource& source, SampleSource* fallback, const TimingSettings& settings) {
   return PhaseRunner(source, fallback, settings).run();

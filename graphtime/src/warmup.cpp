@@ -14,6 +14,17 @@ int warmup_call_count(double single_call_us, double warmup_ms) {
   return int(std::clamp(calls, double(kMinWarmupCalls), double(kMaxWarmupCalls)));
 }
 
+int warmup_batch_calls(double single_call_us) {
+  if (!(single_call_us > 0)) return kMaxWarmupCalls;
+  const double calls = std::ceil(kSteadyBatchMs * 1000.0 / single_call_us);
+  return int(std::clamp(calls, double(kMinWarmupCalls), double(kMaxWarmupCalls)));
+}
+
+bool warmup_steady(double earlier_batch_us, double latest_batch_us) {
+  if (!(earlier_batch_us > 0) || !(latest_batch_us > 0)) return false;
+  return std::abs(latest_batch_us - earlier_batch_us) <= kSteadyWarmupTolerance * earlier_batch_us;
+}
+
 double warmup_budget_ms(WarmupStage stage, const TimingSettings& settings) {
   switch (stage) {
     case WarmupStage::sweep_candidate: return std::min(settings.warmup_ms, kSweepWarmupMs);

@@ -80,6 +80,63 @@ TEST(Sampling, AnUnavailableMethodFallsBackFromThatPhaseAndKeepsTheMarker) {
   EXPECT_THROW(measure_in_phases(lone, nullptr, count_bound(4)), PointError) << "no fallback: the point fails";
 }
 
+// A long kernel whose warm-up batches take the scripted per-call times, one after another.
+class WarmingSource : public ScriptedSource {
+ public:
+  WarmingSource(double single_us, std::vector<double> batch_us, std::string& trace)
+      : ScriptedSource(TimingMethod::direct, single_us, trace), batch_us_(std::move(batch_us)) {}
+  double warm_up_calls_us(int n) override {
+    batches.push_back(n);
+    const double us = batch_us_[std::min(next_++, batch_us_.size() - 1)];
+    return us;
+  }
+  std::vector<int> batches;
+
+ private:
+  std::vector<double> batch_us_;
+  size_t next_ = 0;
+};
+
+TimingSettings full_warmup() {
+  TimingSettings settings = count_bound(6);
+  settings.warmup_ms = 1000;  // a 500 us kernel: 200 calls at most, in batches of 5 (2 ms)
+  return settings;
+}
+
+TEST(Sampling, TheWarmupEndsOnceTwoBatchesAgreeOnTheCallTime) {
+  std::string trace;
+  WarmingSource ramping(500, {560, 520, 503, 501, 500}, trace);
+  Measurement result = measure_in_phases(ramping, nullptr, full_warmup());
+  EXPECT_EQ(ramping.batches, (std::vector<int>{5, 5, 5, 5})) << "503 -> 501 is the first pair within 1%";
+  EXPECT_EQ(result.warmup_calls, 20);
+  EXPECT_EQ(result.launches, 1 + 1 + 20 + 3 + 3 * 2);
+}
+
+TEST(Sampling, AWarmupThatNeverSettlesMakesItsWholeCount) {
+  std::string trace;
+  std::vector<double> sawtooth;
+  for (int i = 0; i < 60; ++i) sawtooth.push_back(i % 2 ? 520 : 500);
+  WarmingSource saw(500, sawtooth, trace);
+  Measurement result = measure_in_phases(saw, nullptr, full_warmup());
+  EXPECT_EQ(result.warmup_calls, 200);
+  EXPECT_EQ(saw.batches.size(), 40u);
+  EXPECT_EQ(warmup_batch_calls(500), 5);
+}
+
+TEST(Sampling, ASmallKernelMakesItsWholeWarmupInOneBatch) {
+  EXPECT_EQ(warmup_batch_calls(1), 200) << "2 ms of 1 us calls is more than the count";
+  EXPECT_EQ(warmup_batch_calls(100), 20);
+  EXPECT_EQ(warmup_batch_calls(0), 200);
+  std::string trace;
+  WarmingSource tiny(1, {1.2, 1.0}, trace);
+  Measurement result = measure_in_phases(tiny, nullptr, full_warmup());
+  EXPECT_EQ(tiny.batches, (std::vector<int>{200}));
+  EXPECT_EQ(result.warmup_calls, 200);
+  EXPECT_FALSE(warmup_steady(0, 1.0)) << "a first batch is compared with nothing";
+  EXPECT_TRUE(warmup_steady(100, 100.9));
+  EXPECT_FALSE(warmup_steady(100, 101.1));
+}
+
 TEST(StopRule, FixedBudgetNeedsTheMinimumThenTheBudgetAndNeverExceedsTheMaximum) {
   FixedBudget rule(10.0, 3, 5);
   std::vector<double> two(2, 1.0), three(3, 1.0), five(5, 1.0);

@@ -87,6 +87,9 @@ class CompilerBackend {
   // Starts, without waiting for it, what compiling `like`'s kernel will need (a Triton server
   // importing the op's library), so that it overlaps the run's other preparations. Optional.
   virtual void prepare(const CompileJob& like) const { (void)like; }
+  // Waits until what prepare() started is done (the server has imported the op's library and can
+  // compile), so that a run can keep its one start apart from its first point's time. Optional.
+  virtual void wait_prepared(const CompileJob& like) const { (void)like; }
   // What else the compiled code depends on beyond the fingerprint, for the compile cache's key:
   // nvcc's sibling tools (ptxas, cicc), a Triton install's Python sources. Empty: nothing.
   virtual std::string cache_identity() const { return ""; }

@@ -36,6 +36,9 @@ class CompileCache {
   // Gives the compiler a head start on this kernel (CompilerBackend::prepare) while the run is set
   // up (RunPlan: every Triton op of the plan), unless the persistent cache compiled it before.
   void prepare();
+  // Waits for what prepare() started (CompilerBackend::wait_prepared); the seconds waited. Nothing
+  // where the persistent cache compiled this kernel before.
+  double wait_prepared();
   const CompiledVariant& get(const Config& config, DType dtype, const Specialization& specialization = {});  // compiles on demand
   const CompilerBackend& compiler() const { return compiler_; }
   // --compile-instructions: that variant compiled once more under callgrind, in a folder of its
@@ -49,6 +52,7 @@ class CompileCache {
 
  private:
   CompileJob job_for(const Config& config, DType dtype, const Specialization& specialization, size_t serial);
+  CompileJob kernel_job() const;  // the kernel alone, no variant: what prepare() and wait_prepared() name
   static std::string key_of(const Config& config, DType dtype, const Specialization& specialization);
   std::string store_key(const CompileJob& job);
   const std::string& kernel_key_locked();

@@ -12,11 +12,13 @@
 
 #include "engine/choice.h"
 #include "engine/op_session.h"
+#include "engine/step.h"
 
 namespace abt {
 
-// Called with (steps done, steps total, what is running) as points are chosen and timed.
-using ProgressCallback = std::function<void(int, int, const std::string&)>;
+// Called with (steps done, steps total, the kind of step beginning, what is running) as points
+// are chosen and timed.
+using ProgressCallback = std::function<void(int, int, StepKind, const std::string&)>;
 
 // A kernel faulted and the device context is lost. Under a supervisor (services.watch) the
 // faulting point is written FAILED, the others of the op are left unwritten, and this ends the

@@ -1,7 +1,8 @@
 // The one measurement skeleton every timer runs (SPEC section 7), in four named phases:
 //   discard      one call whose time is thrown away (module load, JIT, lazy init);
 //   single_call  one call timed alone: the steady single-call time;
-//   warm_up      the --warmup-ms budget as a call count (warmup.h), launched untimed;
+//   warm_up      the --warmup-ms budget as a call count (warmup.h), in batches whose per-call
+//                time says when it is steady (then it ends early); nothing of it is a sample;
 //   sample       samples until the stop rule says enough (stop_rule.h).
 // What each phase does is the method's (a SampleSource: host wall clock, CUDA events, a CUDA
 // graph, CUPTI records); the order, the warm-up count, the stop rule and the fallback to a second
@@ -39,6 +40,9 @@ class SampleSource {
   }
   virtual void call() = 0;         // one untimed call, in-place inputs restored first
   virtual void settle() {}         // waits for the calls made so far (a device stream)
+  // `n` warm-up calls and their time per call, for the steadiness check alone (wall clock around
+  // the calls and a settle; a device stream: events).
+  virtual double warm_up_calls_us(int n);
   virtual double timed_call_us() = 0;
   // Prepares sampling (a graph: capture k launches, instantiate, upload); returns launches made.
   virtual long long begin_sampling(double single_call_us, const TimingSettings& settings) { return 0; }

@@ -13,6 +13,16 @@ inline constexpr double kSweepWarmupMs = 20;  // a sweep candidate ranks; it is 
 // measured after the discarded call, clamped to [kMinWarmupCalls, kMaxWarmupCalls].
 int warmup_call_count(double single_call_us, double warmup_ms);
 
+// The warm-up is steady, and ends before that count, once two successive batches of calls agree on
+// the per-call time within kSteadyWarmupTolerance; a batch lasts about kSteadyBatchMs (at least
+// kMinWarmupCalls calls), so a kernel of a few microseconds makes its whole count in one batch and
+// a long one ends after a few. On the H200 the 200 calls of a 0.3-1 ms kernel were most of a
+// replay's warm-up, a third of its time (bench/RESULTS.md).
+inline constexpr double kSteadyBatchMs = 2;
+inline constexpr double kSteadyWarmupTolerance = 0.01;
+int warmup_batch_calls(double single_call_us);
+bool warmup_steady(double earlier_batch_us, double latest_batch_us);
+
 // What each kind of measurement warms up for: a sweep candidate briefly; a point's first round
 // the full --warmup-ms; its later rounds (after other points ran) the minimum count again.
 enum class WarmupStage { sweep_candidate, first_round, later_round };

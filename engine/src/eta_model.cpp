@@ -1,0 +1,29 @@
+#include "engine/eta_model.h"
+
+#include <algorithm>
+
+namespace abt {
+
+void EtaModel::learn(const PointTime& time, int rounds) {
+  double in_rounds = 0;
+  for (PointPhase phase : {PointPhase::warmup, PointPhase::timing, PointPhase::placement, PointPhase::clock})
+    in_rounds += time.phases.of(phase);
+  choice_s_ += std::max(0.0, time.wall_s - in_rounds);
+  round_s_ += in_rounds;
+  rounds_ += std::max(0, rounds);
+  ++learned_;
+}
+
+std::optional<double> EtaModel::remaining_s(long long steps_done, double elapsed_s) const {
+  if (steps_done >= steps_) return 0.0;
+  if (learned_ > 0) {
+    const long long choices_left = std::max(0LL, choices_ - chosen_);
+    const long long rounds_left = std::max(0LL, steps_ - steps_done - choices_left);
+    const double per_round = rounds_ > 0 ? round_s_ / double(rounds_) : 0;
+    return double(choices_left) * choice_s_ / double(learned_) + double(rounds_left) * per_round;
+  }
+  if (steps_done <= 0) return std::nullopt;
+  return elapsed_s / double(steps_done) * double(steps_ - steps_done);
+}
+
+}  // namespace abt
