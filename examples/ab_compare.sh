@@ -45,7 +45,7 @@ read -r -a extra <<< "${ABTOOL_EXTRA:-}"
 read -r -a diff_extra <<< "${DIFF_EXTRA:-}"
 
 if [[ ! -x $ABTOOL ]]; then
-  echo "ab_compare.sh: abtool not found at $ABTOOL (build it first: see README.md)" >&2
+  echo "ab_compare.sh: abtool not found at $ABTOOL (build it first: bash scripts/main.sh, or see README.md)" >&2
   exit 2
 fi
 mkdir -p "$RUNS_DIR"

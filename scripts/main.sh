@@ -3,6 +3,6 @@
 # (host ops on the smoke shapes, host:g++ as A against host:clang++ as B) and print the diff.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bash "$root/scripts/bootstrap.sh"
+bash "$root/scripts/bootstrap.sh" main
 cd "$root"
 exec bash examples/ab_compare.sh

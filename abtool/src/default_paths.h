@@ -1,4 +1,4 @@
-// Where `record` finds its ops and shape set when not told (README, "Where abtool finds its
+// Where `record` finds its ops and shape set when not told (docs/commands.md, "Where abtool finds its
 // ops"): $ABTOOL_OPS_DIR / $ABTOOL_SHAPES; else the nearest folder above the abtool binary that
 // holds examples/ops (a build tree inside a checkout finds that checkout); else the working
 // directory's examples/ops and shapes/smoke.yaml. Nothing is baked in at build time.

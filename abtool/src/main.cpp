@@ -81,7 +81,7 @@ CLI::Validator shard_text() {
 void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts& texts) {
   command.add_option("--op", options.ops, "op name(s), comma separated (default: every op in the shape set)")
       ->delimiter(',');
-  command.add_option("--ops-dir", options.ops_dir, "folder of op specs (default: see README, where abtool finds its ops)")
+  command.add_option("--ops-dir", options.ops_dir, "folder of op specs (default: see docs/commands.md, where abtool finds its ops)")
       ->check(named_folder());
   command.add_option("--shapes", options.shapes, "shape set YAML (default: shapes/smoke.yaml beside examples/ops)");
   command.add_option("--dtypes", options.dtypes, "dtypes, comma separated (default: the shape set's or op's)")

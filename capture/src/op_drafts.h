@@ -57,7 +57,7 @@ struct DraftOptions {
 // Groups `launches` (every process's, distinct specializations already merged) into ops.
 Drafts draft_ops(const std::vector<const RawLaunch*>& launches, const DraftOptions& options);
 
-// Per-dtype default tolerances of a captured op's outputs (README "Capture"): what the
+// Per-dtype default tolerances of a captured op's outputs (docs/capture.md): what the
 // comparison with the captured output allows for a compiler's legitimate rounding changes.
 struct CapturedTolerance {
   bool exact = false;

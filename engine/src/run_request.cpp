@@ -22,7 +22,7 @@ std::vector<DType> parse_dtype_names(const std::vector<std::string>& names) {
 fs::path given_or_default(const std::optional<fs::path>& given, const fs::path& fallback, const char* option) {
   if (given) return *given;
   if (fallback.empty())
-    throw InputError(std::string(option) + ": not given, and there is no default here (README: \"Where abtool finds its ops\")");
+    throw InputError(std::string(option) + ": not given, and there is no default here (docs/commands.md: \"Where abtool finds its ops\")");
   return fallback;
 }
 

@@ -1,4 +1,4 @@
-// Worker processes (README: "Worker processes"): a variant that crashes, exits or hangs fails
+// Worker processes (docs/run-directory.md: "Worker processes"): a variant that crashes, exits or hangs fails
 // only its point or sweep candidate; SIGINT/SIGTERM mark the run interrupted; kill -9 at any
 // moment and --resume give the run an uninterrupted one would have; one writer per run.
 #include <gtest/gtest.h>

@@ -34,7 +34,7 @@ namespace abt {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr auto kPoll = std::chrono::milliseconds(100);
+constexpr auto kFleetPoll = std::chrono::milliseconds(100);  // how often the workers of the GPUs are looked at
 
 std::optional<int> index_in(const std::string& text) {
   if (text.empty() || text.size() > 4 || !std::all_of(text.begin(), text.end(), ::isdigit)) return std::nullopt;
@@ -84,7 +84,7 @@ std::vector<PartEnd> run_parts(const GpuPartsRecord& record, const fs::path& out
   FleetProgress progress(mode, std::move(watched));
   int passed_on = 0;
   for (bool running = true; running;) {
-    std::this_thread::sleep_for(kPoll);
+    std::this_thread::sleep_for(kFleetPoll);
     running = false;
     for (auto& child : children) running |= child->running();
     if (int signal = stop_signal(); signal && signal != passed_on) {

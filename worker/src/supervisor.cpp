@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr auto kPoll = std::chrono::milliseconds(50);
+constexpr auto kWorkerPoll = std::chrono::milliseconds(50);
 constexpr auto kStopGrace = std::chrono::seconds(10);  // a worker stuck in a kernel is killed after this
 constexpr int kMaxWorkers = 10000;                     // each restart fails a point or a candidate: bounded anyway
 
@@ -143,7 +143,7 @@ class Supervisor {
     std::optional<Clock::time_point> stop_deadline;
     int passed_on = 0;
     while (child.running()) {
-      std::this_thread::sleep_for(kPoll);
+      std::this_thread::sleep_for(kWorkerPoll);
       if (int signal = stop_signal(); signal && signal != passed_on) {
         ::kill(child.id(), signal);  // it may have had it from the terminal too: it stops at its next step
         passed_on = signal;

@@ -1,5 +1,5 @@
 // --metric instructions: a point decided from each side's instruction count instead of its time
-// (README: "How a verdict is decided"). Deterministic code counted twice gives one count, so
+// (docs/verdicts.md). Deterministic code counted twice gives one count, so
 // there is no interval: the change is the change. Where counts of one side's code differ (its
 // two calls, or A's record against A's code in B's process), the spread widens what is decided.
 //   FASTER / SLOWER  |B/A - 1| >= threshold + spread (fewer / more instructions in B);

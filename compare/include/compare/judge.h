@@ -1,4 +1,4 @@
-// Where a point's verdict and its trust checks are decided (README: "How a verdict is decided"):
+// Where a point's verdict and its trust checks are decided (docs/verdicts.md):
 // the statistics first (verdict.h's decide, on the pair the point's runs measured), then each
 // trust check, a named rule with its reason, that can make a claim UNTRUSTED or add a note, then
 // the identical-code rule. Every printer and the report read the judgement; none decides again.

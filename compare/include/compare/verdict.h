@@ -1,4 +1,4 @@
-// How a point's verdict is decided from two sample sets (README: "How a verdict is decided").
+// How a point's verdict is decided from two sample sets (docs/verdicts.md).
 // A speedup is A/B of the medians (above 1: B is faster) with a 95% bootstrap interval over
 // rounds. The change that matters is the effective threshold T = max(--threshold, noise floor),
 // the floor being how far A's own rounds disagree with each other in the same process:

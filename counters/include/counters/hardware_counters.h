@@ -1,6 +1,6 @@
 // Hardware counters of a variant's call on a device (--counters), read after the point's timing:
-// the dynamic "why" beside a verdict. Read in process with CUPTI's range profiler (README,
-// "Counters": why not Nsight Compute's CLI): each call is one profiling session with kernel
+// the dynamic "why" beside a verdict. Read in process with CUPTI's range profiler (docs/metrics.md,
+// "Hardware counters": why not Nsight Compute's CLI): each call is one profiling session with kernel
 // replay, CUPTI saving and restoring the device memory between its passes, so every pass sees
 // the point's inputs; clocks are left as they are (the timing's own clock checks stand).
 #pragma once

@@ -2,7 +2,7 @@
 // measured beside B's in one process (interleaved replay). A run directory is shared: what is
 // loaded as A's code is a private copy of bytes read through no link, whose hash is the one A
 // measured, so a replaced or linked file is never measured as A (replaying a run directory
-// still runs its code: README, "Sharing run directories").
+// still runs its code: docs/run-directory.md, "Sharing run directories").
 #pragma once
 #include <filesystem>
 #include <map>

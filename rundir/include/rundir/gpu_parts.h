@@ -1,4 +1,4 @@
-// OUT/gpus.json of a `--gpus` run while it runs (README: "Several GPUs"): the run's devices and,
+// OUT/gpus.json of a `--gpus` run while it runs (docs/scale-out.md: "Several GPUs"): the run's devices and,
 // per device, the part of the points measured there as its own shard run under OUT/parts/, with
 // the command line that starts it. `--resume OUT` reads it to finish the unfinished parts; once
 // every part finished, they are merged into OUT and this file and parts/ are removed.

@@ -1,6 +1,6 @@
 // results.json: every point the run planned (ids, in order) and those it finished, with their
 // summaries; the samples are in samples.bin (samples_file.h). Written as the run goes, one line
-// per finished point (README: "The run directory"):
+// per finished point (docs/run-directory.md):
 //
 //   {"schema":"abtool.results/4","samples":"samples.bin","planned":[...],"points":[
 //   {...point...}

@@ -1,5 +1,5 @@
 // Every environment variable abtool reads, read once and checked: the one place that reads the
-// environment (README: "Environment"). A bad value is an InputError naming the variable, which
+// environment (`abtool <command> --help`, docs/commands.md). A bad value is an InputError naming the variable, which
 // `abtool` meets before anything runs (exit 2). What changes a run's choices is recorded in its
 // meta.json ("sweep").
 #pragma once

@@ -1,4 +1,4 @@
-// `record|replay --gpus LIST|all` (README: "Several GPUs"): one run over several GPUs of one
+// `record|replay --gpus LIST|all` (docs/scale-out.md: "Several GPUs"): one run over several GPUs of one
 // model. The points are split as `--shard I/N` splits them (consecutive parts of about equal
 // expected cost), one part per GPU, each a supervised run of its own under OUT/parts/ (so a
 // crash or hang on one GPU fails only its point there); a replay's A and B of a point run in the

@@ -1,4 +1,4 @@
-// The one file between a supervisor and its worker (README: "Worker processes"). The worker
+// The one file between a supervisor and its worker (docs/run-directory.md: "Worker processes"). The worker
 // writes CONTROL/heartbeat (atomically) at every step: the run directory once it exists, the
 // point and step it is in, a sequence number that grows with every step, and, as the very last
 // thing before a deliberate exit, its exit code. A worker that ends without that line crashed;

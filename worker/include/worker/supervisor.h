@@ -1,4 +1,4 @@
-// `abtool record` and `abtool replay` as the user runs them: the supervisor (README: "Worker
+// `abtool record` and `abtool replay` as the user runs them: the supervisor (docs/run-directory.md: "Worker
 // processes"). It runs the measurement in a worker process (this binary again, with --worker)
 // and watches its heartbeat. When the worker crashes (a signal, or an exit it did not announce:
 // a variant calling abort() or exit()) or a limited step outlasts --point-timeout-s, the point in
