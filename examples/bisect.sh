@@ -11,6 +11,10 @@
 # With git, the same judge: git bisect run sh -c 'make && abtool replay --from A --out "B-$(git rev-parse
 #   --short HEAD)" --compiler nvcc:build/bin/nvcc; abtool diff A "B-$(git rev-parse --short HEAD)" --bisect'
 # Exit: 0 a first bad candidate was found, 1 none of them is bad, 2 usage.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then  # the comment above; nothing runs
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+  exit 0
+fi
 set -uo pipefail
 abtool=${ABTOOL:-$(cd "$(dirname "$0")/.." && pwd)/build/abtool/abtool}
 [[ $# -ge 2 ]] || { sed -n '2,15p' "$0" >&2; exit 2; }

@@ -17,6 +17,10 @@
 # Exit code: 0 compared; 1 a point FAILED on a side; 2 bad input, or the workload failed or
 # launched no Triton kernel that can be captured; 3 B's code is byte-identical to A's everywhere
 # (the compared axis had no effect: give B another Triton or CANDIDATE_FLAGS).
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then  # the comment above; nothing runs
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+  exit 0
+fi
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 [[ ${1:-} == -- ]] && shift

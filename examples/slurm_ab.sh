@@ -20,6 +20,10 @@
 #
 # A shard whose points FAILED still counts as done (abtool exits 1: the failures are in its
 # results); any other exit stops the chain, and `abtool merge` refuses shards that did not finish.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then  # the comment above; nothing runs
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
+  exit 0
+fi
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 script=$root/examples/slurm_ab.sh

@@ -1,7 +1,9 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstdlib>
 #include <iostream>
+#include <set>
 
 #include "commands.h"
 #include "compare/comparison.h"
@@ -14,10 +16,31 @@
 #include "util/units.h"
 
 namespace abt {
+namespace {
+
+// The ops a run planned, for saying what it holds: "cpu_saxpy, cpu_softmax".
+std::string planned_ops(const RunData& run) {
+  std::set<std::string> ops;
+  for (const auto& id : run.results.planned) ops.insert(id.substr(0, id.find('/')));
+  return ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", "));
+}
+
+// Two runs that planned no point alike (other ops, another shape set): a mistake, not a comparison.
+void check_common_points(const RunData& a, const RunData& b) {
+  if (a.results.planned.empty() || b.results.planned.empty()) return;
+  const std::set<std::string> in_a(a.results.planned.begin(), a.results.planned.end());
+  for (const auto& id : b.results.planned)
+    if (in_a.count(id)) return;
+  throw InputError(fmt::format("A and B have no point in common: A planned {} point(s) of {}, B {} of {}", in_a.size(),
+                               planned_ops(a), b.results.planned.size(), planned_ops(b)));
+}
+
+}  // namespace
 
 int run_diff(const DiffOptions& options) {
   keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
+  check_common_points(a, b);
   Comparison report =
       compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap, options.instruction_threshold_pct);
   switch (options.format) {
@@ -32,7 +55,7 @@ int run_diff(const DiffOptions& options) {
     case DiffFormat::md:
     case DiffFormat::text:
       if (options.format == DiffFormat::md) print_markdown(report, std::cout);
-      else print_text(report, std::cout, stdout_wants_colour(), options.wide);
+      else print_text(report, std::cout, stdout_wants_colour(), options.wide, stdout_width());
       if (options.ir) {
         std::cout << "\n";
         print_ir_diffs(report, std::cout, options.format == DiffFormat::md);

@@ -1,6 +1,7 @@
 // abtool: did this compiler change make these kernels faster or slower, on these shapes, and why?
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "capture/capture.h"
 #include "commands.h"
 #include "default_paths.h"
+#include "help_format.h"
 #include "graphtime/warmup.h"
 #include "model/markers.h"
 #include "util/closest_name.h"
@@ -93,8 +95,9 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
       ->check(CLI::IsMember({"graph", "cupti", "direct"}));
   const abt::TimingSettings defaults;
   command.add_option("--warmup-ms", options.warmup_ms,
-                     fmt::format("steady warm-up budget in ms, as a call count clamped to [{}, {}] (default {:g})",
-                                 abt::kMinWarmupCalls, abt::kMaxWarmupCalls, defaults.warmup_ms))
+                     fmt::format("warm-up before a point's timing: at most this many ms, and {} to {} calls; it ends early "
+                                 "once two batches of calls agree within {:g}% (default {:g})",
+                                 abt::kMinWarmupCalls, abt::kMaxWarmupCalls, 100 * abt::kSteadyWarmupTolerance, defaults.warmup_ms))
       ->check(above(0));
   command.add_option("--rep-ms", options.rep_ms, fmt::format("measurement budget per point in ms (default {:g})", defaults.rep_ms))
       ->check(above(0));
@@ -197,15 +200,27 @@ void check_resume_alone(const CLI::App& command, const abt::ProcessOptions& proc
 
 std::vector<std::string> arguments_after_program(int argc, char** argv) { return {argv + 1, argv + argc}; }
 
+// A command abtool does not have, with the one it most likely meant: "abtool: unknown command
+// 'recrod' (did you mean 'record'?)". Empty for an option (the top level's own: --help, --version).
+std::string misspelled_command(CLI::App& app, const std::string& given) {
+  if (given.rfind('-', 0) == 0) return "";
+  std::vector<std::string> known;
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) known.push_back(command->get_name());
+  if (auto meant = abt::closest_name(given, known))
+    return fmt::format("abtool: unknown command '{}' (did you mean '{}'?)", given, *meant);
+  return fmt::format("abtool: unknown command '{}' (the commands: {})", given, fmt::join(known, ", "));
+}
+
 // An option the command does not have, with the one it most likely meant: "abtool diff: unknown
-// option '--treshold' (did you mean '--threshold'?)". Empty when no argument is such a typo.
+// option '--treshold' (did you mean '--threshold'?)", or a command it does not have. Empty when no
+// argument is such a typo.
 std::string misspelled_option(CLI::App& app, int argc, char** argv) {
   if (argc < 2) return "";
   CLI::App* command = nullptr;
   try {
     command = app.get_subcommand(argv[1]);
   } catch (const CLI::OptionNotFound&) {
-    return "";
+    return misspelled_command(app, argv[1]);
   }
   std::vector<std::string> known;
   for (const CLI::Option* option : command->get_options())
@@ -216,6 +231,10 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
     if (given.rfind("--", 0) != 0 || given == "--") continue;
     given = given.substr(0, given.find('='));
     if (std::find(known.begin(), known.end(), given) != known.end()) continue;
+    std::vector<std::string> longer;  // --warmup: the one option it begins
+    for (const auto& name : known)
+      if (name.rfind(given, 0) == 0) longer.push_back(name);
+    if (longer.size() == 1) return fmt::format("abtool {}: unknown option '{}' (did you mean '{}'?)", argv[1], given, longer[0]);
     if (auto meant = abt::closest_name(given, known))
       return fmt::format("abtool {}: unknown option '{}' (did you mean '{}'?)", argv[1], given, *meant);
   }
@@ -226,6 +245,7 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   CLI::App app{"abtool: A/B performance comparison of compiler builds on GPU and host kernels"};
+  app.formatter(std::make_shared<abt::FittingFormatter>());  // before the subcommands: they take it from app
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("abtool ") + ABTOOL_VERSION + " (" + ABTOOL_GIT_SHA + ")");
 
@@ -246,6 +266,8 @@ int main(int argc, char** argv) {
   replay->add_option("--from", replay_from, "run directory of a record run (required unless --resume)");
   replay->add_flag("--no-interleave", no_interleave,
                    "measure B alone (default: A's stored binary is measured beside B's, rounds alternating)");
+  replay->add_flag("--aa", replay_only.aa,
+                   "an A/A is meant: no warning that B's compiler, flags and environment are A's");
   replay->add_flag("--retune", replay_only.retune,
                    "also sweep B's own best config per key and measure it beside A's: diff shows the pinned and the "
                    "best-vs-best speedup and where the optimum moved");
@@ -322,16 +344,25 @@ int main(int argc, char** argv) {
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
       std::string(abt::environment_help());
-  for (CLI::App* command : {&app, record, replay, diff, report, merge, capture}) command->footer(footer);
+  app.footer(footer);
+  for (CLI::App* command : {record, replay, diff, report, merge, capture})
+    command->footer("Exit codes and environment variables: abtool --help. Manual: README.md and docs/ in abtool's source.");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    if (std::string hint = misspelled_option(app, argc, argv); !hint.empty() && error.get_exit_code() == static_cast<int>(CLI::ExitCodes::ExtrasError)) {
+    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
+    if (std::string hint = misspelled_option(app, argc, argv); !hint.empty()) {
       fmt::print(stderr, "{}\n", hint);
       return abt::kExitBadInput;
     }
-    int code = app.exit(error);
-    return code == 0 ? 0 : abt::kExitBadInput;
+    // One line, named as abtool's, with where the options are listed.
+    std::string command;
+    try {
+      if (argc >= 2 && app.get_subcommand(argv[1])) command = std::string(" ") + argv[1];
+    } catch (const CLI::OptionNotFound&) {
+    }
+    fmt::print(stderr, "abtool{}: {} (abtool{} --help lists the options)\n", command, error.what(), command);
+    return abt::kExitBadInput;
   }
 
   try {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compare/cells.h"
+#include "util/terminal.h"
 #include "util/units.h"
 
 namespace abt {
@@ -80,7 +81,7 @@ const std::vector<Column>& all_columns() {
 constexpr size_t kNarrowColumns = 6;  // point .. verdict
 constexpr size_t kInstructionsColumn = 6, kConfigColumn = 7, kRetuneColumn = 13, kWhyColumn = 15;
 constexpr size_t kVerdictColumn = 5;
-constexpr size_t kTerminalWidth = 80;
+constexpr size_t kDefaultWidth = 80;  // the table's width off a terminal
 
 // The columns a report has something in: instruction counts and re-tuning only where it does.
 std::vector<Column> wide_columns(const Comparison& report) {
@@ -248,11 +249,26 @@ struct Table {
     for (size_t w : widths) total += w + 2;
     return total - 2;
   }
-  void print(std::ostream& out, bool colour) const {
+  // `most`: the widest a line may be; a point whose name would push its row past it gets a line
+  // of its own, its numbers on the next (the first column narrowed to what is left).
+  void print(std::ostream& out, bool colour, size_t most = std::string::npos) {
+    if (most != std::string::npos && width() > most) {
+      const size_t rest = width() - widths[0];
+      widths[0] = most > rest + std::string(columns[0].name).size() ? most - rest : std::string(columns[0].name).size();
+    }
     std::vector<std::string> head;
     for (const auto& column : columns) head.push_back(column.name);
     print_row(out, head, nullptr);
-    for (size_t r = 0; r < rows.size(); ++r) print_row(out, rows[r], colour ? verdict_colour(verdicts[r]) : nullptr);
+    for (size_t r = 0; r < rows.size(); ++r) {
+      if (rows[r][0].size() > widths[0]) {
+        out << rows[r][0] << "\n";
+        std::vector<std::string> numbers = rows[r];
+        numbers[0].clear();
+        print_row(out, numbers, colour ? verdict_colour(verdicts[r]) : nullptr);
+      } else {
+        print_row(out, rows[r], colour ? verdict_colour(verdicts[r]) : nullptr);
+      }
+    }
   }
 
  private:
@@ -272,29 +288,35 @@ struct Table {
 
 }  // namespace
 
-void print_text(const Comparison& report, std::ostream& out, bool colour, bool wide) {
+void print_text(const Comparison& report, std::ostream& out, bool colour, bool wide, size_t width) {
   out << "A: " << report.a_dir << "\nB: " << report.b_dir << "\n";
-  for (const auto& warning : report.warnings) out << "WARNING: " << warning.text << "\n";
+  for (const auto& warning : report.warnings)
+    out << (wide ? "WARNING: " + warning.text : wrap_text("WARNING: " + warning.text, width, "  ")) << "\n";
   if (wide) {
     Table(wide_columns(report), report).print(out, colour);
   } else {
-    // 80 columns: the verdict's columns always; the config too where it fits; the rest below.
+    // `width` columns: the verdict's columns always; the config too where it fits; the rest below.
+    // Off a terminal (no width) the table is chosen for 80 columns and nothing is broken.
+    const bool fitted = width != std::string::npos;
+    const size_t table_width = fitted ? width : kDefaultWidth;
     const auto& all = all_columns();
     std::vector<Column> verdict_columns(all.begin(), all.begin() + kNarrowColumns);
     if (report.decided_by_instructions()) verdict_columns.push_back(all[kInstructionsColumn]);
     std::vector<Column> narrow = verdict_columns;
     narrow.push_back(all[kConfigColumn]);
     Table table(narrow, report);
-    const bool config_shown = table.width() <= kTerminalWidth;
+    const bool config_shown = table.width() <= table_width;
     if (!config_shown) table = Table(verdict_columns, report);
-    table.print(out, colour);
+    table.print(out, colour, width);
     std::vector<std::string> details;
     for (const auto& row : report.points)
       if (std::string line = point_details(row, config_shown); !line.empty()) details.push_back(line);
     if (!details.empty()) {
       out << "\n";
-      for (const auto& line : details) out << "  " << line << "\n";
+      for (const auto& line : details) out << "  " << wrap_text(line, width, "    ", 2) << "\n";
     }
+    out << wrap_text(summary_line(report), width, "  ") << "\n";
+    return;
   }
   out << summary_line(report) << "\n";
 }

@@ -158,4 +158,6 @@ std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shar
 RunPlan::~RunPlan() = default;
 RunPlan::RunPlan(RunPlan&&) noexcept = default;
 
+CompilerFingerprint RunPlan::compiler_fingerprint() const { return resources_->compiler->fingerprint(); }
+
 }  // namespace abt

@@ -63,8 +63,7 @@ void RunProgress::show(size_t points_done, long long steps_done, const std::stri
   last_points_done_ = points_done;
   if (!snapshot_file_.empty() && seconds_since(last_snapshot_) >= 0.5) write_snapshot(points_done, steps_done, current);
   if (terminal_) {
-    fmt::print(stderr, "\r\x1b[2K{}", line(points_done, steps_done, current));
-    std::fflush(stderr);
+    draw_progress_line(line(points_done, steps_done, current));
     active_ = true;
     return;
   }

@@ -14,6 +14,10 @@ RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& optio
   RunRequest request = resolve_request(options, RunMode::replay, a.defaults());
   request.replay_from = a.layout.dir();
   RunPlan plan(std::move(request));
+  // Before anything is measured: an A/A can show no compiler effect, and people run one by mistake.
+  if (!replay.aa && echo && plan.compiler_fingerprint() == a.meta.compiler)
+    echo("WARNING: B's compiler, flags and environment are A's, so this replay is an A/A and can show no compiler "
+         "effect; for an A/B give B --compiler, --compiler-flags or --compiler-env (--aa: an A/A is meant)");
   // With --retune, B's autotune record holds B's own sweep's choices, not A's configs.
   ReplayChooser pinned(*a.record, !replay.retune);
   // A's binaries: measured beside B's (interleaved), and where A's output is a point's reference.

@@ -321,7 +321,7 @@ const std::vector<Case>& cases() {
       {"diff_format_unknown",
        [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string(), "--format", "xml"}; },
        2, "--format"},
-      {"unknown_command", [](const Workspace&) { return std::vector<std::string>{"frobnicate"}; }, 2, "A subcommand is required"},
+      {"unknown_command", [](const Workspace&) { return std::vector<std::string>{"frobnicate"}; }, 2, "abtool: unknown command 'frobnicate' (the commands: record, replay"},
       {"report_missing_run",
        [](const Workspace& w) { return std::vector<std::string>{"report", (w.dir / "nope").string(), w.replay.string()}; },
        2, "no such run directory"},

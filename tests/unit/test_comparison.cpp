@@ -191,7 +191,7 @@ TEST_F(ComparisonTest, TheLibrarysPickIsComparedAsAnAssignmentNotAsText) {
   EXPECT_EQ(row(report, "p1").a_config, "num_warps=4 num_stages=3") << "in the library's order";
   EXPECT_FALSE(row(report, "p3").library_config.has_value());
   std::ostringstream text;
-  print_text(report, text);
+  print_text(report, text, false, false, 1000);  // the sentence on one line
   EXPECT_NE(text.str().find("A's sweep picked another config than the library's own at 1 of 2 points: " + testing::point_id("p2") +
                             " (library: num_warps=8 num_stages=3; abtool: num_warps=4 num_stages=3)"),
             std::string::npos)

@@ -57,6 +57,19 @@ TEST_P(GoldenRuns, Text) {
   expect_golden("expected.txt", portable(out.str()));
 }
 
+// At a terminal's width no line is longer, but the run directories' paths (a path is not broken).
+TEST_P(GoldenRuns, TextFitsTheWidthItIsGiven) {
+  for (size_t width : {80u, 100u}) {
+    std::ostringstream out;
+    print_text(report_, out, false, false, width);
+    std::istringstream lines(out.str());
+    size_t count = 0;
+    for (std::string line; std::getline(lines, line); ++count)
+      if (line.rfind("A: ", 0) != 0 && line.rfind("B: ", 0) != 0) EXPECT_LE(line.size(), width) << line;
+    EXPECT_GT(count, report_.points.size());
+  }
+}
+
 TEST_P(DiffGolden, TextInColourKeepsItsColumns) {
   std::ostringstream plain, coloured;
   print_text(report_, plain);
@@ -123,7 +136,8 @@ TEST_P(DiffCountersGolden, EveryPointShowsItsWhy) {
   std::ostringstream text, wide;
   print_text(report_, text);
   print_text(report_, wide, false, true);
-  const std::string shown = text.str();
+  std::string shown = text.str();
+  for (size_t at; (at = shown.find("\n    ")) != std::string::npos;) shown.replace(at, 5, " ");  // the detail lines unwrapped
   size_t whys = 0;
   for (size_t at = shown.find("; why: dram read"); at != std::string::npos; at = shown.find("; why: dram read", at + 1)) ++whys;
   EXPECT_EQ(whys, report_.points.size()) << shown;

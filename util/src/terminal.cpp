@@ -1,8 +1,10 @@
 #include "util/terminal.h"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,6 +26,43 @@ bool stdout_wants_colour() {
   return ::isatty(STDOUT_FILENO) == 1;
 }
 
+size_t stdout_width() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long value = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && value >= 20 && value <= 10000) return size_t(value);
+  }
+  winsize size{};
+  if (::isatty(STDOUT_FILENO) == 1) return ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20 ? size.ws_col : 80;
+  return std::string::npos;
+}
+
+std::string wrap_text(const std::string& text, size_t width, const std::string& indent, size_t first_offset) {
+  if (const size_t newline = text.find('\n'); newline != std::string::npos)  // each line of its own
+    return wrap_text(text.substr(0, newline), width, indent, first_offset) + "\n" +
+           wrap_text(text.substr(newline + 1), width, indent, first_offset);
+  std::string wrapped, line;
+  bool first = true;
+  auto flush = [&] {
+    if (!first) wrapped += "\n" + indent;
+    wrapped += line;
+    line.clear();
+    first = false;
+  };
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const size_t used = first ? first_offset : indent.size();
+    const size_t room = width > used ? width - used : 1;
+    if (!line.empty() && line.size() + 1 + word.size() > room) flush();
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  if (!line.empty()) flush();
+  return wrapped;
+}
+
 std::string clock_text(double seconds) {
   const long long whole = (long long)(seconds + 0.5);
   if (whole >= 3600) return fmt::format("{}:{:02}:{:02}", whole / 3600, whole / 60 % 60, whole % 60);
@@ -41,13 +80,21 @@ Progress::Progress(std::string what, int total)
 
 Progress::~Progress() { finish(); }
 
+void draw_progress_line(const std::string& line) {
+  winsize size{};
+  size_t width = std::string::npos;  // not a terminal (ABTOOL_COLOR=always into a file): the whole line
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) width = size.ws_col;
+  // The last column stays empty: a terminal that wraps on it would leave the line behind too.
+  fmt::print(stderr, "\r\x1b[2K{}", line.size() < width ? line : line.substr(0, width - 1));
+  std::fflush(stderr);
+}
+
 void Progress::update(int done, const std::string& current) {
   if (!enabled_) return;
   double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   std::string eta = "--:--";
   if (done > 0 && done < total_) eta = clock_text(elapsed / done * (total_ - done));
-  fmt::print(stderr, "\r\x1b[2K{} [{}/{}] {}  ETA {}", what_, done, total_, current, eta);
-  std::fflush(stderr);
+  draw_progress_line(fmt::format("{} [{}/{}] {}  ETA {}", what_, done, total_, current, eta));
   active_ = true;
 }
 

@@ -19,10 +19,13 @@ struct Spellings<DiffFormat> {
 
 // `colour`: the verdicts in ANSI colours (FASTER green, SLOWER red, AMBIGUOUS yellow, UNTRUSTED
 // magenta, FAILED and MISSING bold red), for a terminal; the columns stay aligned.
-// The default layout fits 80 columns: point, A, B, speedup, 95% CI, verdict and, where it fits,
-// the config; below the table a line per point says what else there is (config, output bits,
-// IR delta, re-tuned speedup, note). `wide`: every column in the table (also Markdown's layout).
-void print_text(const Comparison& report, std::ostream& out, bool colour = false, bool wide = false);
+// The default layout fits `width` columns: point, A, B, speedup, 95% CI, verdict and, where it
+// fits, the config (a point whose name does not fit gets a line of its own above its numbers);
+// below the table a line per point says what else there is (config, output bits, IR delta,
+// re-tuned speedup, note), wrapped at `width` like the summary. `width` std::string::npos (off a
+// terminal): the table chosen for 80 columns, no line broken. `wide`: every column in the
+// table on one line each, nothing wrapped (also Markdown's layout).
+void print_text(const Comparison& report, std::ostream& out, bool colour = false, bool wide = false, size_t width = 80);
 void print_markdown(const Comparison& report, std::ostream& out);
 void print_json(const Comparison& report, std::ostream& out);
 nlohmann::json diff_json(const Comparison& report);  // what print_json prints

@@ -38,6 +38,8 @@ class RunPlan {
 
   struct Resources;  // the device, the compiler under test, the reference compilers, the shape set
   Resources& resources() { return *resources_; }
+  // What the compiler under test is, as meta.json records it (a replay compares it with A's).
+  CompilerFingerprint compiler_fingerprint() const;
 
  private:
   void check_captured_tensors();

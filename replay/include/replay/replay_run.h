@@ -13,6 +13,8 @@ struct ReplayOptions {
   double threshold_pct = kDefaultThresholdPct;  // the change that matters when deciding that (diff's --threshold)
   // B also sweeps its own best config per key and measures it beside A's (--retune).
   bool retune = false;
+  // An A/A is meant (--aa): no warning that B's compiler, flags and environment are A's.
+  bool aa = false;
 };
 
 // Opens A, resolves B's request from A's selection and the options given, and runs it with A's

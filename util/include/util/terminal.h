@@ -1,6 +1,7 @@
 // Terminal output: colour/tty decisions and the progress line for long sweeps.
 #pragma once
 #include <chrono>
+#include <cstddef>
 #include <string>
 
 namespace abt {
@@ -12,10 +13,23 @@ bool stderr_is_interactive();
 // NO_COLOR is set (no-color.org), else when stdout is a terminal.
 bool stdout_wants_colour();
 
+// How wide stdout's lines may be: COLUMNS where it is a number (exported by a user, or a script,
+// to ask for a width), else the terminal's width; std::string::npos off a terminal without
+// COLUMNS (a pipe or a log: lines are not broken, so what scripts search for stays on one line).
+size_t stdout_width();
+// `text` broken at spaces into lines of at most `width` characters, counting `indent`, which
+// starts every line after the first, and `first_offset` characters already written before the
+// first (a word longer than its line stays whole on a line of its own). Each line of a text of
+// several is wrapped on its own.
+std::string wrap_text(const std::string& text, size_t width, const std::string& indent, size_t first_offset = 0);
+
 // Elapsed or remaining time as people read it: "4:07", "1:02:13".
 std::string clock_text(double seconds);
 // Erases the progress line on stderr (the cursor back at its start), where one may be drawn.
 void clear_progress_line();
+// Draws `line` as the progress line on stderr, cut to the terminal's width: a line that wrapped
+// would leave its first part behind at every redraw.
+void draw_progress_line(const std::string& line);
 // Off a terminal, seconds between plain progress lines: ABTOOL_PROGRESS_S, default 5 (0: none).
 double plain_progress_interval_s();
 

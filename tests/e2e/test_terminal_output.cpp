@@ -1,0 +1,117 @@
+// What a terminal shows fits it and guides: every --help line within 100 characters and the
+// common footer once, on the top-level help; the diff table within COLUMNS=80 (its detail lines
+// wrapped); a replay that changes nothing against A says so before it measures.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "abtool_runner.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(TerminalOutput, HelpLinesFitAndTheFooterIsTheTopLevelsAlone) {
+  for (const char* command : {"", "record", "replay", "diff", "report", "capture", "merge"}) {
+    std::vector<std::string> args;
+    if (*command) args.push_back(command);
+    args.push_back("--help");
+    for (const char* columns : {"80", "300"}) {
+      ProcessResult result = abtool(args, {{"COLUMNS", columns}});
+      ASSERT_EQ(result.exit_code, 0) << describe(result);
+      for (const auto& line : lines_of(result.out)) EXPECT_LE(line.size(), 100u) << command << ": " << line;
+      const bool footer = result.out.find("Exit codes: 0 every point SUCCESS") != std::string::npos;
+      EXPECT_EQ(footer, !*command) << command << ": the exit codes and environment once, in abtool --help";
+      if (*command) EXPECT_NE(result.out.find("abtool --help"), std::string::npos) << result.out;
+    }
+  }
+}
+
+TEST(TerminalOutput, TheDiffTableFitsEightyColumns) {
+  TempDir dir("abtool-terminal-");
+  const fs::path a = dir.path() / "A", b = dir.path() / "B";
+  ASSERT_EQ(record(a, {"--op", "cpu_saxpy,cpu_softmax"}).exit_code, 0);
+  ASSERT_EQ(replay(a, b, {"--compiler", "host:clang++"}).exit_code, 0);
+  ProcessResult diff = abtool({"diff", a.string(), b.string()}, {{"COLUMNS", "80"}, {"ABTOOL_COLOR", "never"}});
+  ASSERT_EQ(diff.exit_code, 0) << describe(diff);
+  size_t rows = 0;
+  for (const auto& line : lines_of(diff.out)) {
+    if (line.rfind("A: ", 0) == 0 || line.rfind("B: ", 0) == 0) continue;  // a run's path is not broken
+    EXPECT_LE(line.size(), 80u) << line;
+    rows += line.find("cpu_") == 0;
+  }
+  EXPECT_GE(rows, 2u) << diff.out;
+  ProcessResult wide = abtool({"diff", a.string(), b.string()}, {{"COLUMNS", "200"}});
+  EXPECT_LT(lines_of(wide.out).size(), lines_of(diff.out).size()) << "wider: fewer lines\n" << wide.out;
+}
+
+TEST(TerminalOutput, MistakesGetOneLineWithAHintAndExitCode2) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"recrod"}, "abtool: unknown command 'recrod' (did you mean 'record'?)"},
+      {{"record", "--warmup", "5"}, "abtool record: unknown option '--warmup' (did you mean '--warmup-ms'?)"},
+      {{"diff", "--treshold", "5", "a", "b"}, "abtool diff: unknown option '--treshold' (did you mean '--threshold'?)"},
+      {{"record", "--timer", "sundial"}, "abtool record: --timer"},
+      {{}, "abtool: A subcommand is required (abtool --help lists the options)"},
+  };
+  for (const auto& [args, expected] : cases) {
+    ProcessResult result = abtool(args);
+    EXPECT_EQ(result.exit_code, 2) << describe(result);
+    EXPECT_EQ(result.err.rfind(expected, 0), 0u) << describe(result);
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << "one line: " << result.err;
+  }
+}
+
+TEST(TerminalOutput, TwoRunsWithNoPointInCommonAreAMistake) {
+  TempDir dir("abtool-disjoint-");
+  ASSERT_EQ(record(dir.path() / "saxpy", {"--op", "cpu_saxpy"}).exit_code, 0);
+  ASSERT_EQ(record(dir.path() / "softmax", {"--op", "cpu_softmax"}).exit_code, 0);
+  ProcessResult diff = abtool({"diff", (dir.path() / "saxpy").string(), (dir.path() / "softmax").string()});
+  EXPECT_EQ(diff.exit_code, 2) << describe(diff);
+  EXPECT_NE(diff.err.find("A and B have no point in common: A planned"), std::string::npos) << describe(diff);
+  EXPECT_NE(diff.err.find("of cpu_saxpy, B"), std::string::npos) << describe(diff);
+  EXPECT_EQ(std::count(diff.err.begin(), diff.err.end(), '\n'), 1) << "one line: " << diff.err;
+}
+
+// Every example script answers --help with its header comment and runs nothing (ab_compare.sh
+// used to start a whole A/B).
+TEST(TerminalOutput, EveryExampleScriptAnswersHelp) {
+  size_t scripts = 0;
+  for (const auto& entry : fs::directory_iterator(source_dir() / "examples")) {
+    if (entry.path().extension() != ".sh") continue;
+    ++scripts;
+    ProcessResult help = run_process({"bash", {entry.path().string(), "--help"}, "", {{"ABTOOL", "/nonexistent/abtool"}},
+                                      std::chrono::seconds(30)});
+    EXPECT_EQ(help.exit_code, 0) << entry.path() << "\n" << help.out << help.err;
+    EXPECT_GT(lines_of(help.out).size(), 2u) << entry.path();
+    EXPECT_EQ(help.out.find("#"), std::string::npos) << "the comment's text, not its marks: " << help.out;
+  }
+  EXPECT_GE(scripts, 4u);
+}
+
+TEST(TerminalOutput, AReplayThatChangesNothingWarnsBeforeItMeasures) {
+  TempDir dir("abtool-aa-");
+  const fs::path a = dir.path() / "A";
+  ASSERT_EQ(record(a, {"--op", "cpu_saxpy"}).exit_code, 0);
+  const std::string warning = "WARNING: B's compiler, flags and environment are A's";
+  ProcessResult same = replay(a, dir.path() / "B", {});
+  ASSERT_EQ(same.exit_code, 0) << describe(same);
+  const size_t warned = same.out.find(warning);
+  ASSERT_NE(warned, std::string::npos) << same.out;
+  EXPECT_LT(warned, same.out.find("SUCCESS")) << "before the first point: " << same.out;
+  EXPECT_NE(same.out.find("--compiler-flags"), std::string::npos) << "how to make it an A/B";
+  ProcessResult meant = replay(a, dir.path() / "C", {"--aa"});
+  ASSERT_EQ(meant.exit_code, 0) << describe(meant);
+  EXPECT_EQ(meant.out.find(warning), std::string::npos) << meant.out;
+  ProcessResult changed = replay(a, dir.path() / "D", {"--compiler", "host:clang++"});
+  ASSERT_EQ(changed.exit_code, 0) << describe(changed);
+  EXPECT_EQ(changed.out.find(warning), std::string::npos) << changed.out;
+}
+
+}  // namespace abt::e2e
