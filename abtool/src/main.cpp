@@ -16,6 +16,7 @@
 #include "model/markers.h"
 #include "util/closest_name.h"
 #include "util/environment.h"
+#include "util/terminal.h"
 #include "worker/messages.h"
 #include "worker/supervisor.h"
 #include "util/errors.h"
@@ -193,7 +194,8 @@ void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, 
 void check_resume_alone(const CLI::App& command, const abt::ProcessOptions& process) {
   if (process.resume.empty()) return;
   for (const CLI::Option* option : command.get_options())
-    if (option->count() && option->get_name() != "--resume" && option->get_name() != "--point-timeout-s")
+    if (option->count() && option->get_name() != "--resume" && option->get_name() != "--point-timeout-s" &&
+        option->get_name() != "--color")
       throw abt::InputError("--resume takes every option from the run's meta.json; " + option->get_name() +
                             " cannot be given with it");
 }
@@ -344,6 +346,10 @@ int main(int argc, char** argv) {
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
       std::string(abt::environment_help());
+  std::string colour = "auto";
+  for (CLI::App* command : {record, replay, diff, report, merge, capture})
+    command->add_option("--color", colour, "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
   app.footer(footer);
   for (CLI::App* command : {record, replay, diff, report, merge, capture})
     command->footer("Exit codes and environment variables: abtool --help. Manual: README.md and docs/ in abtool's source.");
@@ -365,6 +371,7 @@ int main(int argc, char** argv) {
     return abt::kExitBadInput;
   }
 
+  if (colour != "auto") abt::choose_colour(colour == "always" ? abt::ColourChoice::always : abt::ColourChoice::never);
   try {
     abt::environment();  // a bad value of a variable abtool reads: exit 2 before anything runs
     if (*record) {

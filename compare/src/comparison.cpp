@@ -266,11 +266,13 @@ void add_compile_times(Comparison& report) {
     entry.first.geomean_ratio = std::exp(entry.second / entry.first.points);
     report.compile_times.push_back(entry.first);
   }
-  std::stable_sort(compared.begin(), compared.end(), [](const PointComparison* x, const PointComparison* y) {
-    return *x->b_compile_ms / *x->a_compile_ms > *y->b_compile_ms / *y->a_compile_ms;
-  });
-  compared.resize(std::min<size_t>(compared.size(), 3));
-  report.slowest_compiles = compared;
+  auto ratio = [](const PointComparison* row) { return *row->b_compile_ms / *row->a_compile_ms; };
+  std::stable_sort(compared.begin(), compared.end(),
+                   [&](const PointComparison* x, const PointComparison* y) { return ratio(x) > ratio(y); });
+  for (const PointComparison* row : compared)
+    if (ratio(row) > 1 && report.slowest_compiles.size() < 3) report.slowest_compiles.push_back(row);
+  for (auto row = compared.rbegin(); row != compared.rend(); ++row)
+    if (ratio(*row) < 1 && report.fastest_compiles.size() < 3) report.fastest_compiles.push_back(*row);
 }
 
 std::vector<std::string> ordered_ids(const RunData& a, const RunData& b) {

@@ -58,7 +58,10 @@ const std::vector<Column>& all_columns() {
        [](const PointComparison& row) {
          return timed(row) ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-";
        }},
-      {"verdict", false, [](const PointComparison& row) { return std::string(spelling(row.verdict)); }},
+      {"verdict", false,
+       [](const PointComparison& row) {  // * : decided by another metric than the time beside it
+         return std::string(spelling(row.verdict)) + (row.metric() == Metric::instructions ? "*" : "");
+       }},
       {"instructions", true, instructions_cell},
       {"config", false, config_cell},
       {"n A/B", false,
@@ -186,12 +189,14 @@ std::string summary_line(const Comparison& report) {
       ops.push_back(fmt::format("{} {:.2f}x ({} point{}, {:.0f} -> {:.0f} ms)", op.op, op.geomean_ratio, op.points,
                                 op.points == 1 ? "" : "s", op.a_total_ms, op.b_total_ms));
     text += fmt::format("\ncompile time B vs A (measured variants): {}", fmt::join(ops, ", "));
-    if (!report.slowest_compiles.empty()) {
-      std::vector<std::string> slowest;
-      for (const PointComparison* row : report.slowest_compiles)
-        slowest.push_back(fmt::format("{} {:.0f} -> {:.0f} ms", row->id, *row->a_compile_ms, *row->b_compile_ms));
-      text += fmt::format("; most slowed: {}", fmt::join(slowest, ", "));
-    }
+    auto listed = [](const std::vector<const PointComparison*>& rows) {
+      std::vector<std::string> texts;
+      for (const PointComparison* row : rows)
+        texts.push_back(fmt::format("{} {:.0f} -> {:.0f} ms", row->id, *row->a_compile_ms, *row->b_compile_ms));
+      return fmt::format("{}", fmt::join(texts, ", "));
+    };
+    if (!report.slowest_compiles.empty()) text += "; most slowed: " + listed(report.slowest_compiles);
+    if (!report.fastest_compiles.empty()) text += "; most sped up: " + listed(report.fastest_compiles);
   }
   for (const OpCompileStages& op : report.compile_stages) text += "\n" + compile_stages_line(op, report.instruction_threshold_pct);
   if (const int counted = report.decided_by_instructions()) {
@@ -288,12 +293,20 @@ struct Table {
 
 }  // namespace
 
+// Under the table: what its speedup means, and what a starred verdict was decided by.
+static std::string table_legend(const Comparison& report) {
+  std::string legend = "speedup = A's time / B's (above 1: B is faster)";
+  if (report.decided_by_instructions()) legend += "; * decided by instruction counts (callgrind), not by the time beside it";
+  return legend;
+}
+
 void print_text(const Comparison& report, std::ostream& out, bool colour, bool wide, size_t width) {
   out << "A: " << report.a_dir << "\nB: " << report.b_dir << "\n";
   for (const auto& warning : report.warnings)
     out << (wide ? "WARNING: " + warning.text : wrap_text("WARNING: " + warning.text, width, "  ")) << "\n";
   if (wide) {
     Table(wide_columns(report), report).print(out, colour);
+    out << table_legend(report) << "\n";
   } else {
     // `width` columns: the verdict's columns always; the config too where it fits; the rest below.
     // Off a terminal (no width) the table is chosen for 80 columns and nothing is broken.
@@ -308,6 +321,7 @@ void print_text(const Comparison& report, std::ostream& out, bool colour, bool w
     const bool config_shown = table.width() <= table_width;
     if (!config_shown) table = Table(verdict_columns, report);
     table.print(out, colour, width);
+    out << wrap_text(table_legend(report), width, "  ") << "\n";
     std::vector<std::string> details;
     for (const auto& row : report.points)
       if (std::string line = point_details(row, config_shown); !line.empty()) details.push_back(line);
@@ -338,7 +352,7 @@ void print_markdown(const Comparison& report, std::ostream& out) {
     }
     out << "| " << fmt::format("{}", fmt::join(row, " | ")) << " |\n";
   }
-  out << "\n" << summary_line(report) << "\n";
+  out << "\n" << table_legend(report) << "\n\n" << summary_line(report) << "\n";
 }
 
 namespace {

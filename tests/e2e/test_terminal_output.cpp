@@ -79,6 +79,22 @@ TEST(TerminalOutput, TwoRunsWithNoPointInCommonAreAMistake) {
   EXPECT_EQ(std::count(diff.err.begin(), diff.err.end(), '\n'), 1) << "one line: " << diff.err;
 }
 
+// --color decides over ABTOOL_COLOR, both ways: the progress line's control codes show it.
+TEST(TerminalOutput, TheColorOptionDecidesOverTheEnvironment) {
+  TempDir dir("abtool-colour-");
+  ProcessResult forced = abtool({"record", "--out", (dir.path() / "A").string(), "--op", "cpu_saxpy", "--shapes",
+                                 tiny_shapes().string(), "--compiler", "host:g++", "--color", "always"},
+                                {{"ABTOOL_COLOR", "never"}});
+  ASSERT_EQ(forced.exit_code, 0) << describe(forced);
+  EXPECT_NE(forced.err.find("\x1b[2K"), std::string::npos) << forced.err;
+  ProcessResult plain = abtool({"record", "--out", (dir.path() / "B").string(), "--op", "cpu_saxpy", "--shapes",
+                                tiny_shapes().string(), "--compiler", "host:g++", "--color", "never"},
+                               {{"ABTOOL_COLOR", "always"}});
+  ASSERT_EQ(plain.exit_code, 0) << describe(plain);
+  EXPECT_EQ(plain.err.find("\x1b["), std::string::npos) << plain.err;
+  EXPECT_EQ(plain.out.find("\x1b["), std::string::npos) << plain.out;
+}
+
 // Every example script answers --help with its header comment and runs nothing (ab_compare.sh
 // used to start a whole A/B).
 TEST(TerminalOutput, EveryExampleScriptAnswersHelp) {

@@ -13,14 +13,29 @@
 
 namespace abt {
 
+namespace {
+
+ColourChoice& chosen_colour() {
+  static ColourChoice chosen = ColourChoice::automatic;
+  return chosen;
+}
+
+ColourChoice forced_colour() {
+  return chosen_colour() != ColourChoice::automatic ? chosen_colour() : environment().colour;
+}
+
+}  // namespace
+
+void choose_colour(ColourChoice choice) { chosen_colour() = choice; }
+
 bool stderr_is_interactive() {
-  const ColourChoice forced = environment().colour;
+  const ColourChoice forced = forced_colour();
   if (forced != ColourChoice::automatic) return forced == ColourChoice::always;
   return ::isatty(STDERR_FILENO) == 1;
 }
 
 bool stdout_wants_colour() {
-  const ColourChoice forced = environment().colour;
+  const ColourChoice forced = forced_colour();
   if (forced != ColourChoice::automatic) return forced == ColourChoice::always;
   if (environment().no_colour) return false;
   return ::isatty(STDOUT_FILENO) == 1;

@@ -132,7 +132,8 @@ struct Comparison {
   bool all_binaries_identical = false;
   std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
   std::vector<OpCompileTime> compile_times;
-  std::vector<const PointComparison*> slowest_compiles;  // largest B/A compile-time ratios first (at most 3)
+  std::vector<const PointComparison*> slowest_compiles;  // B's compile slower: largest B/A ratios first (at most 3)
+  std::vector<const PointComparison*> fastest_compiles;  // B's compile faster: smallest B/A ratios first (at most 3)
   std::vector<OpCompileStages> compile_stages;  // per op, where both sides' compiles carry stages
   std::optional<double> retuned_geomean_speedup;  // best vs best, over the trusted points B re-tuned
   RunSummary a_run, b_run;

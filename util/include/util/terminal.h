@@ -4,13 +4,20 @@
 #include <cstddef>
 #include <string>
 
+#include "util/environment.h"
+
 namespace abt {
 
-// True when progress lines and colour may be written to stderr (ABTOOL_COLOR overrides the tty test).
+// `--color always|never` on the command line: decides over ABTOOL_COLOR and NO_COLOR (automatic:
+// they and the terminal decide, as without the option).
+void choose_colour(ColourChoice choice);
+
+// True when progress lines and colour may be written to stderr (--color, else ABTOOL_COLOR,
+// overrides the tty test).
 bool stderr_is_interactive();
 
-// True when reports on stdout may use colour: ABTOOL_COLOR=always|never if set, else not when
-// NO_COLOR is set (no-color.org), else when stdout is a terminal.
+// True when reports on stdout may use colour: --color or ABTOOL_COLOR=always|never if given, else
+// not when NO_COLOR is set (no-color.org), else when stdout is a terminal.
 bool stdout_wants_colour();
 
 // How wide stdout's lines may be: COLUMNS where it is a number (exported by a user, or a script,
