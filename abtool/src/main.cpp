@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <optional>
 
 #include "abtool_version.h"
 #include "capture/capture.h"
 #include "commands.h"
+#include "completion.h"
 #include "default_paths.h"
 #include "help_format.h"
 #include "graphtime/warmup.h"
@@ -195,7 +197,7 @@ void check_resume_alone(const CLI::App& command, const abt::ProcessOptions& proc
   if (process.resume.empty()) return;
   for (const CLI::Option* option : command.get_options())
     if (option->count() && option->get_name() != "--resume" && option->get_name() != "--point-timeout-s" &&
-        option->get_name() != "--color")
+        !option->check_lname("color") && !option->check_lname("quiet"))
       throw abt::InputError("--resume takes every option from the run's meta.json; " + option->get_name() +
                             " cannot be given with it");
 }
@@ -341,17 +343,24 @@ int main(int argc, char** argv) {
   capture->add_option("COMMAND", capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
       ->required();
 
+  auto* completion = app.add_subcommand("completion", "print a completion script for your shell: eval \"$(abtool completion bash)\"");
+  std::string completion_shell;
+  completion->add_option("SHELL", completion_shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
+
   const std::string footer =
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
       std::string(abt::environment_help());
+  bool quiet = false;
+  for (CLI::App* command : {record, replay})
+    command->add_flag("-q,--quiet", quiet, "no progress and no line per point as it ends: the final table, warnings and errors");
   std::string colour = "auto";
   for (CLI::App* command : {record, replay, diff, report, merge, capture})
     command->add_option("--color", colour, "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
   app.footer(footer);
-  for (CLI::App* command : {record, replay, diff, report, merge, capture})
+  for (CLI::App* command : {record, replay, diff, report, merge, capture, completion})
     command->footer("Exit codes and environment variables: abtool --help. Manual: README.md and docs/ in abtool's source.");
   try {
     app.parse(argc, argv);
@@ -371,6 +380,7 @@ int main(int argc, char** argv) {
     return abt::kExitBadInput;
   }
 
+  abt::choose_quiet(quiet);
   if (colour != "auto") abt::choose_colour(colour == "always" ? abt::ColourChoice::always : abt::ColourChoice::never);
   try {
     abt::environment();  // a bad value of a variable abtool reads: exit 2 before anything runs
@@ -400,6 +410,10 @@ int main(int argc, char** argv) {
     if (*capture) {
       capture_request.out = capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(capture_out);
       return abt::run_capture(capture_request, std::cout);
+    }
+    if (*completion) {
+      std::cout << abt::completion_script(app, completion_shell);
+      return abt::kExitOk;
     }
     if (*merge) {
       merge_options.command_line = {argv, argv + argc};

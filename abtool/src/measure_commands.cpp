@@ -24,6 +24,7 @@ namespace fs = std::filesystem;
 namespace {
 
 void echo_line(const std::string& line) {
+  if (quiet() && line.rfind("WARNING", 0) != 0) return;  // run.log has it; --quiet keeps the warnings
   if (stderr_is_interactive()) clear_progress_line();  // the progress line redraws after it
   fmt::print("{}\n", line);
   std::fflush(stdout);

@@ -19,7 +19,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(TerminalOutput, HelpLinesFitAndTheFooterIsTheTopLevelsAlone) {
-  for (const char* command : {"", "record", "replay", "diff", "report", "capture", "merge"}) {
+  for (const char* command : {"", "record", "replay", "diff", "report", "capture", "merge", "completion"}) {
     std::vector<std::string> args;
     if (*command) args.push_back(command);
     args.push_back("--help");
@@ -93,6 +93,49 @@ TEST(TerminalOutput, TheColorOptionDecidesOverTheEnvironment) {
   ASSERT_EQ(plain.exit_code, 0) << describe(plain);
   EXPECT_EQ(plain.err.find("\x1b["), std::string::npos) << plain.err;
   EXPECT_EQ(plain.out.find("\x1b["), std::string::npos) << plain.out;
+}
+
+// The completion script, sourced into bash, completes commands and each command's options.
+TEST(TerminalOutput, CompletionCompletesCommandsAndOptions) {
+  ProcessResult script = abtool({"completion", "bash"});
+  ASSERT_EQ(script.exit_code, 0) << describe(script);
+  TempDir dir("abtool-completion-");
+  const fs::path file = dir.path() / "abtool.bash";
+  write_file_atomically(file, script.out);
+  ProcessResult completed = run_process(
+      {"bash",
+       {"-c", "source '" + file.string() +
+                  "'; COMP_WORDS=(abtool rec); COMP_CWORD=1; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool record --warm); COMP_CWORD=2; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool replay --from runs/A --ret); COMP_CWORD=4; _abtool; echo \"${COMPREPLY[*]}\""},
+       "",
+       {},
+       std::chrono::seconds(30)});
+  ASSERT_EQ(completed.exit_code, 0) << completed.out << completed.err;
+  EXPECT_EQ(lines_of(completed.out), (std::vector<std::string>{"record", "--warmup-ms", "--retune"})) << completed.out;
+  ProcessResult zsh = abtool({"completion", "zsh"});
+  EXPECT_EQ(zsh.out.rfind("autoload -U +X bashcompinit && bashcompinit\n", 0), 0u) << zsh.out;
+  EXPECT_EQ(abtool({"completion", "fish"}).exit_code, 2);
+}
+
+// --quiet: no header or point lines as the run goes, no progress; the final table still.
+TEST(TerminalOutput, QuietKeepsTheResultAndDropsTheRest) {
+  TempDir dir("abtool-quiet-");
+  auto run = [&](const std::string& name, std::vector<std::string> extra) {
+    std::vector<std::string> args{"record", "--out", (dir.path() / name).string(), "--op", "cpu_saxpy", "--shapes",
+                                  tiny_shapes().string(), "--compiler", "host:g++"};
+    args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    return abtool(args, {{"ABTOOL_PROGRESS_S", "0.001"}});
+  };
+  ProcessResult loud = run("A", {}), quiet = run("B", {"--quiet"});
+  ASSERT_EQ(loud.exit_code, 0) << describe(loud);
+  ASSERT_EQ(quiet.exit_code, 0) << describe(quiet);
+  EXPECT_NE(loud.out.find("compiler: host"), std::string::npos) << loud.out;
+  EXPECT_EQ(quiet.out.find("compiler: host"), std::string::npos) << quiet.out;
+  EXPECT_NE(quiet.out.find("run directory: "), std::string::npos) << quiet.out;
+  EXPECT_EQ(quiet.err.find("abtool: record"), std::string::npos) << "no progress: " << quiet.err;
+  EXPECT_LT(lines_of(quiet.out).size(), lines_of(loud.out).size());
 }
 
 // Every example script answers --help with its header comment and runs nothing (ab_compare.sh

@@ -20,6 +20,11 @@ ColourChoice& chosen_colour() {
   return chosen;
 }
 
+bool& chosen_quiet() {
+  static bool quiet = false;
+  return quiet;
+}
+
 ColourChoice forced_colour() {
   return chosen_colour() != ColourChoice::automatic ? chosen_colour() : environment().colour;
 }
@@ -27,8 +32,11 @@ ColourChoice forced_colour() {
 }  // namespace
 
 void choose_colour(ColourChoice choice) { chosen_colour() = choice; }
+void choose_quiet(bool quiet) { chosen_quiet() = quiet; }
+bool quiet() { return chosen_quiet(); }
 
 bool stderr_is_interactive() {
+  if (quiet()) return false;
   const ColourChoice forced = forced_colour();
   if (forced != ColourChoice::automatic) return forced == ColourChoice::always;
   return ::isatty(STDERR_FILENO) == 1;
@@ -119,6 +127,6 @@ void Progress::finish() {
   active_ = false;
 }
 
-double plain_progress_interval_s() { return environment().progress_s; }
+double plain_progress_interval_s() { return quiet() ? 0 : environment().progress_s; }
 
 }  // namespace abt

@@ -11,6 +11,10 @@ namespace abt {
 // `--color always|never` on the command line: decides over ABTOOL_COLOR and NO_COLOR (automatic:
 // they and the terminal decide, as without the option).
 void choose_colour(ColourChoice choice);
+// `--quiet`: no progress lines (nor the run's lines as they happen: the commands' own business);
+// warnings, errors and results are still written.
+void choose_quiet(bool quiet);
+bool quiet();
 
 // True when progress lines and colour may be written to stderr (--color, else ABTOOL_COLOR,
 // overrides the tty test).

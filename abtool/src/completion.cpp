@@ -1,0 +1,52 @@
+#include "completion.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <vector>
+
+namespace abt {
+namespace {
+
+// Every long option of `command` that a user may type (hidden ones, with no group, are left out).
+std::vector<std::string> long_options(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options())
+    if (!option->get_group().empty())
+      for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+  return names;
+}
+
+}  // namespace
+
+std::string completion_script(const CLI::App& app, const std::string& shell) {
+  std::vector<std::string> commands, cases;
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+    commands.push_back(command->get_name());
+    cases.push_back(fmt::format("    {}) options=\"{}\" ;;", command->get_name(), fmt::join(long_options(*command), " ")));
+  }
+  std::string script = shell == "zsh" ? "autoload -U +X bashcompinit && bashcompinit\n" : "";
+  script += fmt::format(R"SCRIPT(# abtool's completion for {0}: eval "$(abtool completion {0})" in your shell's startup file.
+_abtool() {{
+  local current=${{COMP_WORDS[COMP_CWORD]}} options
+  if (( COMP_CWORD == 1 )); then
+    COMPREPLY=($(compgen -W "{1} --help --version" -- "$current"))
+    return
+  fi
+  case ${{COMP_WORDS[1]}} in
+{2}
+    *) options="" ;;
+  esac
+  if [[ $current == -* ]]; then
+    COMPREPLY=($(compgen -W "$options --help" -- "$current"))
+  else
+    COMPREPLY=($(compgen -f -- "$current"))
+  fi
+}}
+complete -o filenames -F _abtool abtool
+)SCRIPT",
+                        shell, fmt::join(commands, " "), fmt::join(cases, "\n"));
+  return script;
+}
+
+}  // namespace abt
