@@ -360,8 +360,28 @@ int main(int argc, char** argv) {
     command->add_option("--color", colour, "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
   app.footer(footer);
-  for (CLI::App* command : {record, replay, diff, report, merge, capture, completion})
-    command->footer("Exit codes and environment variables: abtool --help. Manual: README.md and docs/ in abtool's source.");
+  // Two examples a command's help ends with, before where the rest is.
+  const std::vector<std::pair<CLI::App*, std::vector<std::string>>> examples{
+      {record,
+       {"abtool record --op cpu_matmul --compiler host:g++ --out runs/A",
+        "abtool record --op triton_matmul --compiler triton:python3 --out runs/A"}},
+      {replay,
+       {"abtool replay --from runs/A --compiler host:clang++ --out runs/B",
+        "abtool replay --from runs/A --compiler-flags enable_fp_fusion=0 --out runs/B"}},
+      {diff, {"abtool diff runs/A runs/B --ir", "abtool diff runs/A runs/B --format json --fail-on-regression"}},
+      {report, {"abtool report runs/A runs/B", "abtool report runs/A runs/B --out ab.html --threshold 5"}},
+      {merge,
+       {"abtool merge runs/A runs/A-0 runs/A-1 runs/A-2   # of record --shard 0/3 .. 2/3",
+        "abtool merge runs/B runs/B-0 runs/B-1 runs/B-2   # of replay --shard I/3"}},
+      {capture,
+       {"abtool capture --out runs/cap -- python3 bench.py",
+        "abtool capture --max-input-mb 64 -- python3 -m pytest tests/test_softmax.py"}},
+      {completion, {"eval \"$(abtool completion bash)\"", "eval \"$(abtool completion zsh)\""}},
+  };
+  for (const auto& [command, lines] : examples)
+    command->footer(fmt::format("Examples:\n  {}\n\nExit codes and environment variables: abtool --help. Manual: "
+                                "README.md and docs/ in abtool's source.",
+                                fmt::join(lines, "\n  ")));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -30,6 +30,13 @@ TEST(TerminalOutput, HelpLinesFitAndTheFooterIsTheTopLevelsAlone) {
       const bool footer = result.out.find("Exit codes: 0 every point SUCCESS") != std::string::npos;
       EXPECT_EQ(footer, !*command) << command << ": the exit codes and environment once, in abtool --help";
       if (*command) EXPECT_NE(result.out.find("abtool --help"), std::string::npos) << result.out;
+      if (*command) {  // two examples of the command itself
+        const size_t examples = result.out.find("Examples:\n");
+        ASSERT_NE(examples, std::string::npos) << result.out;
+        const auto lines = lines_of(result.out.substr(examples));
+        ASSERT_GE(lines.size(), 3u);
+        for (size_t i : {1u, 2u}) EXPECT_NE(lines[i].find(std::string(command)), std::string::npos) << lines[i];
+      }
     }
   }
 }
