@@ -396,7 +396,11 @@ int main(int argc, char** argv) {
       if (argc >= 2 && app.get_subcommand(argv[1])) command = std::string(" ") + argv[1];
     } catch (const CLI::OptionNotFound&) {
     }
-    fmt::print(stderr, "abtool{}: {} (abtool{} --help lists the options)\n", command, error.what(), command);
+    // capture's workload is everything after --: without it, the workload's own options look like abtool's.
+    const std::string hint = command == " capture" && error.get_exit_code() == static_cast<int>(CLI::ExitCodes::ExtrasError)
+                                 ? "the workload goes after --: abtool capture -- python3 -c ..."
+                                 : "abtool" + command + " --help lists the options";
+    fmt::print(stderr, "abtool{}: {} ({})\n", command, error.what(), hint);
     return abt::kExitBadInput;
   }
 

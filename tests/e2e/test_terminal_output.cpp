@@ -65,6 +65,7 @@ TEST(TerminalOutput, MistakesGetOneLineWithAHintAndExitCode2) {
       {{"record", "--warmup", "5"}, "abtool record: unknown option '--warmup' (did you mean '--warmup-ms'?)"},
       {{"diff", "--treshold", "5", "a", "b"}, "abtool diff: unknown option '--treshold' (did you mean '--threshold'?)"},
       {{"record", "--timer", "sundial"}, "abtool record: --timer"},
+      {{"capture", "python3", "-c", "print(1)"}, "abtool capture: The following argument was not expected: -c (the workload goes after --"},
       {{}, "abtool: A subcommand is required (abtool --help lists the options)"},
   };
   for (const auto& [args, expected] : cases) {
