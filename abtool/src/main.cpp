@@ -83,32 +83,46 @@ CLI::Validator shard_text() {
       "I/N");
 }
 
-void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts& texts) {
-  command.add_option("--op", options.ops, "op name(s), comma separated (default: every op in the shape set)")
+// Replay inherits most of its settings from A (replay/replay_source.cpp RecordRun::defaults), so
+// its help says so instead of record's defaults.
+void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts& texts, abt::RunMode mode) {
+  const bool replay = mode == abt::RunMode::replay;
+  auto by_mode = [&](std::string record_default, std::string replay_default) {
+    return " (default" + (replay ? replay_default : record_default) + ")";
+  };
+  command.add_option("--op", options.ops, "op name(s), comma separated" + by_mode(": every op in the shape set", ": A's ops"))
       ->delimiter(',');
-  command.add_option("--ops-dir", options.ops_dir, "folder of op specs (default: see docs/commands.md, where abtool finds its ops)")
+  command.add_option("--ops-dir", options.ops_dir,
+                     "folder of op specs" + by_mode(": see docs/commands.md, where abtool finds its ops", ": A's"))
       ->check(named_folder());
-  command.add_option("--shapes", options.shapes, "shape set YAML (default: shapes/smoke.yaml beside examples/ops)");
-  command.add_option("--dtypes", options.dtypes, "dtypes, comma separated (default: the shape set's or op's)")
+  command.add_option("--shapes", options.shapes,
+                     "shape set YAML" + by_mode(": shapes/smoke.yaml beside examples/ops", ": A's shapes.yaml, the shapes it used"));
+  command.add_option("--dtypes", options.dtypes, "dtypes, comma separated" + by_mode(": the shape set's or op's", ": A's"))
       ->delimiter(',');
-  command.add_option("--compiler", options.compiler, "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON (default: nvrtc with a GPU, else host:g++)");
+  command.add_option("--compiler", options.compiler,
+                     "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON" +
+                         by_mode(": nvrtc with a GPU, else host:g++", ": A's, so name B's compiler here"));
   command.add_option("--compiler-flags", options.compiler_flags, "flags added after the backend's defaults");
   command.add_option("--compiler-env", options.compiler_env, "K=V set in the compiler's environment (repeatable)");
-  command.add_option("--timer", texts.timer, "graph | cupti | direct (default graph; host ops are always wall-clock timed)")
+  command.add_option("--timer", texts.timer,
+                     "graph | cupti | direct" + by_mode(" graph", ": A's") + "; host ops are always wall-clock timed")
       ->check(CLI::IsMember({"graph", "cupti", "direct"}));
   const abt::TimingSettings defaults;
   command.add_option("--warmup-ms", options.warmup_ms,
                      fmt::format("warm-up before a point's timing: at most this many ms, and {} to {} calls; it ends early "
-                                 "once two batches of calls agree within {:g}% (default {:g})",
-                                 abt::kMinWarmupCalls, abt::kMaxWarmupCalls, 100 * abt::kSteadyWarmupTolerance, defaults.warmup_ms))
+                                 "once two batches of calls agree within {:g}%{}",
+                                 abt::kMinWarmupCalls, abt::kMaxWarmupCalls, 100 * abt::kSteadyWarmupTolerance,
+                                 by_mode(fmt::format(" {:g}", defaults.warmup_ms), ": A's")))
       ->check(above(0));
-  command.add_option("--rep-ms", options.rep_ms, fmt::format("measurement budget per point in ms (default {:g})", defaults.rep_ms))
+  command.add_option("--rep-ms", options.rep_ms,
+                     "measurement budget per point in ms" + by_mode(fmt::format(" {:g}", defaults.rep_ms), ": A's"))
       ->check(above(0));
-  command.add_option("--rounds", options.rounds, fmt::format("interleaved measurement rounds per point (default {})", defaults.rounds))
+  command.add_option("--rounds", options.rounds,
+                     "interleaved measurement rounds per point" + by_mode(fmt::format(" {}", defaults.rounds), ": A's"))
       ->check(whole_number(1, 1000));
   command.add_option("--metric", texts.metric,
-                     "time | instructions: what verdicts are decided from (default time; instructions: each side's "
-                     "call counted under Valgrind after its timing, host ops; replay: A's)")
+                     "time | instructions: what verdicts are decided from" + by_mode(" time", ": A's") +
+                         "; instructions: each side's call counted under Valgrind after its timing, host ops")
       ->check(CLI::IsMember({"time", "instructions"}));
   command.add_option("--counters", texts.counters,
                      "read hardware counters per side after timing, shown by diff as each point's `why` (CUDA ops; "
@@ -129,7 +143,7 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--shard", texts.shard,
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
-                     "`abtool merge` joins the N runs (replay: A's shard unless given)")
+                     "`abtool merge` joins the N runs" + by_mode(": all of them", ": A's shard"))
       ->check(shard_text());
   command.add_option("--cache-dir", options.cache_dir,
                      "persistent compile cache (default $ABTOOL_CACHE_DIR, else $XDG_CACHE_HOME/abtool or "
@@ -138,7 +152,7 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_flag("--no-cache", options.no_cache, "compile every variant; neither read nor write the compile cache");
   command.add_option("--arch", options.arch, "CUDA target such as sm_90 (default: the GPU's; without a GPU, CUDA "
                                              "variants are compiled for it and points fail)");
-  command.add_option("--seed", options.seed, "seed of the input generator (default 42)")->check(whole_number(0, 9007199254740992.0));
+  command.add_option("--seed", options.seed, "seed of the input generator" + by_mode(" 42", ": A's"))->check(whole_number(0, 9007199254740992.0));
   command.add_option("--out", options.out, "run directory to create (default: runs/<op>_<timestamp>)")
       ->check(named_folder());
   // A test seam, not for users: that CUDA graph phase fails as if the driver had refused it.
@@ -261,11 +275,11 @@ int main(int argc, char** argv) {
   abt::DiffOptions diff_options;
   std::string diff_format = "text";
   auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
-  add_measure_options(*record, record_options, record_texts);
+  add_measure_options(*record, record_options, record_texts, abt::RunMode::record);
   abt::ProcessOptions record_process, replay_process;
   add_process_options(*record, record_process);
   auto* replay = app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
-  add_measure_options(*replay, replay_options, replay_texts);
+  add_measure_options(*replay, replay_options, replay_texts, abt::RunMode::replay);
   add_process_options(*replay, replay_process);
   replay->add_option("--from", replay_from, "run directory of a record run (required unless --resume)");
   replay->add_flag("--no-interleave", no_interleave,

@@ -52,11 +52,11 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
   if (!b.results.complete) report.warnings.push_back({WarningKind::b_unfinished, "run B did not finish; its missing points are reported as MISSING"});
   const fs::path a_dir = fs::weakly_canonical(a.layout.dir()), b_dir = fs::weakly_canonical(b.layout.dir());
   if (a_dir == b_dir) report.warnings.push_back({WarningKind::same_directory, "A and B are the same run directory: every point is compared with itself"});
-  const bool reversed = a.meta.mode == RunMode::replay && fs::weakly_canonical(a.meta.replay_from.value_or("")) == b_dir;
+  const bool reversed = replays(a.meta, a.layout.dir(), b.meta, b.layout.dir());
   if (reversed)
     report.warnings.push_back({WarningKind::reversed_order,
                                "A is a replay of B: the order is reversed, so every speedup is inverted (diff RECORD REPLAY)"});
-  if (!reversed && b.meta.mode == RunMode::replay && fs::weakly_canonical(b.meta.replay_from.value_or("")) != a_dir)
+  if (!reversed && b.meta.mode == RunMode::replay && !replays(b.meta, b.layout.dir(), a.meta, a.layout.dir()))
     report.warnings.push_back(
         {WarningKind::not_a_replay_of_a, "B is not a replay of A (it replays " + b.meta.replay_from.value_or("").string() + ")"});
 

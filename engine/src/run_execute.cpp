@@ -44,12 +44,16 @@ bool shape_has_several_dtypes(const std::vector<Point>& points) {
   return false;
 }
 
-MetaRecord meta_for(RunPlan& plan) {
+MetaRecord meta_for(RunPlan& plan, const fs::path& dir) {
   const RunRequest& request = plan.request();
   RunPlan::Resources& r = plan.resources();
   MetaRecord meta;
   meta.mode = request.mode;
-  if (request.replay_from) meta.replay_from = absolute_text(*request.replay_from);
+  if (request.replay_from) {
+    meta.replay_from = absolute_text(*request.replay_from);
+    meta.replay_from_relative = path_between(dir, *request.replay_from);
+    meta.replay_from_run_id = request.replay_from_run_id;
+  }
   meta.command_line = request.command_line;
   meta.working_directory = fs::current_path();
   meta.compiler = r.compiler->fingerprint();
@@ -381,13 +385,13 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
   }
   const fs::path dir = request.out.empty() ? RunLayout::default_path(op_names) : request.out;
   if (request.resume) {
-    const std::vector<std::string> changed = resume_changes(MetaRecord::read(RunLayout(dir).meta()), meta_for(plan));
+    const std::vector<std::string> changed = resume_changes(MetaRecord::read(RunLayout(dir).meta()), meta_for(plan, dir));
     if (!changed.empty())
       throw InputError(fmt::format("--resume {}: the run cannot be finished with what it began with: {}; record a new run",
                                    dir.string(), fmt::join(changed, "; ")));
   }
   RunDirectory run = request.resume ? RunDirectory::resume(dir, planned_ids, echo)
-                                    : RunDirectory(dir, meta_for(plan), planned_ids, echo);
+                                    : RunDirectory(dir, meta_for(plan, dir), planned_ids, echo);
   if (watch) watch->run_started(run.layout().dir());
   run.write_shapes(shape_set_to_yaml(used_shapes(r.shapes, plan.ops())));
   auto store = AutotuneStore::create(run.layout().autotune_db(), request.mode, r.compiler->fingerprint());

@@ -13,6 +13,7 @@ RunOutcome replay_run(const std::filesystem::path& from, const RunOptions& optio
   RecordRun a = open_record_run(from);
   RunRequest request = resolve_request(options, RunMode::replay, a.defaults());
   request.replay_from = a.layout.dir();
+  request.replay_from_run_id = a.meta.run_id;
   RunPlan plan(std::move(request));
   // Before anything is measured: an A/A can show no compiler effect, and people run one by mistake.
   if (!replay.aa && echo && plan.compiler_fingerprint() == a.meta.compiler)

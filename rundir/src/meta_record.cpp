@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <random>
 
 #include "model/json_fields.h"
 #include "rundir/layout.h"
@@ -14,6 +15,30 @@ namespace fs = std::filesystem;
 std::string now_iso8601() {
   auto now = std::chrono::system_clock::now();
   return fmt::format("{:%Y-%m-%dT%H:%M:%S}", fmt::localtime(std::chrono::system_clock::to_time_t(now)));
+}
+
+std::string new_run_id() {
+  std::random_device entropy;
+  std::string id;
+  for (int word = 0; word < 4; ++word) id += fmt::format("{:08x}", uint32_t(entropy()));
+  return id;
+}
+
+fs::path path_between(const fs::path& dir, const fs::path& target) {
+  return fs::absolute(target).lexically_normal().lexically_relative(fs::absolute(dir).lexically_normal());
+}
+
+bool replays(const MetaRecord& replay, const fs::path& replay_dir, const MetaRecord& record, const fs::path& record_dir) {
+  if (replay.mode != RunMode::replay) return false;
+  if (!replay.replay_from_run_id.empty() && !record.run_id.empty()) return replay.replay_from_run_id == record.run_id;
+  std::error_code error;
+  const fs::path target = fs::weakly_canonical(record_dir, error);
+  auto names_target = [&](const fs::path& path) {
+    std::error_code ignored;
+    return !path.empty() && fs::weakly_canonical(path, ignored) == target;
+  };
+  return names_target(replay.replay_from.value_or(fs::path())) ||
+         (replay.replay_from_relative && names_target(replay_dir / *replay.replay_from_relative));
 }
 
 namespace {
@@ -129,6 +154,9 @@ nlohmann::json MetaRecord::to_json() const {
     json["gpus"] = nlohmann::json::array();
     for (const auto& device : gpus) json["gpus"].push_back(device_json(device));
   }
+  if (!run_id.empty()) json["run_id"] = run_id;
+  if (replay_from_relative) json["replay_from_relative"] = replay_from_relative->string();
+  if (!replay_from_run_id.empty()) json["replay_from_run_id"] = replay_from_run_id;
   if (counters != CounterSelection::none) json["counters"] = spelling(counters);
   if (compile_instructions) json["compile_instructions"] = true;
   return json;
@@ -141,6 +169,9 @@ MetaRecord MetaRecord::read(const fs::path& file) {
   MetaRecord meta;
   meta.mode = fields.spelled<RunMode>("mode");
   if (fields.has("replay_from")) meta.replay_from = fields.text("replay_from");
+  if (fields.has("run_id")) meta.run_id = fields.text("run_id");
+  if (fields.has("replay_from_relative")) meta.replay_from_relative = fields.text("replay_from_relative");
+  if (fields.has("replay_from_run_id")) meta.replay_from_run_id = fields.text("replay_from_run_id");
   meta.command_line = fields.texts("command_line");
   meta.working_directory = fields.text("working_directory");
   meta.compiler = CompilerFingerprint::from_json(fields.object("compiler"));

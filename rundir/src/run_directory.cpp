@@ -47,6 +47,7 @@ RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
   results_.planned = std::move(planned_ids);
+  if (meta_.run_id.empty()) meta_.run_id = new_run_id();
   meta_.start_time = now_iso8601();
   meta_.status = RunStatus::running;
   write_meta();

@@ -41,7 +41,10 @@ void check_same_run(const RunData& first, const RunData& run) {
                        fmt::join(a.compiler.flags, " "), b.compiler.path, b.compiler.version, fmt::join(b.compiler.flags, " ")));
   if (a.timing != b.timing) differ("timer settings");
   if (a.seed != b.seed) differ("seed");
-  if (a.replay_from != b.replay_from) differ("the run they replay");
+  const bool same_a = !a.replay_from_run_id.empty() && !b.replay_from_run_id.empty()
+                          ? a.replay_from_run_id == b.replay_from_run_id
+                          : a.replay_from == b.replay_from;
+  if (!same_a) differ("the run they replay");
   if (gpu_model(a) != gpu_model(b)) differ(fmt::format("GPU model ({} vs {})", gpu_model(a), gpu_model(b)));
 }
 
@@ -188,6 +191,8 @@ MergeOutcome merge_runs(const fs::path& out_given, const std::vector<fs::path>& 
 
   MetaRecord meta = runs.front().meta;
   meta.selection.shard.reset();
+  meta.run_id.clear();  // the merged run is a run of its own (RunDirectory names it)
+  if (meta.replay_from) meta.replay_from_relative = path_between(out, *meta.replay_from);
   meta.gpus = devices_of(by_index);
   meta.command_line = command_line;
   meta.working_directory = fs::current_path();

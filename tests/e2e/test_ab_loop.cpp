@@ -60,6 +60,11 @@ TEST_F(AbLoop, MetaRecordsModeCompilerAndSelection) {
   EXPECT_EQ(meta_a["mode"], "record");
   EXPECT_EQ(meta_b["mode"], "replay");
   EXPECT_EQ(meta_b["replay_from"], a().string());
+  // Runs refer to each other by run id and by the path between them, so a copied pair still pairs.
+  EXPECT_EQ(meta_a["run_id"].get<std::string>().size(), 32u);
+  EXPECT_NE(meta_a["run_id"], meta_b["run_id"]);
+  EXPECT_EQ(meta_b["replay_from_run_id"], meta_a["run_id"]);
+  EXPECT_EQ(meta_b["replay_from_relative"], std::filesystem::path(a()).lexically_relative(b()).string());
   EXPECT_EQ(meta_a["status"], "finished");
   EXPECT_NE(meta_a["compiler"]["version"].get<std::string>().find("g++"), std::string::npos);
   EXPECT_NE(meta_b["compiler"]["version"].get<std::string>().find("clang"), std::string::npos);
@@ -205,6 +210,20 @@ TEST_F(AbLoop, DiffTextMarkdownAndIrDiffs) {
   EXPECT_NE(text.out.find("\n@@ "), std::string::npos);
   auto markdown = abtool({"diff", a().string(), b().string(), "--format", "md"});
   EXPECT_NE(markdown.out.find("| point | A | B |"), std::string::npos);
+}
+
+// SPEC 4 / issue 44: a pair of run directories copied elsewhere (renamed, too) compares without
+// "B is not a replay of A": B names A by run id, not only by the path A had.
+TEST_F(AbLoop, ACopiedPairComparesWithoutAFalseWarning) {
+  TempDir dir("abtool-copied-");
+  std::filesystem::copy(a(), dir.path() / "baseline", std::filesystem::copy_options::recursive);
+  std::filesystem::copy(b(), dir.path() / "candidate", std::filesystem::copy_options::recursive);
+  auto copied = abtool({"diff", (dir.path() / "baseline").string(), (dir.path() / "candidate").string(), "--format", "json"});
+  ASSERT_EQ(copied.exit_code, 0) << describe(copied);
+  EXPECT_EQ(nlohmann::json::parse(copied.out)["warnings"].dump().find("not a replay"), std::string::npos) << copied.out;
+  // A's copy against a B of another record is still called out.
+  auto other = abtool({"diff", (dir.path() / "candidate").string(), (dir.path() / "candidate").string(), "--format", "json"});
+  EXPECT_NE(nlohmann::json::parse(other.out)["warnings"].dump().find("not a replay"), std::string::npos) << other.out;
 }
 
 TEST_F(AbLoop, FailOnRegressionUsesTheThreshold) {

@@ -41,6 +41,21 @@ TEST(TerminalOutput, HelpLinesFitAndTheFooterIsTheTopLevelsAlone) {
   }
 }
 
+// Replay takes its settings from A unless told otherwise: its help says so, not record's defaults.
+TEST(TerminalOutput, ReplaysHelpShowsTheDefaultsItInheritsFromA) {
+  ProcessResult replay = abtool({"replay", "--help"}, {{"COLUMNS", "300"}});
+  ProcessResult record = abtool({"record", "--help"}, {{"COLUMNS", "300"}});
+  ASSERT_EQ(replay.exit_code, 0) << describe(replay);
+  for (const char* option : {"--warmup-ms", "--rep-ms", "--rounds", "--seed", "--timer", "--metric", "--compiler ", "--shapes"}) {
+    auto line_of = [&](const std::string& help) {
+      const size_t at = help.find(std::string("  ") + option);
+      return at == std::string::npos ? std::string() : help.substr(at, help.find("\n  -", at + 3) - at);
+    };
+    EXPECT_NE(line_of(replay.out).find("(default: A's"), std::string::npos) << option << ": " << line_of(replay.out);
+    EXPECT_EQ(line_of(record.out).find("A's"), std::string::npos) << option << ": " << line_of(record.out);
+  }
+}
+
 TEST(TerminalOutput, TheDiffTableFitsEightyColumns) {
   TempDir dir("abtool-terminal-");
   const fs::path a = dir.path() / "A", b = dir.path() / "B";

@@ -126,6 +126,32 @@ TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
   EXPECT_TRUE(warned);
 }
 
+// A pair copied elsewhere (another machine, a shared folder) is still B replaying A: B names A
+// by A's run id and by the path between them, not only by where A was when B ran.
+TEST_F(ComparisonTest, ACopiedPairIsStillAReplayOfItsRecord) {
+  a_.add("p", 100);
+  b_.add("p", 100);
+  auto warned_not_a_replay = [&] {
+    for (const auto& warning : compare().warnings)
+      if (warning.kind == WarningKind::not_a_replay_of_a) return true;
+    return false;
+  };
+  const std::string a_id(32, 'a'), other_id(32, 'b');
+  a_.meta().run_id = a_id;
+  b_.meta().replay_from = "/machine-where-it-ran/runs/A";  // gone after the copy
+  b_.meta().replay_from_run_id = a_id;
+  EXPECT_FALSE(warned_not_a_replay()) << "the run ids match";
+  b_.meta().replay_from = a_.dir();
+  b_.meta().replay_from_run_id = other_id;
+  EXPECT_TRUE(warned_not_a_replay()) << "A's path, but another run: the id decides";
+  a_.meta().run_id.clear();  // runs made before run ids: the paths decide
+  b_.meta().replay_from_run_id.clear();
+  b_.meta().replay_from = "/machine-where-it-ran/runs/A";
+  EXPECT_TRUE(warned_not_a_replay());
+  b_.meta().replay_from_relative = "../A";
+  EXPECT_FALSE(warned_not_a_replay()) << "the path between them still leads to A";
+}
+
 // A run made before the point digest by 64 KiB pieces holds plain SHA-256 digests: against a newer
 // run they are not called different, the comparison says it cannot compare them.
 TEST_F(ComparisonTest, DigestsOfTwoSchemesAreNotComparedButSaidToBeIncomparable) {

@@ -51,6 +51,7 @@ struct RunOptions {
 struct RunRequest {
   RunMode mode = RunMode::record;
   std::optional<std::filesystem::path> replay_from;
+  std::string replay_from_run_id;          // A's meta.json run_id (empty for runs made before it)
   std::vector<std::string> ops;            // empty: every op of the shape set that the compiler builds
   std::filesystem::path ops_dir, shapes;
   std::vector<DType> dtypes;               // empty: the shape set's, else the op's

@@ -48,7 +48,13 @@ struct SweepRecord {
 
 struct MetaRecord {
   RunMode mode = RunMode::record;
+  // Names this run wherever its directory is copied (empty in runs made before it was written).
+  std::string run_id;
+  // A replay's A: its absolute path when B was made, the path from B's directory to it, and its
+  // run_id, so a pair copied elsewhere is still known for one.
   std::optional<std::filesystem::path> replay_from;
+  std::optional<std::filesystem::path> replay_from_relative;
+  std::string replay_from_run_id;
   std::vector<std::string> command_line;
   std::filesystem::path working_directory;
   CompilerFingerprint compiler;
@@ -72,5 +78,14 @@ struct MetaRecord {
 };
 
 std::string now_iso8601();
+std::string new_run_id();  // 32 random hex digits
+
+// The path from a run written in `dir` to the run `target` it replays (both made absolute).
+std::filesystem::path path_between(const std::filesystem::path& dir, const std::filesystem::path& target);
+
+// Whether `replay` (a replay run in `replay_dir`) replays `record` (in `record_dir`): by run id
+// where both runs have one, else by the path it stored (absolute, or relative to `replay_dir`).
+bool replays(const MetaRecord& replay, const std::filesystem::path& replay_dir, const MetaRecord& record,
+             const std::filesystem::path& record_dir);
 
 }  // namespace abt
