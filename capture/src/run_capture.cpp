@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -13,6 +14,7 @@
 #include "capture_site_source.h"
 #include "op_drafts.h"
 #include "raw_capture.h"
+#include "launch/gpu_list.h"
 #include "opspec/captured_cases.h"
 #include "util/environment.h"
 #include "util/errors.h"
@@ -96,6 +98,15 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   if (fs::exists(fs::symlink_status(request.out, error)))
     throw InputError("--out " + request.out.string() + ": exists; a capture is written to a new directory");
   if (!request.out.parent_path().empty()) fs::create_directories(request.out.parent_path());
+  // A workload whose kernels need a GPU fails, or launches nothing, where there is none: say so
+  // first, and again beside the failure, rather than leave the user reading the workload's trace.
+  std::string why_no_gpu;
+  const bool gpu_here = !visible_gpus(&why_no_gpu).empty();
+  const std::string no_gpu_hint = gpu_here ? "" : "; this machine has no CUDA GPU, so run the capture where the GPU is";
+  if (!gpu_here)
+    std::cerr << fmt::format("abtool capture: no CUDA GPU on this machine ({}): only kernels that run without one "
+                             "(Triton's interpreter, stand-ins) can be captured here\n",
+                             why_no_gpu);
 
   PartialDir partial(request.out);
   const fs::path staging = partial.path() / "staging", shim = partial.path() / "shim";
@@ -120,7 +131,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   }
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (status != 0)
-    throw InputError(fmt::format("capture: `{}` exited with status {}: no capture written", command_text(request.command), status));
+    throw InputError(fmt::format("capture: `{}` exited with status {}: no capture written{}", command_text(request.command),
+                                 status, no_gpu_hint));
 
   std::vector<RawProcess> processes;
   for (const auto& entry : fs::directory_iterator(staging))
@@ -149,8 +161,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
     }
   }
   if (launches.empty())
-    throw InputError(fmt::format("capture: `{}` launched no Triton kernel: no capture written{}", command_text(request.command),
-                                 shim_errors.empty() ? "" : " (the shim said: " + shim_errors.front() + ")"));
+    throw InputError(fmt::format("capture: `{}` launched no Triton kernel: no capture written{}{}", command_text(request.command),
+                                 shim_errors.empty() ? "" : " (the shim said: " + shim_errors.front() + ")", no_gpu_hint));
 
   const fs::path tensors = staging / "tensors";
   DraftOptions options{command_text(request.command), (long long)(request.max_input_mb * 1024 * 1024),

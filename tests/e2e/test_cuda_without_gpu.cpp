@@ -115,4 +115,23 @@ TEST_F(CudaWithoutGpu, ATritonRunStartsItsInterpreterOnceColdAndNotAtAllWarm) {
       << "the remembered description is the one the interpreter gave";
 }
 
+// A capture where there is no GPU says so before the workload runs and beside its failure, so
+// the workload's own trace (torch: "no CUDA GPUs are available") is not all the user sees.
+TEST_F(CudaWithoutGpu, CaptureSaysThereIsNoGpuHere) {
+  if (fs::exists("/dev/nvidiactl")) GTEST_SKIP() << "a GPU driver is present here: see capture_gpu";
+  for (const auto& [code, failure] : {std::pair<std::string, std::string>{"import sys; sys.exit(3)", "exited with status 3"},
+                                      {"pass", "launched no Triton kernel"}}) {
+    ProcessResult run = abtool({"capture", "--out", (dir_.path() / "cap").string(), "--", "python3", "-c", code});
+    EXPECT_EQ(run.exit_code, 2) << describe(run);
+    EXPECT_EQ(run.err.find("abtool capture: no CUDA GPU on this machine ("), 0u) << run.err;
+    const size_t error = run.err.find("abtool: error: capture: ");
+    ASSERT_NE(error, std::string::npos) << run.err;
+    const std::string line = run.err.substr(error);
+    EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line: " << line;
+    EXPECT_NE(line.find(failure), std::string::npos) << line;
+    EXPECT_NE(line.find("this machine has no CUDA GPU"), std::string::npos) << line;
+    EXPECT_FALSE(fs::exists(dir_.path() / "cap"));
+  }
+}
+
 }  // namespace abt::e2e
