@@ -16,11 +16,16 @@ void EtaModel::learn(const PointTime& time, int rounds) {
 
 std::optional<double> EtaModel::remaining_s(long long steps_done, double elapsed_s) const {
   if (steps_done >= steps_) return 0.0;
+  const long long choices_left = std::max(0LL, choices_ - chosen_);
+  const long long rounds_left = std::max(0LL, steps_ - steps_done - choices_left);
   if (learned_ > 0) {
-    const long long choices_left = std::max(0LL, choices_ - chosen_);
-    const long long rounds_left = std::max(0LL, steps_ - steps_done - choices_left);
-    const double per_round = rounds_ > 0 ? round_s_ / double(rounds_) : 0;
+    const double per_round = rounds_ > 0 ? round_s_ / double(rounds_) : prior_.round_s;
     return double(choices_left) * choice_s_ / double(learned_) + double(rounds_left) * per_round;
+  }
+  if (prior_.choice_s > 0 || prior_.round_s > 0) {
+    // The choice under way has had some of its share: what it took so far, up to all of it.
+    const double underway_s = chosen_ > 0 ? std::max(0.0, prior_.choice_s - (elapsed_s - chose_at_s_)) : 0.0;
+    return underway_s + double(choices_left) * prior_.choice_s + double(rounds_left) * prior_.round_s;
   }
   if (steps_done <= 0) return std::nullopt;
   return elapsed_s / double(steps_done) * double(steps_ - steps_done);

@@ -248,14 +248,22 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
   // One progress line for the run: each point is a step to choose and verify it, and one per round.
   const int steps_per_point = 1 + std::max(1, request.timing.rounds);
   size_t to_measure = 0;
-  for (const auto& planned : plan.ops())
+  PointCostEstimate planned_cost;  // of the points to measure: the ETA's first estimate
+  for (const auto& planned : plan.ops()) {
+    const PointCostEstimate cost = planned_point_cost(planned, request.mode, request.timing, request.full_sweep);
     for (const auto& point : planned.points)
       if (plan.measures(point.id()) && !run.finished_point(point.id())) {
         ++to_measure;
         time.measured.insert(point.id());
+        planned_cost.choice_s += cost.choice_s;
+        planned_cost.rounds_s += cost.rounds_s;
       }
+  }
+  const EtaPrior prior = to_measure == 0 ? EtaPrior{}
+                                         : EtaPrior{planned_cost.choice_s / double(to_measure),
+                                                    planned_cost.rounds_s / double(to_measure * (steps_per_point - 1))};
   RunProgress progress(std::string(spelling(request.mode)), to_measure + run.points().size(),
-                       EtaModel((long long)(to_measure), (long long)(to_measure) * steps_per_point));
+                       EtaModel((long long)(to_measure), (long long)(to_measure) * steps_per_point, prior));
   size_t learned = run.points().size();  // run.points() from here on: this process's, for the ETA
   long long steps_before = 0;  // of the ops done
   // Each op's variants, and ahead of need: while a CUDA op's points are timed, the next ops'

@@ -141,15 +141,21 @@ void RunPlan::check_captured_tensors() {
 
 bool RunPlan::measures(const std::string& point_id) const { return !shard_points_ || shard_points_->count(point_id); }
 
+PointCostEstimate planned_point_cost(const PlannedOp& op, RunMode mode, const TimingSettings& timing, bool full_sweep) {
+  constexpr double kPointOverheadS = 0.3, kCandidateS = 0.03, kFinalistS = 0.05;
+  PointCostEstimate cost{kPointOverheadS, (timing.warmup_ms + timing.rep_ms) / 1000};
+  if (mode == RunMode::record) {
+    const size_t configs = op.spec.config_space().size();
+    cost.choice_s += kCandidateS * double(configs) + kFinalistS * double(sweep_finalists(configs, full_sweep));
+  }
+  return cost;
+}
+
 std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode,
                                    const TimingSettings& timing, bool full_sweep) {
-  constexpr double kPointOverheadS = 0.3, kCandidateS = 0.03, kFinalistS = 0.05;
   std::vector<PointCost> costs;
   for (const auto& op : ops) {
-    const size_t configs = op.spec.config_space().size();
-    double cost = (timing.warmup_ms + timing.rep_ms) / 1000 + kPointOverheadS;
-    if (mode == RunMode::record)
-      cost += kCandidateS * double(configs) + kFinalistS * double(sweep_finalists(configs, full_sweep));
+    const double cost = planned_point_cost(op, mode, timing, full_sweep).total_s();
     for (const auto& point : op.points) costs.push_back({point.id(), cost});
   }
   return points_of_shard(costs, shard);

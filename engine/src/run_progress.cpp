@@ -53,7 +53,7 @@ std::string RunProgress::line(size_t points_done, long long steps_done, const st
 }
 
 void RunProgress::update(size_t points_done, long long steps_done, StepKind kind, const std::string& current) {
-  if (kind == StepKind::choosing) eta_.chose();
+  if (kind == StepKind::choosing) eta_.chose(seconds_since(start_));
   show(points_done, steps_done, current);
 }
 

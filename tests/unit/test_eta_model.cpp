@@ -37,6 +37,19 @@ TEST(EtaModel, ChoicesAndRoundsArePricedFromTheFinishedPointsPhases) {
   EXPECT_NEAR(*eta.remaining_s(23, 6.2), 1 * 2.0 + 20 * 0.01, 1e-9) << "the third choice has begun";
 }
 
+// Issue 44: "an ETA of 3:23 after 6 s of an 11 s run". From the first second, before any point
+// has finished, the plan's budgets price what is left; the choice under way counts down.
+TEST(EtaModel, BeforeAnyPointFinishesThePlansBudgetsPriceTheRest) {
+  EtaModel eta(4, 4 * 11, EtaPrior{0.5, 0.15});  // 4 points: a 0.5 s choice and 10 rounds of 0.15 s each
+  EXPECT_NEAR(*eta.remaining_s(0, 0.0), 4 * 0.5 + 40 * 0.15, 1e-9) << "the whole plan, at its start";
+  eta.chose(1.0);  // the first choice began 1 s in (the compiler started first)
+  EXPECT_NEAR(*eta.remaining_s(1, 1.2), 0.3 + 3 * 0.5 + 40 * 0.15, 1e-9);
+  EXPECT_NEAR(*eta.remaining_s(1, 5.0), 3 * 0.5 + 40 * 0.15, 1e-9) << "a choice over its share adds no more";
+  EXPECT_NEAR(*eta.remaining_s(6, 5.5), 3 * 0.5 + 35 * 0.15, 1e-9) << "five rounds done";
+  eta.learn(point_time(2.0, 1.0, 1.0), 10);  // then the finished point decides
+  EXPECT_NEAR(*eta.remaining_s(11, 6.0), 3 * 1.0 + 30 * 0.1, 1e-9);
+}
+
 TEST(EtaModel, TimeOutsideEveryPhaseCountsWithTheChoice) {
   EtaModel eta(2, 2 * 3);
   eta.chose();

@@ -49,11 +49,19 @@ class RunPlan {
   std::optional<std::set<std::string>> shard_points_;  // --shard: the ids this run measures
 };
 
+// What the plan expects one of an op's points to cost before any point has run: its choice (a
+// record's sweep: 0.03 s per config to load, verify and screen it and 0.05 s per finalist
+// (sweep_finalists), plus 0.3 s) and its rounds (warm-up + rep), fitted by hand to the per-point
+// costs of an H200 record (bench/RESULTS.md). The shards' split and the ETA's first estimate.
+struct PointCostEstimate {
+  double choice_s = 0, rounds_s = 0;
+  double total_s() const { return choice_s + rounds_s; }
+};
+PointCostEstimate planned_point_cost(const PlannedOp& op, RunMode mode, const TimingSettings& timing, bool full_sweep);
+
 // --shard I/N (and --gpus): the plan's points cut into N consecutive parts of about equal
-// expected cost (shards/shard_split.h), so each shard compiles few ops' variants and the shards
-// finish together. A point's cost is its measurement (warm-up + rep, plus 0.3 s), and for a
-// record its sweep: 0.03 s per config (load, verify, screen) and 0.05 s per finalist
-// (sweep_finalists), fitted by hand to the per-point costs of an H200 record (bench/RESULTS.md).
+// expected cost (planned_point_cost; shards/shard_split.h), so each shard compiles few ops'
+// variants and the shards finish together.
 std::set<std::string> shard_points(const std::vector<PlannedOp>& ops, const Shard& shard, RunMode mode,
                                    const TimingSettings& timing, bool full_sweep);
 
