@@ -7,8 +7,8 @@
 #include "compare/cells.h"
 #include "compare/ir_diff.h"
 #include "html_text.h"
+#include "number_text.h"
 #include "svg_charts.h"
-#include "util/units.h"
 
 namespace abt {
 namespace {
@@ -16,18 +16,44 @@ namespace {
 // A diff longer than this is cut in the page; `abtool diff --ir` prints it whole.
 constexpr size_t kMaxDiffLines = 400;
 
+// The page fits its window: tables take the width and wrap their text columns (point names and
+// configs at their separators), the IR delta is one line (the whole in its title and the IR
+// section), and the charts are scaled to the width. Below 1200 px a points table with every
+// column scrolls inside itself rather than widen the page.
 const char* kStyle = R"(
-body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #24292f; max-width: 1400px; }
+*, *::before, *::after { box-sizing: border-box; }
+body { font: 14px/1.4 system-ui, sans-serif; margin: 24px auto; padding: 0 24px; color: #24292f; max-width: 1600px; }
 h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #d0d7de; }
-table { border-collapse: collapse; margin: 8px 0; } td, th { padding: 3px 8px; border-bottom: 1px solid #eaeef2; text-align: left; vertical-align: top; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } code, pre, td.point { font-family: ui-monospace, monospace; font-size: 12px; }
+table { border-collapse: collapse; margin: 8px 0; } td, th { padding: 3px 6px; border-bottom: 1px solid #eaeef2; text-align: left; vertical-align: top; }
+table.points, table.meta { width: 100%; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } td.ci { white-space: normal; }
+code, pre, td.point { font-family: ui-monospace, monospace; font-size: 12px; }
+td.point, td.config, td.note, td.why, td.output, table.meta td { overflow-wrap: anywhere; }
+td.note, td.why { min-width: 15ch; } td.point { min-width: 15ch; } td.config { min-width: 11ch; }
+td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 22ch; font-family: ui-monospace, monospace; font-size: 12px; }
+td.ir a { color: inherit; text-decoration: none; }
 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; max-height: 480px; }
+svg.chart { display: block; width: 100%; height: auto; }
+.dist { display: grid; grid-template-columns: minmax(10ch, 24ch) minmax(0, 1fr); gap: 8px; align-items: center; border-bottom: 1px solid #eaeef2; }
+.dist .point { font-family: ui-monospace, monospace; font-size: 12px; overflow-wrap: anywhere; }
 .verdict-FASTER { color: #1a7f37; font-weight: 600; } .verdict-SLOWER { color: #cf222e; font-weight: 600; }
 .verdict-AMBIGUOUS { color: #bf8700; } .verdict-UNTRUSTED { color: #8250df; } .verdict-FAILED, .verdict-MISSING { color: #cf222e; }
-.warning { background: #fff8c5; border-left: 4px solid #bf8700; padding: 6px 10px; margin: 6px 0; }
+.warning { background: #fff8c5; border-left: 4px solid #bf8700; padding: 6px 10px; margin: 6px 0; overflow-wrap: anywhere; }
 .counts span { margin-right: 14px; } .muted { color: #57606a; }
-details { margin: 4px 0; } summary { cursor: pointer; }
+details { margin: 4px 0; } summary { cursor: pointer; overflow-wrap: anywhere; }
+@media (max-width: 1199px) { table.points { display: block; overflow-x: auto; } }
 )";
+
+// Escaped, with a place to break after each separator of a point name or a config
+// (cpu_matmul/192x320x96/fp32, BM128_BN128_BK32_WARPS4), which have no spaces to wrap at.
+std::string breakable(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    out += html_escape(std::string(1, ch));
+    if (ch == '/' || ch == '_' || ch == ',') out += "<wbr>";
+  }
+  return out;
+}
 
 std::string verdict_html(Verdict verdict) {
   const std::string name(spelling(verdict));
@@ -88,11 +114,12 @@ void op_tables(const Comparison& report, std::ostream& out) {
       const bool timed = row->a && row->b;
       std::string output = "-";
       if (row->output_bits && row->output_bits->a_self_max_abs)
-        output = fmt::format("nondeterministic (A vs A max abs {:.3g}; B vs A max abs {:.3g}{})", *row->output_bits->a_self_max_abs,
-                             row->output_bits->max_abs, within_own_spread(*row->output_bits) ? "" : ", beyond A's own spread");
+        output = fmt::format("nondeterministic (A vs A max abs {}; B vs A max abs {}{})",
+                             significant_text(*row->output_bits->a_self_max_abs, 3), significant_text(row->output_bits->max_abs, 3),
+                             within_own_spread(*row->output_bits) ? "" : ", beyond A's own spread");
       else if (row->output_bits && !row->output_bits->identical)
-        output = fmt::format("DIFFERS ({} elements, max abs {:.3g}, max rel {:.3g})", row->output_bits->differing,
-                             row->output_bits->max_abs, row->output_bits->max_rel);
+        output = fmt::format("DIFFERS ({} elements, max abs {}, max rel {})", row->output_bits->differing,
+                             significant_text(row->output_bits->max_abs, 3), significant_text(row->output_bits->max_rel, 3));
       else if (row->same_output)
         output = *row->same_output ? "same" : "DIFFERS";
       std::string retune;
@@ -104,21 +131,26 @@ void op_tables(const Comparison& report, std::ostream& out) {
         retune = "<td>-</td>";
       std::string instructions;
       if (counted)
-        instructions = row->instructions ? fmt::format("<td class=\"num\">{:+.3f}% ({} &rarr; {})</td>", row->instructions->change_pct,
+        instructions = row->instructions ? fmt::format("<td class=\"num ci\">{:+.3f}% ({} &rarr; {})</td>", row->instructions->change_pct,
                                                        row->instructions->a, row->instructions->b)
                                          : "<td>-</td>";
       std::string why;
       if (with_counters) why = fmt::format("<td class=\"why\">{}</td>", row->counters ? html_escape(row->counters->why) : "-");
+      const std::string ir_text = row->ir_delta ? row->ir_delta->short_text() : "-";
+      const std::string ir_cell =
+          row->ir_delta ? fmt::format("<td class=\"ir\" title=\"{0}\"><a href=\"#ir-{1}\">{0}</a></td>", html_escape(ir_text),
+                                      html_escape(row->id))
+                        : "<td class=\"ir\">-</td>";
       out << fmt::format(
-          "<tr data-point=\"{0}\"><td class=\"point\">{0}</td><td class=\"num\">{1}</td><td class=\"num\">{2}</td>"
-          "<td class=\"num\">{3}</td><td class=\"num\">{4}</td><td>{5}</td>{13}<td><code>{6}</code></td><td class=\"num\">{7}</td>"
-          "<td class=\"num\">{8}</td><td>{9}</td><td><code>{10}</code></td>{14}{11}<td>{12}</td></tr>\n",
-          html_escape(row->id), timed ? format_microseconds(row->a->median_us) : "-",
-          timed ? format_microseconds(row->b->median_us) : "-", timed ? fmt::format("{:.3f}x", row->speedup) : "-",
+          "<tr data-point=\"{0}\"><td class=\"point\">{15}</td><td class=\"num\">{1}</td><td class=\"num\">{2}</td>"
+          "<td class=\"num\">{3}</td><td class=\"num ci\">{4}</td><td>{5}</td>{13}<td class=\"config\"><code>{6}</code></td>"
+          "<td class=\"num\">{7}</td><td class=\"num\">{8}</td><td class=\"output\">{9}</td>{10}{14}{11}<td class=\"note\">{12}</td></tr>\n",
+          html_escape(row->id), timed ? time_text(row->a->median_us) : "-", timed ? time_text(row->b->median_us) : "-",
+          timed ? fmt::format("{:.3f}x", row->speedup) : "-",
           timed ? fmt::format("[{:.3f}, {:.3f}]", row->speedup_low, row->speedup_high) : "-", verdict_html(row->verdict),
-          html_escape(config_cell(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
-          row->drift_pct ? fmt::format("{:+.1f}%", *row->drift_pct) : "-", html_escape(output),
-          html_escape(row->ir_delta ? row->ir_delta->short_text() : "-"), retune, html_escape(row->note), instructions, why);
+          breakable(config_cell(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
+          row->drift_pct ? fmt::format("{:+.1f}%", *row->drift_pct) : "-", html_escape(output), ir_cell, retune,
+          html_escape(row->note), instructions, why, breakable(row->id));
     }
     out << "</tbody></table>\n";
   }
@@ -156,14 +188,16 @@ void roofline_section(const Comparison& report, std::ostream& out) {
 
 void distribution_section(const Comparison& report, std::ostream& out) {
   out << "<section id=\"distributions\"><h2>Sample distributions</h2>\n<p class=\"muted\">Every sample a tick (at most "
-         "200 quantiles a side), the median a bar; A above, B below.</p>\n<table>\n";
+         "200 quantiles a side), the median a bar; A above, B below. The axis spans both sides' bulk (within three "
+         "interquartile ranges of the quartiles); a triangle at an edge stands for the samples beyond it.</p>\n";
   for (const auto& row : report.points) {
     if (!row.a || !row.b) continue;
-    out << fmt::format("<tr data-point=\"{0}\"><td class=\"point\">{0}</td><td>{1}</td></tr>\n", html_escape(row.id),
+    out << fmt::format("<div class=\"dist\" data-point=\"{0}\"><div class=\"point\">{1}</div>{2}</div>\n",
+                       html_escape(row.id), breakable(row.id),
                        distribution_chart({row.a_samples.begin(), row.a_samples.end()},
                                           {row.b_samples.begin(), row.b_samples.end()}));
   }
-  out << "</table></section>\n";
+  out << "</section>\n";
 }
 
 void ir_section(const Comparison& report, std::ostream& out) {
@@ -172,8 +206,8 @@ void ir_section(const Comparison& report, std::ostream& out) {
   for (auto& diff : ir_diffs(report)) diffs[diff.point].push_back(std::move(diff));
   for (const auto& row : report.points) {
     if (!row.ir_delta) continue;
-    out << fmt::format("<details data-point=\"{0}\"><summary><code>{0}</code>: {1}</summary>\n", html_escape(row.id),
-                       html_escape(row.ir_delta->short_text(8)));
+    out << fmt::format("<details id=\"ir-{0}\" data-point=\"{0}\"><summary><code>{2}</code>: {1}</summary>\n",
+                       html_escape(row.id), html_escape(row.ir_delta->short_text(8)), breakable(row.id));
     if (row.ir_delta->stages.size() > 1)
       out << "<p class=\"muted\">stages: " << html_escape(row.ir_delta->stages_text()) << "</p>\n";
     for (const auto& file : diffs[row.id]) {

@@ -1,4 +1,5 @@
-// The report's charts, drawn as inline SVG from the numbers (no script): each returns one <svg>.
+// The report's charts, drawn as inline SVG from the numbers (no script): each returns one <svg>,
+// drawn on a 1200-unit-wide canvas that the page scales to its width.
 #pragma once
 #include <optional>
 #include <string>
@@ -25,7 +26,8 @@ std::string roofline_chart(const std::vector<RooflinePoint>& points, std::option
                            std::optional<double> peak_gbps);
 
 // A point's samples, A's row above B's, each sample a tick and each median a bar; the axis spans
-// both sides' 1st to 99th percentiles (the few beyond are drawn at the edge).
+// both sides' bulk (within 3 interquartile ranges of the quartiles), and the samples beyond it are
+// a marker at the edge with their count and the farthest value.
 std::string distribution_chart(const std::vector<double>& a_us, const std::vector<double>& b_us);
 
 }  // namespace abt

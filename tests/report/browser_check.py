@@ -2,9 +2,13 @@
 """Opens an abtool HTML report in a real headless Chromium (Debian's chromium + chromium-driver,
 driven by python3-selenium) and checks what a reader would: the page loads without console
 errors and without a single network request, every point of the diff is in the tables, and
-every chart rendered (an SVG with drawn elements and a non-zero size). Saves a screenshot.
+every chart rendered (an SVG with drawn elements and a non-zero size). And that it fits: at 1400
+and 1280 px wide neither the page nor a points table scrolls sideways, at 1024 px the page does
+not (a table of every column may scroll inside itself), each IR delta cell is one line with the
+whole delta in its title, and the charts span the page. Saves a screenshot (1400 px wide).
+MORE reports (other runs: counters, instruction counts) are checked for console errors and fit.
 
-usage: browser_check.py REPORT.html DIFF.json SCREENSHOT.png
+usage: browser_check.py REPORT.html DIFF.json SCREENSHOT.png [MORE.html ...]
 exit 77 (CTest's skip) when the browser or Selenium is missing, saying which."""
 import json
 import pathlib
@@ -12,6 +16,7 @@ import shutil
 import sys
 
 report, diff_json, screenshot = (pathlib.Path(arg).resolve() for arg in sys.argv[1:4])
+more_reports = [pathlib.Path(arg).resolve() for arg in sys.argv[4:]]
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -68,11 +73,47 @@ try:
         failures.append(f"{distributions} distribution charts for {len(timed)} measured points")
     roof_points = browser.execute_script("return document.querySelectorAll('svg.roofline g.roof-point').length")
 
+    def check_fit(page):
+        """The page at three widths: what scrolls sideways, what wraps that should not."""
+        for width in (1400, 1280, 1024):
+            browser.set_window_size(width, 1000)
+            browser.get(page.as_uri())
+            errors = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
+            if errors:
+                failures.append(f"{page.name}: console errors: {errors}")
+            fit = browser.execute_script("""
+                const root = document.documentElement, body = document.body.getBoundingClientRect();
+                const content = body.width - 48;  // the body's padding
+                return {page: [root.scrollWidth, root.clientWidth],
+                        tables: [...document.querySelectorAll('table.points')].filter(t => t.scrollWidth > t.clientWidth + 1)
+                                  .map(t => [t.scrollWidth, t.clientWidth]),
+                        ir: [...document.querySelectorAll('td.ir[title] a')].filter(a =>
+                                  a.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(a).fontSize))
+                                  .map(a => a.textContent),
+                        irTitles: [...document.querySelectorAll('td.ir[title]')].filter(td => td.title.length == 0).length,
+                        narrowCharts: [...document.querySelectorAll('svg.chart')].filter(svg =>
+                                  svg.getBoundingClientRect().width < (svg.classList.contains('distribution') ? 0.6 : 0.95) * content)
+                                  .map(svg => [svg.getAttribute('class'), Math.round(svg.getBoundingClientRect().width), content])};
+            """)
+            if fit["page"][0] > fit["page"][1]:
+                failures.append(f"{page.name} at {width} px: the page scrolls sideways ({fit['page'][0]} > {fit['page'][1]} px)")
+            if width >= 1280 and fit["tables"]:
+                failures.append(f"{page.name} at {width} px: points tables wider than the page {fit['tables']}")
+            if fit["ir"] or fit["irTitles"]:
+                failures.append(f"{page.name} at {width} px: IR delta cells over one line {fit['ir']} or without a title")
+            if fit["narrowCharts"]:
+                failures.append(f"{page.name} at {width} px: charts narrower than the page {fit['narrowCharts']}")
+
+    for page in [report] + more_reports:
+        check_fit(page)
+    browser.set_window_size(1400, 1000)
+    browser.get(report.as_uri())
     height = browser.execute_script("return document.body.scrollHeight")
     browser.set_window_size(1400, min(max(height, 800), 4000))
     browser.save_screenshot(str(screenshot))
     print(f"{report.name}: {len(in_tables)} points in the tables, {len(bars)} speedup bars, {roof_points} roofline "
-          f"points, {distributions} distributions, {len(charts)} charts, no console errors, no requests; "
+          f"points, {distributions} distributions, {len(charts)} charts, no console errors, no requests; fit checked at "
+          f"1400, 1280 and 1024 px on {1 + len(more_reports)} report(s); "
           f"screenshot {screenshot} ({screenshot.stat().st_size} bytes)")
 finally:
     browser.quit()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `abtool report` end to end: a host record (g++), its replay with clang++ and --retune, the
-# report, then the page in a real headless browser (browser_check.py).
+# report, then the page in a real headless browser (browser_check.py), with two golden runs' reports
+# for the page's fit.
 #   usage: tests/report/report_in_browser.sh ABTOOL WORK_DIR
 set -euo pipefail
 abtool=$1
@@ -19,4 +20,11 @@ if grep -Eo '(src|href)="[^"]*"' "$work/report.html" | grep -v '^href="#' ; then
   echo "FAIL: the report links to something outside itself"
   exit 1
 fi
-exec /usr/bin/python3 "$here/tests/report/browser_check.py" "$work/report.html" "$work/diff.json" "$work/report.png"
+# Reports of other runs, for fit: an H200 A/B with hardware counters (the widest table: a `why`
+# column) and a host A/B decided by instruction counts.
+more=()
+for golden in diff_counters diff_instructions; do
+  "$abtool" report "$here/tests/golden/$golden/A" "$here/tests/golden/$golden/B" -o "$work/$golden.html" > /dev/null
+  more+=("$work/$golden.html")
+done
+exec /usr/bin/python3 "$here/tests/report/browser_check.py" "$work/report.html" "$work/diff.json" "$work/report.png" "${more[@]}"

@@ -4,6 +4,7 @@
 #include <regex>
 #include <sstream>
 
+#include "../../report/src/number_text.h"
 #include "../../report/src/svg_charts.h"
 #include "report/html_report.h"
 #include "rundir/meta_record.h"
@@ -31,7 +32,7 @@ TEST(HtmlReport, ShowsTheInstructionCountsThatDecided) {
   const std::string html = page.str();
   EXPECT_NE(html.find("Verdicts from instruction counts (callgrind) at <b>3 of 3</b> points"), std::string::npos);
   EXPECT_EQ(count_of(html, "<th>instructions B/A</th>"), 2u) << "a column in each op's table";
-  EXPECT_NE(html.find("<td class=\"num\">+1.425% (917291 &rarr; 930358)</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"num ci\">+1.425% (917291 &rarr; 930358)</td>"), std::string::npos);
 }
 
 // Runs with hardware counters (tests/golden/diff_counters, an H200 A/B): the why beside each point.
@@ -89,6 +90,37 @@ TEST(HtmlReport, DegenerateNumbersStillDrawAChart) {
   EXPECT_EQ(roofline.find("nan"), std::string::npos);
   EXPECT_EQ(roofline.find("inf"), std::string::npos);
   EXPECT_NE(roofline.find("roof-point"), std::string::npos);
+}
+
+// Issue 44: "a sample strip's axis stretched by one outlier (114.1-1523 us) so the bulk sits in a
+// few pixels". The axis spans the bulk; the far sample is a marker at the edge with its count.
+TEST(HtmlReport, ASampleStripsAxisSpansTheBulkAndMarksWhatLiesBeyond) {
+  std::vector<double> a, b;
+  for (int i = 0; i < 100; ++i) a.push_back(114.1 + 0.02 * i), b.push_back(115.0 + 0.02 * i);
+  a.push_back(1523);
+  const std::string svg = distribution_chart(a, b);
+  std::smatch ends;
+  ASSERT_TRUE(std::regex_search(svg, ends, std::regex("class=\"axis\"[^>]*>([0-9.]+)</text><text class=\"axis\"[^>]*>([0-9.]+) us<")))
+      << svg;
+  EXPECT_NEAR(std::stod(ends[1]), 114.1, 0.01);
+  EXPECT_LT(std::stod(ends[2]), 125) << "the outlier does not stretch the axis";
+  EXPECT_EQ(count_of(svg, "<g class=\"outliers\" data-count=\"1\">"), 1u) << svg;
+  EXPECT_NE(svg.find("A: 1 sample(s) beyond the axis, up to 1.523 ms"), std::string::npos);
+  EXPECT_EQ(svg.find("e+"), std::string::npos);
+}
+
+// One number format across the page: four significant digits, no exponent, a time's unit by its size.
+TEST(HtmlReport, NumbersAreWrittenOneWay) {
+  EXPECT_EQ(time_text(1.19), "1.190 us");
+  EXPECT_EQ(time_text(631.22), "631.2 us");
+  EXPECT_EQ(time_text(14080), "14.08 ms");
+  EXPECT_EQ(time_text(2.5e6), "2.500 s");
+  EXPECT_EQ(time_range_text(5993, 14080), "5.993-14.08 ms");
+  EXPECT_EQ(time_range_text(114.1, 1523), "0.1141-1.523 ms");
+  EXPECT_EQ(significant_text(0.00035), "0.0003500");
+  EXPECT_EQ(significant_text(0), "0");
+  EXPECT_EQ(tick_text(0.005), "0.005");
+  EXPECT_EQ(tick_text(5000), "5000");
 }
 
 }  // namespace abt
