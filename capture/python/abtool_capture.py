@@ -20,6 +20,7 @@ computes; a record the shim cannot make says why, and the workload goes on.
 """
 import atexit
 import concurrent.futures
+import enum
 import hashlib
 import importlib
 import importlib.abc
@@ -134,7 +135,9 @@ class Capture:
                 parts.append(self.tensors.quick(value))
             elif value is None or isinstance(value, (bool, int, float, str)):
                 parts.append(value)
-            else:  # an object (a TensorDescriptor, a tuple): its kind, so each launch is not a new record
+            elif isinstance(value, (tuple, enum.Enum)) or type(value).__name__ in ("dtype", "constexpr"):
+                parts.append(("value", json.dumps(_plain(value))))  # tl.bfloat16 and tl.float16 are two records
+            else:  # an object (a TensorDescriptor): its kind, so each launch is not a new record
                 parts.append(("object", type(value).__name__))
         return tuple(parts)
 
@@ -562,10 +565,43 @@ def _code_names(code):
 
 
 def _plain(value):
-    """A constexpr's or scalar's value as JSON; anything else as {"object": its repr}."""
+    """A constexpr's or scalar's value as JSON: None, a bool, a number or a string as itself; what
+    abtool's Triton compile rebuilds from an expression (opspec/constexpr_literal.h) as {"python":
+    the expression}: a Triton dtype (`tl.bfloat16`), a tuple of plain values (`(16, 'ieee')`), an
+    enum member (`enum:module:Class.MEMBER`); anything else as {"object": its repr}, not replayable.
+    A tl.constexpr wrapper is its value."""
+    if type(value).__name__ == "constexpr" and hasattr(value, "value"):
+        value = value.value
+    if isinstance(value, enum.Enum):
+        cls = type(value)
+        module = getattr(cls, "__module__", "")
+        if module and module != "__main__" and "<" not in cls.__qualname__:
+            return {"python": f"enum:{module}:{cls.__qualname__}.{value.name}"}
+        return {"object": repr(value)}
     if isinstance(value, (bool, int, float, str)) or value is None:
         return value
+    name = _triton_dtype_name(value)
+    if name is not None:
+        return {"python": "tl." + name}
+    if isinstance(value, tuple) and all(v is None or isinstance(v, (bool, int, float, str)) for v in value):
+        return {"python": repr(value)}
     return {"object": repr(value)}
+
+
+_dtype_names = {}  # a Triton dtype's name ("bf16") -> its name in triton.language ("bfloat16")
+
+
+def _triton_dtype_name(value):
+    """triton.language's name of a Triton dtype (`tl.bfloat16` -> "bfloat16"); None for anything else."""
+    language = sys.modules.get("triton.language")
+    if language is None or type(value) is not getattr(language, "dtype", None):
+        return None
+    if not _dtype_names:
+        for name in dir(language):
+            candidate = getattr(language, name, None)
+            if type(candidate) is language.dtype:
+                _dtype_names.setdefault(candidate.name, name)
+    return _dtype_names.get(value.name)
 
 
 def _versions():

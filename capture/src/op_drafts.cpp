@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "launch/half_bits.h"
+#include "opspec/constexpr_literal.h"
 #include "opspec/op_spec.h"
 #include "opspec/shape_set.h"
 #include "util/files.h"
@@ -113,7 +114,12 @@ std::vector<std::string> reasons_against(const RawLaunch& launch) {
       case ArgRole::constexpr_:
       case ArgRole::specialized:
         if (arg.value.kind == PyValue::Kind::object)
-          why.push_back(fmt::format("constexpr {} is a Python object ({}), not a number or a string", arg.name, arg.value.text));
+          why.push_back(fmt::format("constexpr {} is a Python object ({}), not a number, a string, a Triton dtype, a "
+                                    "tuple of these or an enum member",
+                                    arg.name, arg.value.text));
+        else if (arg.value.kind == PyValue::Kind::expression)
+          if (auto problem = constexpr_literal_problem(arg.value.text))
+            why.push_back(fmt::format("constexpr {}: {}", arg.name, *problem));
         break;
     }
   }
@@ -436,6 +442,7 @@ class OpBuilder {
       case PyValue::Kind::integer: return value.integer;
       case PyValue::Kind::real: return value.real;
       case PyValue::Kind::text:
+      case PyValue::Kind::expression:
       case PyValue::Kind::object: return value.text;
     }
     return nullptr;

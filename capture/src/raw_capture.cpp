@@ -21,6 +21,8 @@ PyValue py_value(const json& value) {
   else if (value.is_number_integer()) out.kind = PyValue::Kind::integer, out.integer = value.get<long long>();
   else if (value.is_number()) out.kind = PyValue::Kind::real, out.real = value.get<double>();
   else if (value.is_string()) out.kind = PyValue::Kind::text, out.text = value.get<std::string>();
+  else if (value.is_object() && value.contains("python") && value["python"].is_string())
+    out.kind = PyValue::Kind::expression, out.text = value["python"].get<std::string>();
   else if (value.is_object()) out.kind = PyValue::Kind::object, out.text = value.value("object", std::string("?"));
   return out;
 }
@@ -154,6 +156,7 @@ std::string PyValue::python() const {
     case Kind::integer: return std::to_string(integer);
     case Kind::real: return fmt::format("{}", real);
     case Kind::text:
+    case Kind::expression:
     case Kind::object: return text;
   }
   return "None";

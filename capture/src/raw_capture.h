@@ -26,7 +26,9 @@ enum class ArgRole {
 
 // A constexpr's or scalar's value as Python held it.
 struct PyValue {
-  enum class Kind { none, boolean, integer, real, text, object } kind = Kind::none;  // object: text is its repr
+  // expression: text is what Triton's compile rebuilds it from (opspec/constexpr_literal.h: a
+  // Triton dtype, a tuple, an enum member); object: text is its repr, and it cannot be rebuilt.
+  enum class Kind { none, boolean, integer, real, text, expression, object } kind = Kind::none;
   bool boolean = false;
   long long integer = 0;
   double real = 0;

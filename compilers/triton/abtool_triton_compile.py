@@ -34,6 +34,7 @@ request.json:
                  "num_warps": 4, "num_stages": 3}]}
 """
 import hashlib
+import importlib
 import importlib.util
 import json
 import os
@@ -69,7 +70,27 @@ def describe():
 
 
 def typed(text):
-    """A --compiler-flags or constexpr value: None, bool, int, float or the text itself."""
+    """A --compiler-flags or constexpr value: None, bool, int, float, what an expression of
+    opspec/constexpr_literal.h rebuilds (a Triton dtype `tl.bfloat16`, a tuple `(16, 'ieee')`, an
+    enum member `enum:module:Class.MEMBER`), or the text itself."""
+    if text.startswith("tl."):
+        import triton.language as tl
+        value = getattr(tl, text[3:], None)
+        if type(value) is not tl.dtype:
+            raise ValueError(f"'{text}' is not a Triton dtype")
+        return value
+    if text.startswith("(") and text.endswith(")"):
+        import ast
+        value = ast.literal_eval(text)
+        if not isinstance(value, tuple):
+            raise ValueError(f"'{text}' is not a tuple")
+        return value
+    if text.startswith("enum:"):
+        module, _, path = text[len("enum:"):].partition(":")
+        value = importlib.import_module(module)
+        for part in path.split("."):
+            value = getattr(value, part)
+        return value
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "opspec/constexpr_literal.h"
 #include "opspec/shape_set.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -70,7 +71,12 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
         CapturedArg value;
         if (arg.contains("input")) value.input = inside(root, arg.at("input").get<std::string>(), where + ": args." + name);
         if (arg.contains("output")) value.output = inside(root, arg.at("output").get<std::string>(), where + ": args." + name);
-        if (arg.contains("value")) value.value = value_text(arg.at("value"));
+        if (arg.contains("value")) {
+          value.value = value_text(arg.at("value"));
+          if (arg.at("value").is_string())
+            if (auto problem = constexpr_literal_problem(*value.value))
+              throw InputError(fmt::format("{}: args.{}.value: {}", where, name, *problem));
+        }
         if (arg.contains("generated")) value.generated = generated_input(arg.at("generated"), where + ": args." + name + ".generated");
         if (value.input && value.generated) throw InputError(where + ": args." + name + ": both a stored and a generated input");
         captured.args[name] = std::move(value);

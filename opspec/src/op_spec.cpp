@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "opspec/constexpr_literal.h"
 #include "util/closest_name.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -450,6 +451,7 @@ class OpSpecParser {
           require_captured(value, where + ".value");
           arg.captured_value = true;
         } else if (text == "None" || text == "True" || text == "False" || !std::isdigit(static_cast<unsigned char>(text[0]))) {
+          if (auto problem = constexpr_literal_problem(text)) yaml_.fail(value, where + ".value", *problem);
           arg.literal = text;
         } else {
           arg.value = expression(value, where + ".value", shape_symbols());

@@ -15,16 +15,20 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 3 kernel(s), 5 specialization(s): 4 captured (80%), 1 not; 9 launch(es)" capture.txt || fail "summary line"
+grep -q "^capture: 4 kernel(s), 7 specialization(s): 6 captured (86%), 1 not; 11 launch(es)" capture.txt || fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 [ -d cap/staging ] && fail "the staging folder was left in the capture"
 "$python" - <<'PY' || fail "the capture's files"
 import json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 4, m["summary"]
+assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 6, m["summary"]
 ops = {o["op"]: o for o in m["ops"]}
-assert sorted(ops) == ["accumulate", "scale", "scale-2"], sorted(ops)
+assert sorted(ops) == ["accumulate", "cast_scale", "scale", "scale-2"], sorted(ops)
+# a dtype constexpr: captured by its name in triton.language, one value per point
+cast = json.load(open("cap/ops/cast_scale/cases.json"))["cases"]
+assert {point: case["args"]["OUT_DTYPE"]["value"] for point, case in cast.items()} == \
+    {"cast_scale/1000/fp32": "tl.float16", "cast_scale/4096/fp32": "tl.bfloat16"}, cast
 assert ops["scale"]["points"] == ["scale/1000/fp32", "scale/4096/fp32"], ops["scale"]
 cases = json.load(open("cap/ops/scale-2/cases.json"))["cases"]["scale-2/1000/fp32"]
 # the tuned kernel: each config's grid from the tuner's grid function, the library's pick
@@ -50,7 +54,7 @@ grep -q "module: shim_kernels" cap/ops/scale/op.yaml || fail "the op imports the
 "$abtool" record --ops-dir cap/ops --shapes cap/shapes.yaml --compiler "triton:$python" --arch sm_90 --no-cache --out A \
   > record.txt 2>&1 && fail "record without a GPU should fail its points" || true
 for line in "scale: compiled 2 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
-            "scale-2: compiled 2 variants for sm_90 (0 failed)"; do
+            "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)"; do
   grep -qF "$line" A/run.log || { cat A/run.log; fail "expected in run.log: $line"; }
 done
 grep -q "BLOCK=4096" A/index.tsv 2>/dev/null || grep -rq "4096" A/run.log || true

@@ -24,6 +24,10 @@ def scale(x, y, n, block):
     y.data[:] = type(y.data)(y.data.typecode, [2 * v for v in x.data])
 
 
+def cast(x, y, n, out_dtype, block):
+    scale(x, y, n, block)
+
+
 def accumulate(x, y, n, block):  # reads what it writes
     y.data[:] = type(y.data)(y.data.typecode, [a + b for a, b in zip(x.data, y.data)])
 
@@ -61,6 +65,14 @@ def main():
                x, y, 1000, 256)
     finally:
         abtool_capture._stack().pop()
+
+    # A dtype constexpr (`OUT_DTYPE=tl.float16`), as backward kernels take one: captured by name and
+    # rebuilt when the op compiles; one value per point (n 1000: fp16, n 4096: bf16).
+    cast_signature = {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "OUT_DTYPE": "constexpr", "BLOCK": "constexpr"}
+    for n, out_dtype in ((1000, triton.language.float16), (4096, triton.language.bfloat16)):
+        kernel = StandInKernel(shim_kernels.cast_scale, cast_signature, {(3,): out_dtype, (4,): 1024}, effect=cast)
+        launch(kernel, (triton.cdiv(n, 1024), 1, 1), HostTensor([0.25 * i for i in range(n)]), HostTensor([0.0] * n), n,
+               out_dtype, 1024)
 
     # A kernel of the script itself: listed as not replayable, with the reason.
     launch(StandInKernel(script_kernel, SCALE_SIGNATURE, {(3,): 64}, effect=scale), (1, 1, 1),

@@ -1,4 +1,6 @@
 """A kernel in a module of its own, for tests/capture/test_shim.py."""
+import enum
+
 import triton
 import triton.language as tl
 
@@ -43,3 +45,15 @@ def twice(x):
 @triton.jit
 def offset_twice(x):  # an op's scalar function, which a generated module copies (test_shim.py)
     return twice(x) + 1
+
+
+@triton.jit
+def cast_scale(x_ptr, y_ptr, n, OUT_DTYPE: tl.constexpr, BLOCK: tl.constexpr):  # a dtype constexpr, as backward kernels take
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(y_ptr + offsets, (2 * tl.load(x_ptr + offsets, mask=mask)).to(OUT_DTYPE).to(tl.float32), mask=mask)
+
+
+class Mode(enum.Enum):  # an enum a kernel's constexpr takes (test_shim.py ConstexprValues)
+    PLAIN = 0
+    FAST = 1

@@ -159,6 +159,52 @@ class Shim(unittest.TestCase):
         self.assertIn("def local_kernel", identity["source"])
 
 
+class ConstexprValues(unittest.TestCase):
+    """Issue 45: constexprs that are Triton objects (`X_dtype=tl.bfloat16`), tuples and enum members
+    are captured as the expressions abtool's Triton compile rebuilds them from, and rebuilt equal."""
+
+    def test_what_the_compile_can_rebuild_is_captured_as_an_expression_and_rebuilt_equal(self):
+        import triton.language as tl
+        sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "compilers", "triton"))
+        import abtool_triton_compile
+
+        for value, expression in ((tl.bfloat16, "tl.bfloat16"), (tl.constexpr(tl.float16), "tl.float16"),
+                                  (tl.float8e4nv, "tl.float8e4nv"), ((16, "ieee", None, 0.5), "(16, 'ieee', None, 0.5)"),
+                                  (shim_kernels.Mode.FAST, "enum:shim_kernels:Mode.FAST")):
+            self.assertEqual(abtool_capture._plain(value), {"python": expression})
+            rebuilt = value.value if isinstance(value, tl.constexpr) else value
+            self.assertEqual(abtool_triton_compile.typed(expression), rebuilt, expression)
+        self.assertEqual(abtool_capture._plain(tl.constexpr(3)), 3, "a wrapper is its value")
+        self.assertEqual(abtool_capture._plain(None), None)
+        self.assertIn("object", abtool_capture._plain(object()), "anything else is not replayable")
+        self.assertIn("object", abtool_capture._plain(([1], 2)), "a tuple of lists is not a plain tuple")
+        with self.assertRaises(ValueError):
+            abtool_triton_compile.typed("tl.bfloat61")
+
+    def test_two_dtypes_of_one_kernel_are_two_specializations(self):
+        import triton.language as tl
+        staging = tempfile.mkdtemp(prefix="abtool-shim-")
+        self.addCleanup(shutil.rmtree, staging, True)
+        abtool_capture._patch_compiled_kernel(Module)
+        capture = abtool_capture.install(staging, max_input_mb=1, tensors=HostTensors())
+        self.addCleanup(atexit.unregister, capture.write)
+        signature = {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "OUT_DTYPE": "constexpr", "BLOCK": "constexpr"}
+        for out_dtype in (tl.float16, tl.bfloat16, tl.float16):
+            kernel = StandInKernel(shim_kernels.cast_scale, signature, {(3,): out_dtype, (4,): 256}, effect=double_into3)
+            kernel.run(1, 1, 1, 0, None, None, None, None, None, HostTensor([1.0, 2.0]), HostTensor([0.0, 0.0]), 2,
+                       out_dtype, 256)
+        capture.write()
+        with open(os.path.join(staging, f"raw-{os.getpid()}.json")) as handle:
+            launches = json.load(handle)["launches"]
+        self.assertEqual([(r["args"][3]["value"], r["launches"]) for r in launches],
+                         [({"python": "tl.float16"}, 2), ({"python": "tl.bfloat16"}, 1)])
+        self.assertEqual([r["problems"] for r in launches], [[], []])
+
+
+def double_into3(x, y, n, out_dtype, block):
+    double_into(x, y, n, block)
+
+
 GENERATED = """import triton
 import triton.language as tl
 

@@ -114,6 +114,15 @@ verify:
   return cap;
 }
 
+// The fixture's op.yaml with one more argument: a constexpr D of `value` (YAML text).
+void add_constexpr_arg(const fs::path& cap, const std::string& value) {
+  const fs::path spec = cap / "ops" / "cap" / "op.yaml";
+  std::string text = read_text_file(spec);
+  const std::string last = "  - {name: y, kind: out, dtype: fp32, shape: [x_0]}\n";
+  text.replace(text.find(last), last.size(), last + "  - {name: D, kind: constexpr, value: " + value + "}\n");
+  std::ofstream(spec) << text;
+}
+
 Case captured(const char* name, const std::function<void(nlohmann::json&)>& edit, std::string words,
               const std::function<void(const fs::path&)>& also = {}) {
   return {name,
@@ -454,6 +463,21 @@ const std::vector<Case>& cases() {
                [](const fs::path& cap) {
                  fs::remove(cap / kX);
                  fs::create_symlink("/etc/passwd", cap / kX);
+               }),
+      // Constexprs captured by name (issue 45): a Triton dtype, a tuple, an enum member that cannot be rebuilt.
+      captured("captured_constexpr_unknown_dtype", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["args"]["x"]["value"] = "tl.bfloat61"; },
+               "case cap/4/fp32: args.x.value: 'tl.bfloat61' is not a Triton dtype (tl.int1, "),
+      captured("op_constexpr_unknown_dtype", [](nlohmann::json&) {}, "args.D.value: 'tl.float17' is not a Triton dtype",
+               [](const fs::path& cap) {
+                 add_constexpr_arg(cap, "tl.float17");
+               }),
+      captured("op_constexpr_broken_tuple", [](nlohmann::json&) {}, "args.D.value: '(16, [1])' is not a tuple of numbers",
+               [](const fs::path& cap) {
+                 add_constexpr_arg(cap, "\"(16, [1])\"");
+               }),
+      captured("op_constexpr_broken_enum", [](nlohmann::json&) {}, "args.D.value: 'enum:kernel' is not an enum member",
+               [](const fs::path& cap) {
+                 add_constexpr_arg(cap, "\"enum:kernel\"");
                }),
       captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
                "schema: expected abtool.capture_cases/2 (or abtool.capture_cases/1)"),
