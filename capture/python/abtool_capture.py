@@ -61,7 +61,9 @@ class Capture:
         self.records = {}  # quick key -> record (capture.quick_key)
         self.by_identity = {}  # a specialization's full identity -> its record
         self.order = []  # the records, as first seen
-        self.tuner_of_kernel = {}  # id(CompiledKernel) -> the tuner info of its launches
+        # id(CompiledKernel) -> (the kernel, the tuner info of its launches): the kernel is kept, so
+        # its id is not a later kernel's (an id is reused once its object is freed)
+        self.tuner_of_kernel = {}
         self.started = time.time()
         self.overhead_s = 0.0
         self.errors = []
@@ -194,9 +196,9 @@ class Capture:
         tuner = None
         if context is not None:
             tuner = context.describe(kernel, args)
-            self.tuner_of_kernel[id(kernel)] = tuner
+            self.tuner_of_kernel[id(kernel)] = (kernel, tuner)
         elif id(kernel) in self.tuner_of_kernel:  # a cached launch (FlagGems' LibEntry) of a tuned kernel
-            tuner = dict(self.tuner_of_kernel[id(kernel)], grids=None, chosen_grid=record["grid"])
+            tuner = dict(self.tuner_of_kernel[id(kernel)][1], grids=None, chosen_grid=record["grid"])
         record["tuner"] = tuner or {"kind": "none"}
         shape_key = [(a["name"], a.get("kind"), a.get("type"), tuple(a.get("shape", ())), tuple(a.get("strides", ())),
                       a.get("divisible"), repr(a.get("value"))) for a in args]
@@ -838,7 +840,7 @@ class _TunerContext:
 def _config_json(config):
     return {"kwargs": {k: _plain(v) for k, v in config.kwargs.items()}, "num_warps": config.num_warps,
             "num_stages": config.num_stages, "num_ctas": getattr(config, "num_ctas", 1),
-            "maxnreg": getattr(config, "maxnreg", None)}
+            "maxnreg": getattr(config, "maxnreg", None), "pre_hook": getattr(config, "pre_hook", None) is not None}
 
 
 def _config_text(config):

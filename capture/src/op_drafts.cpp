@@ -235,6 +235,7 @@ class OpBuilder {
     uses_ = group_uses(launches_);
     plan_configs();
     plan_args();
+    note_hooks();
     plan_dims();
     for (size_t c = 0; c < launches_.size(); ++c) add_case(c);
     write_yaml();
@@ -262,6 +263,26 @@ class OpBuilder {
       Config config = launched_config(*launch);
       if (std::find(configs_.begin(), configs_.end(), config) == configs_.end()) configs_.push_back(config);
     }
+  }
+
+  // A tuner's hooks (a config's pre_hook, reset_to_zero, restore_value) prepare arguments before
+  // each launch, e.g. zero a split-K accumulator. The shim read every tensor after them, and a
+  // tensor whose output depends on what it held is inout, restored before every timed launch: the
+  // hook's effect, replayed. Said in the op's notes, with what is restored.
+  void note_hooks() {
+    const RawTuner& tuner = launches_.front()->tuner;
+    std::vector<std::string> hooks;
+    if (std::any_of(tuner.configs.begin(), tuner.configs.end(), [](const RawConfig& config) { return config.pre_hook; }))
+      hooks.push_back("a config's pre_hook");
+    if (!tuner.reset_to_zero.empty()) hooks.push_back("reset_to_zero " + fmt::format("{}", fmt::join(tuner.reset_to_zero, ", ")));
+    if (!tuner.restore_value.empty()) hooks.push_back("restore_value " + fmt::format("{}", fmt::join(tuner.restore_value, ", ")));
+    if (hooks.empty()) return;
+    std::vector<std::string> restored;
+    for (size_t i = 0; i < args_.size(); ++i)
+      if (args_[i].kind == ArgPlan::Kind::tensor && args_[i].use == Use::inout) restored.push_back(launches_.front()->args[i].name);
+    draft_.notes.push_back(fmt::format("the tuner's hooks ({}) prepare arguments before each launch: replayed as the tensors "
+                                       "captured after them, {} restored before every launch",
+                                       fmt::join(hooks, "; "), restored.empty() ? "none" : fmt::format("{}", fmt::join(restored, ", "))));
   }
 
   struct ArgPlan {

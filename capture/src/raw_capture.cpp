@@ -76,6 +76,7 @@ RawConfig read_config(const json& entry) {
   config.num_stages = entry.value("num_stages", 3);
   config.num_ctas = entry.value("num_ctas", 1);
   config.maxnreg = entry.contains("maxnreg") && !entry["maxnreg"].is_null();
+  config.pre_hook = entry.value("pre_hook", false);
   return config;
 }
 

@@ -57,6 +57,7 @@ struct RawConfig {
   std::vector<std::pair<std::string, PyValue>> kwargs;  // the tuned constexprs, in the library's order
   int num_warps = 4, num_stages = 3, num_ctas = 1;
   bool maxnreg = false;
+  bool pre_hook = false;  // triton.Config(pre_hook=...): run by the tuner before each launch
 };
 
 enum class TunerKind { none, heuristics, autotune, libtuner };

@@ -15,16 +15,23 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 4 kernel(s), 7 specialization(s): 6 captured (86%), 1 not; 11 launch(es)" capture.txt || fail "summary line"
+grep -q "^capture: 4 kernel(s), 8 specialization(s): 7 captured (88%), 1 not; 12 launch(es)" capture.txt || fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 [ -d cap/staging ] && fail "the staging folder was left in the capture"
 "$python" - <<'PY' || fail "the capture's files"
 import json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 6, m["summary"]
+assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 7, m["summary"]
 ops = {o["op"]: o for o in m["ops"]}
-assert sorted(ops) == ["accumulate", "cast_scale", "scale", "scale-2"], sorted(ops)
+assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "scale", "scale-2"], sorted(ops)
+# a tuner's hooks zero the accumulator: captured after them (zeros), inout, restored before every launch
+hooked = ops["accumulate-2"]
+assert any("the tuner's hooks (a config's pre_hook; reset_to_zero y_ptr)" in n and "y_ptr restored" in n
+           for n in hooked["notes"]), hooked["notes"]
+case = next(iter(json.load(open("cap/ops/accumulate-2/cases.json"))["cases"].values()))
+import array as _array
+assert set(_array.array("f", open(os.path.join("cap", case["args"]["y_ptr"]["input"]), "rb").read())) == {0.0}, case
 # a dtype constexpr: captured by its name in triton.language, one value per point
 cast = json.load(open("cap/ops/cast_scale/cases.json"))["cases"]
 assert {point: case["args"]["OUT_DTYPE"]["value"] for point, case in cast.items()} == \
@@ -48,13 +55,15 @@ assert scale["args"]["BLOCK"]["value"] == 4096 and scale["args"]["n"]["value"] =
 print("capture files ok")
 PY
 grep -q "kind: inout" cap/ops/accumulate/op.yaml || fail "accumulate reads what it writes: inout"
+grep -q "name: y_ptr, kind: inout" cap/ops/accumulate-2/op.yaml || fail "the hooked accumulator is inout"
 grep -q "module: shim_kernels" cap/ops/scale/op.yaml || fail "the op imports the kernel's own module"
 
 # The ops compile for sm_90 with the Triton under test (no GPU: every point then fails, said so).
 "$abtool" record --ops-dir cap/ops --shapes cap/shapes.yaml --compiler "triton:$python" --arch sm_90 --no-cache --out A \
   > record.txt 2>&1 && fail "record without a GPU should fail its points" || true
 for line in "scale: compiled 2 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
-            "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)"; do
+            "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)" \
+            "accumulate-2: compiled 1 variants for sm_90 (0 failed)"; do
   grep -qF "$line" A/run.log || { cat A/run.log; fail "expected in run.log: $line"; }
 done
 grep -q "BLOCK=4096" A/index.tsv 2>/dev/null || grep -rq "4096" A/run.log || true

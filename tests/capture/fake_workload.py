@@ -74,6 +74,24 @@ def main():
         launch(kernel, (triton.cdiv(n, 1024), 1, 1), HostTensor([0.25 * i for i in range(n)]), HostTensor([0.0] * n), n,
                out_dtype, 1024)
 
+    # A split-K style kernel: the tuner's config pre_hook (and its reset_to_zero) zero the accumulator
+    # before each launch, and the kernel adds into it. The stand-in runs the hook as Autotuner.run does.
+    def zero_accumulator(nargs):
+        nargs["y_ptr"].data[:] = type(nargs["y_ptr"].data)("f", [0.0] * len(nargs["y_ptr"].data))
+
+    configs = [triton.Config({"BLOCK": 256}, num_warps=4, pre_hook=zero_accumulator)]
+    tuner = triton.runtime.autotuner.Autotuner(shim_kernels.accumulate, shim_kernels.accumulate.arg_names, configs, ["n"],
+                                               ["y_ptr"], None)
+    tuner.best_config = configs[0]
+    x, y = HostTensor([1.5] * 512), HostTensor([7.0] * 512)  # y: what a previous step left
+    abtool_capture._stack().append(abtool_capture._TunerContext(tuner, "autotune", (x, y, 512), {"grid": (2,)}))
+    try:
+        zero_accumulator({"y_ptr": y})
+        launch(StandInKernel(shim_kernels.accumulate, SCALE_SIGNATURE, {(3,): 256}, effect=accumulate), (2, 1, 1),
+               x, y, 512, 256)
+    finally:
+        abtool_capture._stack().pop()
+
     # A kernel of the script itself: listed as not replayable, with the reason.
     launch(StandInKernel(script_kernel, SCALE_SIGNATURE, {(3,): 64}, effect=scale), (1, 1, 1),
            HostTensor([1.0] * 64), HostTensor([0.0] * 64), 64, 64)
