@@ -155,11 +155,11 @@ class Capture:
                                      ("launch_cooperative_grid", False, "a cooperative launch"),
                                      ("launch_pdl", False, "programmatic dependent launch")):
             if getattr(meta, field, default) not in (default, 0):
-                record["problems"].append(f"it uses {what}")
+                record["problems"].append(_problem("launch_option", f"it uses {what}"))
         if tuple(getattr(meta, "cluster_dims", (1, 1, 1)) or (1, 1, 1)) != (1, 1, 1) or record["options"]["num_ctas"] != 1:
-            record["problems"].append("it launches thread-block clusters")
+            record["problems"].append(_problem("thread_block_clusters", "it launches thread-block clusters"))
         if getattr(meta, "tensordesc_meta", None):
-            record["problems"].append("it takes tensor descriptors")
+            record["problems"].append(_problem("tensor_descriptor", "it takes tensor descriptors"))
         record["kernel"] = _kernel_identity(fn, kernel)
         # What the JIT made of each argument (ASTSource): its type ("*bf16", "i32", "constexpr"),
         # the constexpr values (declared ones, and integers equal to 1 and None it specialized on)
@@ -186,13 +186,13 @@ class Capture:
                 entry.update(kind="scalar", dtype=entry["type"], value=value, divisible=divisible)
             else:
                 entry.update(kind="unsupported")
-                record["problems"].append(f"argument {name} is a {type(value).__name__} ({entry['type']})")
+                record["problems"].append(_problem("argument_type", f"argument {name} is a {type(value).__name__} ({entry['type']})"))
             if param is not None:
                 entry["do_not_specialize"] = bool(param.do_not_specialize)
             args.append(entry)
         record["args"] = args
         if isinstance(constants, dict) and any(len(path) != 1 for path in constants if isinstance(path, tuple)):
-            record["problems"].append("it takes tuple arguments")
+            record["problems"].append(_problem("argument_type", "it takes tuple arguments"))
         tuner = None
         if context is not None:
             tuner = context.describe(kernel, args)
@@ -216,14 +216,14 @@ class Capture:
             before = {index: tensors.snapshot(call_args[index]) for index, _ in indexed}
             tensors.synchronize()  # copied on torch's current stream; the launch goes to the workload's
         except Exception as error:  # noqa: BLE001 - the workload's launch goes on; this one is listed
-            record["problems"].append(f"its tensors could not be copied: {error}")
+            record["problems"].append(_problem("tensor_not_stored", f"its tensors could not be copied: {error}"))
             return original()
         self.phase("keeping what was before", begin)
         result = original()
         try:
             self.examine(record, call_args, kernel, grid, stream, rest, indexed, before)
         except Exception as error:  # noqa: BLE001
-            record["problems"].append(f"what its launch wrote could not be found: {error}")
+            record["problems"].append(_problem("launch_on_copies_failed", f"what its launch wrote could not be found: {error}"))
         record["first_launch_s"] = time.time() - self.started
         record["shim_s"] = time.perf_counter() - begin
         return result
@@ -289,7 +289,7 @@ class Capture:
             kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
             tensors.synchronize()
         except Exception as error:  # noqa: BLE001
-            record["problems"].append(f"a launch on copies failed: {error}")
+            record["problems"].append(_problem("launch_on_copies_failed", f"a launch on copies failed: {error}"))
             return set()
         return {index for index in floats if not tensors.still_poisoned(copies[index], patterns[index])}
 
@@ -307,7 +307,7 @@ class Capture:
             kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
             tensors.synchronize()
         except Exception as error:  # noqa: BLE001
-            record["problems"].append(f"a second launch on copies failed: {error}")
+            record["problems"].append(_problem("launch_on_copies_failed", f"a second launch on copies failed: {error}"))
             return True
         # The launch's own tensors still hold what it wrote: compared where they are.
         return any(tensors.differs(copies[index], call_args[index]) for index in written)
@@ -564,6 +564,11 @@ def _code_names(code):
     for constant in code.co_consts:
         if hasattr(constant, "co_names"):
             yield from _code_names(constant)
+
+
+def _problem(code, text):
+    """Why a specialization cannot be replayed: a code of capture/src/capture_miss.h and the sentence."""
+    return {"code": code, "text": text}
 
 
 def _plain(value):

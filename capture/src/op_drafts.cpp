@@ -75,69 +75,78 @@ std::vector<Use> group_uses(const std::vector<const RawLaunch*>& group) {
 // What a launch lacks to be a point of a group that uses its tensors as `uses` says: an integer
 // tensor's bytes (always stored: indices and offsets steer addresses and cannot be generated).
 // Floating-point ones too large to store are generated, their outputs' reference A's (add_case).
-std::vector<std::string> missing_bytes(const RawLaunch& launch, const std::vector<Use>& uses) {
-  std::vector<std::string> why;
+std::vector<Miss> missing_bytes(const RawLaunch& launch, const std::vector<Use>& uses) {
+  std::vector<Miss> why;
   for (size_t i = 0; i < launch.args.size(); ++i) {
     const RawArg& arg = launch.args[i];
     if (arg.role != ArgRole::tensor || !arg.integer) continue;
     const bool has_after = arg.written ? arg.output.has_value() : arg.input.has_value();
     if ((uses[i] != Use::out && !before_of(launch, arg)) || (uses[i] != Use::in && !has_after))
-      why.push_back(fmt::format("integer tensor {} ({}) was not stored, and the op's other launches need it before and after",
-                                arg.name, mib(arg.bytes)));
+      why.push_back({MissReason::tensor_not_stored,
+                     fmt::format("integer tensor {} ({}) was not stored, and the op's other launches need it before and after",
+                                 arg.name, mib(arg.bytes))});
   }
   return why;
 }
 
 // Why a launch's specialization cannot be a point (empty: it can).
-std::vector<std::string> reasons_against(const RawLaunch& launch) {
-  std::vector<std::string> why = launch.problems;
+std::vector<Miss> reasons_against(const RawLaunch& launch) {
+  std::vector<Miss> why = launch.problems;
+  auto add = [&](MissReason reason, std::string text) { why.push_back({reason, std::move(text)}); };
   const RawKernel& kernel = launch.kernel;
   if (!kernel.importable && !kernel.loadable_from_copy)
-    why.push_back("its source cannot be loaded again: " + (kernel.why.empty() ? std::string("no Python source") : kernel.why));
+    add(MissReason::source_not_loadable,
+        "its source cannot be loaded again: " + (kernel.why.empty() ? std::string("no Python source") : kernel.why));
   const std::vector<std::string> names = tuned_names(launch);
   for (const RawArg& arg : launch.args) {
     switch (arg.role) {
-      case ArgRole::unsupported: why.push_back(fmt::format("argument {} has type '{}', which abtool cannot pass", arg.name, arg.type)); break;
+      case ArgRole::unsupported:
+        add(MissReason::argument_type, fmt::format("argument {} has type '{}', which abtool cannot pass", arg.name, arg.type));
+        break;
       case ArgRole::tensor:
-        if (!arg.dtype) why.push_back(fmt::format("argument {} is a {} tensor, a dtype abtool does not handle", arg.name, arg.dtype_text));
-        else if (arg.extent <= 0) why.push_back(fmt::format("argument {} is an empty tensor", arg.name));
+        if (!arg.dtype)
+          add(MissReason::argument_type, fmt::format("argument {} is a {} tensor, a dtype abtool does not handle", arg.name, arg.dtype_text));
+        else if (arg.extent <= 0) add(MissReason::argument_type, fmt::format("argument {} is an empty tensor", arg.name));
         else {
           // The shim stores every integer tensor: one missing is a tensor it could not read.
           const Use use = use_of(launch, arg);
-          if (arg.integer && use != Use::out && !arg.input) why.push_back(fmt::format("integer input {} ({}) was not stored", arg.name, mib(arg.bytes)));
-          if (arg.integer && arg.written && !arg.output) why.push_back(fmt::format("integer output {} ({}) was not stored", arg.name, mib(arg.bytes)));
+          if (arg.integer && use != Use::out && !arg.input)
+            add(MissReason::tensor_not_stored, fmt::format("integer input {} ({}) was not stored", arg.name, mib(arg.bytes)));
+          if (arg.integer && arg.written && !arg.output)
+            add(MissReason::tensor_not_stored, fmt::format("integer output {} ({}) was not stored", arg.name, mib(arg.bytes)));
         }
         break;
       case ArgRole::scalar:
-        if (!arg.dtype) why.push_back(fmt::format("argument {} is a {} scalar, a type abtool does not pass", arg.name, arg.type));
+        if (!arg.dtype)
+          add(MissReason::argument_type, fmt::format("argument {} is a {} scalar, a type abtool does not pass", arg.name, arg.type));
         break;
       case ArgRole::constexpr_:
       case ArgRole::specialized:
         if (arg.value.kind == PyValue::Kind::object)
-          why.push_back(fmt::format("constexpr {} is a Python object ({}), not a number, a string, a Triton dtype, a "
-                                    "tuple of these or an enum member",
-                                    arg.name, arg.value.text));
+          add(MissReason::constexpr_object, fmt::format("constexpr {} is a Python object ({}), not a number, a string, a "
+                                                        "Triton dtype, a tuple of these or an enum member",
+                                                        arg.name, arg.value.text));
         else if (arg.value.kind == PyValue::Kind::expression)
           if (auto problem = constexpr_literal_problem(arg.value.text))
-            why.push_back(fmt::format("constexpr {}: {}", arg.name, *problem));
+            add(MissReason::constexpr_object, fmt::format("constexpr {}: {}", arg.name, *problem));
         break;
     }
   }
   if (std::none_of(launch.args.begin(), launch.args.end(), [](const RawArg& arg) { return arg.role == ArgRole::tensor && arg.written; }))
-    why.push_back("its first launch wrote none of its tensors: there is no output to verify it against");
+    add(MissReason::no_write_seen, "its first launch wrote none of its tensors: there is no output to verify it against");
   if (tuned(launch.tuner.kind)) {
     for (const RawConfig& config : launch.tuner.configs) {
       std::vector<std::string> keys;
       for (const auto& [name, value] : config.kwargs) keys.push_back(name);
       if (keys != names) {
-        why.push_back("the tuner's configs do not all set the same parameters");
+        add(MissReason::tuner, "the tuner's configs do not all set the same parameters");
         break;
       }
     }
-    if (!launch.tuner.chosen) why.push_back("the config the tuner chose is not known");
+    if (!launch.tuner.chosen) add(MissReason::tuner, "the config the tuner chose is not known");
     for (const std::string& name : names)
       if (std::none_of(launch.args.begin(), launch.args.end(), [&](const RawArg& arg) { return arg.name == name; }))
-        why.push_back("the tuner sets " + name + ", which is not a parameter of the kernel");
+        add(MissReason::tuner, "the tuner sets " + name + ", which is not a parameter of the kernel");
   }
   return why;
 }
@@ -614,7 +623,7 @@ Drafts draft_ops(const std::vector<const RawLaunch*>& launches, const DraftOptio
   std::map<std::string, std::vector<const RawLaunch*>> groups;
   std::vector<std::string> order;
   for (const RawLaunch* launch : launches) {
-    std::vector<std::string> why = reasons_against(*launch);
+    std::vector<Miss> why = reasons_against(*launch);
     if (!why.empty()) {
       drafts.rejected.push_back({launch, std::move(why)});
       continue;

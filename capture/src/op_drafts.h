@@ -39,7 +39,7 @@ struct OpDraft {
 // A specialization that cannot become a point, with every reason.
 struct Rejected {
   const RawLaunch* launch = nullptr;
-  std::vector<std::string> why;
+  std::vector<Miss> why;
 };
 
 struct Drafts {

@@ -141,10 +141,20 @@ RawLaunch read_launch(const json& entry) {
   launch.launches = entry.value("launches", 1LL);
   if (entry.contains("reads_what_it_writes") && entry["reads_what_it_writes"].is_boolean())
     launch.reads_what_it_writes = entry["reads_what_it_writes"].get<bool>();
-  launch.problems = entry.value("problems", std::vector<std::string>{});
+  // {"code", "text"}; an older shim's plain text is a reason of no known kind.
+  for (const auto& problem : entry.value("problems", json::array())) {
+    if (problem.is_string()) {
+      launch.problems.push_back({MissReason::other, problem.get<std::string>()});
+      continue;
+    }
+    const auto reason = parse_spelling<MissReason>(problem.at("code").get<std::string>());
+    if (!reason) throw std::invalid_argument("problems: unknown code " + problem.at("code").dump());
+    launch.problems.push_back({*reason, problem.at("text").get<std::string>()});
+  }
   launch.shim_s = entry.value("shim_s", 0.0);
   for (const auto& arg : entry.at("args"))
-    if (arg.contains("problems")) launch.problems.push_back(arg["name"].get<std::string>() + ": " + arg["problems"].get<std::string>());
+    if (arg.contains("problems"))
+      launch.problems.push_back({MissReason::argument_type, arg["name"].get<std::string>() + ": " + arg["problems"].get<std::string>()});
   return launch;
 }
 

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "capture_miss.h"
 #include "opspec/dtype.h"
 
 namespace abt::capture {
@@ -91,7 +92,7 @@ struct RawLaunch {
   RawTuner tuner;
   long long launches = 0;
   std::optional<bool> reads_what_it_writes;  // nullopt: not checked (an input too large to copy)
-  std::vector<std::string> problems;         // why it cannot be replayed standalone
+  std::vector<Miss> problems;                // why it cannot be replayed standalone
   double shim_s = 0;                          // what recording its first launch cost the workload
 };
 

@@ -86,7 +86,7 @@ struct KernelSummary {
   double shim_s = 0;
   int specializations = 0, captured = 0;
   std::vector<std::string> ops;
-  std::vector<std::pair<std::string, std::vector<std::string>>> not_captured;  // shape words, reasons
+  std::vector<std::pair<std::string, std::vector<Miss>>> not_captured;  // shape words, reasons
 };
 
 }  // namespace
@@ -203,13 +203,23 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
 
   int specializations = 0, captured = 0;
   long long total_launches = 0;
+  std::map<MissReason, int> missed_by_reason;  // specializations not captured, counted once per kind of reason
   nlohmann::json kernel_list = nlohmann::json::array();
   for (const KernelSummary& summary : kernels) {
     specializations += summary.specializations;
     captured += summary.captured;
     total_launches += summary.launches;
     nlohmann::json not_captured = nlohmann::json::array();
-    for (const auto& [shape, why] : summary.not_captured) not_captured.push_back({{"shape", shape}, {"why", why}});
+    for (const auto& [shape, why] : summary.not_captured) {
+      std::vector<std::string> texts, codes;
+      std::set<MissReason> kinds;
+      for (const Miss& miss : why) {
+        texts.push_back(miss.text);
+        if (kinds.insert(miss.reason).second) codes.emplace_back(spelling(miss.reason));
+      }
+      for (MissReason reason : kinds) ++missed_by_reason[reason];
+      not_captured.push_back({{"shape", shape}, {"why", texts}, {"reasons", codes}});
+    }
     kernel_list.push_back({{"kernel", summary.kernel->name}, {"module", summary.kernel->module},
                            {"file", summary.kernel->file.string()}, {"tuner", tuner_name(summary.tuner)},
                            {"launches", summary.launches}, {"shim_s", summary.shim_s},
@@ -223,6 +233,12 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
     op_list.push_back({{"op", op.name}, {"kernel", op.kernel->name}, {"tuner", tuner_name(op.tuner)}, {"points", points},
                        {"notes", op.notes}});
   }
+  nlohmann::json by_reason_json = nlohmann::json::object();
+  std::vector<std::string> by_reason_words;
+  for (const auto& [reason, count] : missed_by_reason) {
+    by_reason_json[std::string(spelling(reason))] = count;
+    by_reason_words.push_back(fmt::format("{} {}", spelling(reason), count));
+  }
   const nlohmann::json manifest{{"schema", kCaptureFormat},
                                 {"command", request.command},
                                 {"versions", versions},
@@ -234,6 +250,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
                                 {"shim_errors", shim_errors},
                                 {"summary", {{"kernels", kernels.size()}, {"specializations", specializations},
                                              {"captured", captured}, {"not_captured", specializations - captured},
+                                             {"not_captured_by_reason", by_reason_json},
                                              {"launches", total_launches}}},
                                 {"kernels", kernel_list},
                                 {"ops", op_list}};
@@ -244,14 +261,17 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
       out << fmt::format("  captured      {} ({}): {} of {} specialization(s), {} launch(es), tuner {} -> ops/{}\n",
                          summary.kernel->name, where, summary.captured, summary.specializations, summary.launches,
                          tuner_name(summary.tuner), fmt::join(summary.ops, ", ops/"));
-    for (const auto& [shape, why] : summary.not_captured)
-      out << fmt::format("  not captured  {} ({}) at {}: {}\n", summary.kernel->name, where, shape, fmt::join(why, "; "));
+    for (const auto& [shape, why] : summary.not_captured) {
+      std::vector<std::string> texts;
+      for (const Miss& miss : why) texts.push_back(miss.text);
+      out << fmt::format("  not captured  {} ({}) at {}: {}\n", summary.kernel->name, where, shape, fmt::join(texts, "; "));
+    }
   }
   for (const auto& message : shim_errors) out << "  shim: " << message << "\n";
   const std::string summary_line = fmt::format(
-      "capture: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not; {} launch(es); workload {:.1f} s, shim {:.1f} s",
+      "capture: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}; {} launch(es); workload {:.1f} s, shim {:.1f} s",
       kernels.size(), specializations, captured, 100.0 * captured / std::max(1, specializations), specializations - captured,
-      total_launches, wall_s, overhead_s);
+      by_reason_words.empty() ? "" : fmt::format(" ({})", fmt::join(by_reason_words, ", ")), total_launches, wall_s, overhead_s);
   if (drafts.ops.empty()) {
     out << summary_line << "\n";
     throw InputError("capture: none of the kernels the workload launched can be replayed (reasons above): no capture written");

@@ -15,7 +15,8 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 4 kernel(s), 8 specialization(s): 7 captured (88%), 1 not; 12 launch(es)" capture.txt || fail "summary line"
+grep -q "^capture: 4 kernel(s), 8 specialization(s): 7 captured (88%), 1 not (source_not_loadable 1); 12 launch(es)" capture.txt ||
+  fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 [ -d cap/staging ] && fail "the staging folder was left in the capture"
@@ -23,6 +24,10 @@ ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 import json, os, hashlib
 m = json.load(open("cap/capture.json"))
 assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 7, m["summary"]
+# what was left out, by kind of reason: in the summary and per specialization
+assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1}, m["summary"]
+[missed] = [miss for kernel in m["kernels"] for miss in kernel["not_captured"]]
+assert missed["reasons"] == ["source_not_loadable"] and "defined in the script itself" in missed["why"][0], missed
 ops = {o["op"]: o for o in m["ops"]}
 assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "scale", "scale-2"], sorted(ops)
 # a tuner's hooks zero the accumulator: captured after them (zeros), inout, restored before every launch

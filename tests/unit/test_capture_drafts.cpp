@@ -91,7 +91,7 @@ TEST(CaptureDrafts, AnOutputOnlyWrittenAtOneLaunchAndReadAtAnotherIsInoutAndHold
   read_and_written["output"] = sha('3');
   const RawProcess process = read({launch(4, only_written, false), launch(8, read_and_written, true)});
   const Drafts drafts = draft_ops(pointers(process), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
-  ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0];
+  ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0].text;
   ASSERT_EQ(drafts.ops.size(), 1u);
   const OpDraft& op = drafts.ops[0];
   EXPECT_NE(op.yaml.find("{name: y_ptr, kind: inout"), std::string::npos) << op.yaml;
@@ -110,7 +110,8 @@ TEST(CaptureDrafts, ALaunchThatWroteNothingIsListedWithTheReason) {
   EXPECT_TRUE(drafts.ops.empty());
   ASSERT_EQ(drafts.rejected.size(), 1u);
   bool said = false;
-  for (const std::string& why : drafts.rejected[0].why) said = said || why.find("wrote none of its tensors") != std::string::npos;
+  for (const Miss& why : drafts.rejected[0].why)
+    said = said || (why.reason == MissReason::no_write_seen && why.text.find("wrote none of its tensors") != std::string::npos);
   EXPECT_TRUE(said);
 }
 
@@ -145,7 +146,7 @@ TEST(CaptureDrafts, TensorsTooLargeToStoreAreGeneratedOverTheirSampledRangeAndAs
   const Drafts drafts = draft_ops(pointers(process), options([](const std::string& digest) -> std::string {
     throw std::logic_error("no stored tensor to read, yet " + digest + " was read");
   }));
-  ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0];
+  ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0].text;
   ASSERT_EQ(drafts.ops.size(), 1u);
   const OpDraft& op = drafts.ops[0];
   const json& entry = op.cases[0].entry;
@@ -184,7 +185,23 @@ TEST(CaptureDrafts, AnIntegerTensorThatWasNotStoredIsListedWithTheReason) {
   const Drafts drafts = draft_ops(pointers(read({raw})), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
   EXPECT_TRUE(drafts.ops.empty());
   ASSERT_EQ(drafts.rejected.size(), 1u);
-  EXPECT_EQ(drafts.rejected[0].why[0], "integer input x_ptr (0.0 MiB) was not stored");
+  EXPECT_EQ(drafts.rejected[0].why[0], (Miss{MissReason::tensor_not_stored, "integer input x_ptr (0.0 MiB) was not stored"}));
+}
+
+// The shim gives each reason a code of capture_miss.h (an older one, text only: `other`); an
+// unknown code is damage, refused when read.
+TEST(CaptureDrafts, EachReasonKeepsTheShimsCodeAndAnUnknownCodeIsRefused) {
+  json raw = launch(4, tensor("y_ptr", 4, true), false);
+  raw["args"][1]["output"] = sha('6');
+  raw["problems"] = json::array({json{{"code", "tensor_descriptor"}, {"text", "it takes tensor descriptors"}}, "an older shim's words"});
+  const RawProcess process = read({raw});
+  EXPECT_EQ(process.launches[0].problems,
+            (std::vector<Miss>{{MissReason::tensor_descriptor, "it takes tensor descriptors"}, {MissReason::other, "an older shim's words"}}));
+  const Drafts drafts = draft_ops(pointers(process), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
+  ASSERT_EQ(drafts.rejected.size(), 1u);
+  EXPECT_EQ(drafts.rejected[0].why[0].reason, MissReason::tensor_descriptor);
+  raw["problems"] = json::array({json{{"code", "a_new_reason"}, {"text", "?"}}});
+  EXPECT_ANY_THROW(read({raw}));
 }
 
 }  // namespace
