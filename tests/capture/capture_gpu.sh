@@ -21,14 +21,27 @@ import json
 m = json.load(open("cap/capture.json"))
 assert m["schema"] == "abtool.capture/1", m["schema"]
 kernels = {k["kernel"]: k for k in m["kernels"]}
-for name in ("scale", "accumulate", "tuned_scale", "row_sum"):
+for name in ("scale", "accumulate", "tuned_scale", "row_sum", "cast_scale", "split_sum"):
     assert kernels[name]["captured"] == kernels[name]["specializations"] >= 1, kernels[name]
 assert kernels["scale"]["specializations"] == 2 and kernels["scale"]["launches"] == 6, kernels["scale"]
 assert kernels["script_kernel"]["captured"] == 0 and "__main__" in kernels["script_kernel"]["not_captured"][0]["why"][0]
 assert kernels["tuned_scale"]["tuner"] == "triton.autotune" and kernels["row_sum"]["tuner"] == "triton.heuristics"
+assert kernels["cast_scale"]["specializations"] == 2, kernels["cast_scale"]  # one per dtype constexpr
+assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1}, m["summary"]
+ops = {o["op"]: o for o in m["ops"]}
+assert any("pre_hook" in n and "total_ptr restored" in n for n in ops["split_sum"]["notes"]), ops["split_sum"]
 print("capture.json ok:", m["summary"])
 PY
 grep -q "kind: inout" cap/ops/accumulate/op.yaml || fail "accumulate is not inout"
+grep -q "name: total_ptr, kind: inout" cap/ops/split_sum/op.yaml || fail "split_sum's total is not inout"
+python3 - <<'PY' || fail "split_sum's total: captured as the pre_hook left it"
+import json, os, struct
+case = next(iter(json.load(open("cap/ops/split_sum/cases.json"))["cases"].values()))
+total = open(os.path.join("cap", case["args"]["total_ptr"]["input"]), "rb").read()
+assert struct.unpack("<i", total) == (0,), total
+dtypes = sorted(c["args"]["OUT_DTYPE"]["value"] for c in json.load(open("cap/ops/cast_scale/cases.json"))["cases"].values())
+assert dtypes == ["tl.bfloat16", "tl.float16"], dtypes
+PY
 [ "$(grep -c '{BLOCK:' cap/ops/tuned_scale/op.yaml)" = 3 ] || fail "tuned_scale lacks its three configs"
 
 timing=(--warmup-ms 100 --rep-ms 100 --rounds 6)
@@ -42,7 +55,7 @@ python3 - <<'PY' || fail "the diffs"
 import json
 aa = json.load(open("aa.json"))
 points = aa["points"]
-assert len(points) == 5, [p["point"] for p in points]  # the script's own kernel is not captured
+assert len(points) == 8, [p["point"] for p in points]  # the script's own kernel is not captured
 verdicts = [p["verdict"] for p in points]
 assert "FASTER" not in verdicts and "SLOWER" not in verdicts and "FAILED" not in verdicts, verdicts
 assert all(p["identical_code"] for p in points), "an A/A compiles the same code"
@@ -68,19 +81,25 @@ import glob, json, os
 cases = {}
 for path in glob.glob("big/ops/*/cases.json"):
     cases.update(json.load(open(path))["cases"])
-assert len(cases) == 5, sorted(cases)
+assert len(cases) == 8, sorted(cases)
 for point, case in cases.items():
+    if point.startswith("split_sum/"):  # integer tensors only: always stored, its own output the reference
+        assert case.get("reference") != "baseline" and "output" in case["args"]["total_ptr"], (point, case)
+        continue
     assert case["reference"] == "baseline", (point, case)
     generated = [name for name, arg in case["args"].items() if "generated" in arg]
     assert generated and not any("output" in arg for arg in case["args"].values()), (point, case)
-assert not os.path.isdir("big/inputs") or not os.listdir("big/inputs"), "no float tensor is stored"
+stored = set(os.listdir("big/inputs")) if os.path.isdir("big/inputs") else set()
+integer = {os.path.basename(arg[role]) for point, case in cases.items() if point.startswith("split_sum/")
+           for arg in case["args"].values() for role in ("input", "output") if role in arg}
+assert stored <= integer, ("no float tensor is stored", stored - integer)
 for run in ("BA", "BB", "BC"):
     results = json.load(open(f"{run}/results.json"))["points"]
-    assert len(results) == 5 and all(r["status"] == "SUCCESS" for r in results), [(r["op"], r["error"]) for r in results]
+    assert len(results) == 8 and all(r["status"] == "SUCCESS" for r in results), [(r["op"], r["error"]) for r in results]
 log = open("BB/run.log").read()
-assert log.count(": the reference is A's stored binary") == 5, log
+assert log.count(": the reference is A's stored binary") == 7, log
 verdicts = [p["verdict"] for p in json.load(open("big_aa.json"))["points"]]
 assert "FASTER" not in verdicts and "SLOWER" not in verdicts and "FAILED" not in verdicts, verdicts
-print("over --max-input-mb: 5 points generated, verified against A's output; A/A:", verdicts)
+print("over --max-input-mb: 7 points generated, verified against A's output (and split_sum's stored); A/A:", verdicts)
 PY
 echo "capture_gpu: PASS"

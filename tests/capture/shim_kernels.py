@@ -57,3 +57,19 @@ def cast_scale(x_ptr, y_ptr, n, OUT_DTYPE: tl.constexpr, BLOCK: tl.constexpr):  
 class Mode(enum.Enum):  # an enum a kernel's constexpr takes (test_shim.py ConstexprValues)
     PLAIN = 0
     FAST = 1
+
+
+def _zero_total(nargs):
+    nargs["total_ptr"].zero_()
+
+
+# A split-K style reduction, as libraries tune them: each program adds its part into the total
+# with an atomic, so the total must be zero before every launch: a config pre_hook and the tuner's
+# reset_to_zero do it (tests/capture/triton_workload.py).
+@triton.autotune(configs=[triton.Config({"BLOCK": 1024}, num_warps=4, pre_hook=_zero_total),
+                          triton.Config({"BLOCK": 4096}, num_warps=8, pre_hook=_zero_total)],
+                 key=["n"], reset_to_zero=["total_ptr"])
+@triton.jit
+def split_sum(x_ptr, total_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.atomic_add(total_ptr, tl.sum(tl.load(x_ptr + offsets, mask=offsets < n, other=0), axis=0))

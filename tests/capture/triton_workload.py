@@ -1,6 +1,8 @@
 """A small real Triton workload for `abtool capture` on a GPU (tests/capture/capture_gpu.sh):
 a plain @triton.jit kernel at two sizes, one that accumulates into its output, a triton.autotune
-kernel, a triton.heuristics kernel on a bf16 strided view, and one kernel of the script itself
+kernel, a triton.heuristics kernel on a bf16 strided view, a kernel taking a dtype constexpr
+(`OUT_DTYPE=tl.bfloat16`, as backward kernels do) at two dtypes, a split-K style reduction whose
+tuner's pre_hook zeroes its total before the atomic adds, and one kernel of the script itself
 (which a capture lists as not replayable)."""
 import os
 import sys
@@ -41,6 +43,16 @@ def main():
     out = torch.empty(512, device="cuda", dtype=torch.float32)
     shim_kernels.row_sum[(512,)](view, out, 1000, view.stride(0))
     torch.testing.assert_close(out, view.float().sum(dim=1), rtol=1e-3, atol=1e-2)
+    for n, out_dtype in ((1 << 16, tl.float16), (1 << 18, tl.bfloat16)):
+        x = torch.randn(n, device="cuda")
+        y = torch.empty_like(x)
+        shim_kernels.cast_scale[(triton.cdiv(n, 1024),)](x, y, n, OUT_DTYPE=out_dtype, BLOCK=1024)
+        torch_dtype = torch.float16 if out_dtype == tl.float16 else torch.bfloat16
+        torch.testing.assert_close(y, (2 * x).to(torch_dtype).float())
+    x = torch.randint(-100, 100, (1 << 20,), device="cuda", dtype=torch.int32)
+    total = torch.full((1,), 12345, device="cuda", dtype=torch.int32)  # what a previous step left: the hook zeroes it
+    shim_kernels.split_sum[lambda meta: (triton.cdiv(x.numel(), meta["BLOCK"]),)](x, total, x.numel())
+    assert int(total.item()) == int(x.sum().item()), (int(total.item()), int(x.sum().item()))
     z = torch.zeros(4096, device="cuda")
     script_kernel[(4,)](z, 4096, BLOCK=1024)
     torch.cuda.synchronize()
