@@ -60,6 +60,7 @@ class Capture:
         self.tensors = tensors  # how tensor contents are read and written (torch, or a test's)
         self.records = {}  # quick key -> record (capture.quick_key)
         self.by_identity = {}  # a specialization's full identity -> its record
+        self.graph_only = {}  # identity -> a specialization seen only inside a CUDA graph capture
         self.order = []  # the records, as first seen
         # id(CompiledKernel) -> (the kernel, the tuner info of its launches): the kernel is kept, so
         # its id is not a later kernel's (an id is reused once its object is freed)
@@ -111,6 +112,22 @@ class Capture:
             self.overhead_s += time.perf_counter() - begin
             return original()
         identity = described.pop("identity")
+        if self.tensors.capturing():
+            # Inside a CUDA graph capture (torch.cuda.graph, torch.compile's reduce-overhead): the
+            # shim's copies and synchronizations would break the workload's capture, and the graph's
+            # replays never come back through Python. A specialization seen eagerly too (a warm-up)
+            # is recorded there; one seen only here is listed with the reason.
+            with _lock:
+                record = self.by_identity.get(identity) or self.graph_only.get(identity)
+                if record is not None:
+                    record["launches"] += 1
+                else:
+                    described["problems"].append(_problem(
+                        "inside_cuda_graph", "it was launched only inside a CUDA graph capture, where the shim "
+                        "cannot copy its tensors (launch it once outside the graph, as a warm-up does)"))
+                    self.graph_only[identity] = described
+            self.overhead_s += time.perf_counter() - begin
+            return original()
         with _lock:
             record = self.by_identity.get(identity)
             if record is not None:  # another quick key of one specialization (a new data pointer alignment)
@@ -121,6 +138,9 @@ class Capture:
             self.records[quick] = described
             self.by_identity[identity] = described
             self.order.append(described)
+            seen_in_graph = self.graph_only.pop(identity, None)  # its launches inside a capture, counted here
+            if seen_in_graph is not None:
+                described["launches"] += seen_in_graph["launches"]
         if described["problems"]:  # not replayable: listed with the reasons, nothing stored
             self.overhead_s += time.perf_counter() - begin
             return original()
@@ -371,7 +391,7 @@ class Capture:
             self.settle(self.pending.pop(0))
         self.overhead_s += time.perf_counter() - begin
         self.phase("hashing and writing, left at exit", begin)
-        kernels = list(self.order)
+        kernels = list(self.order) + [r for i, r in self.graph_only.items() if i not in self.by_identity]
         raw = {"schema": RAW_FORMAT, "pid": os.getpid(), "argv": sys.argv, "versions": _versions(),
                "wall_s": time.time() - self.started, "overhead_s": self.overhead_s, "phases": self.phases,
                "errors": self.errors,
@@ -635,6 +655,11 @@ class TorchTensors:
 
     def is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
+
+    def capturing(self):
+        """Whether the current stream is capturing a CUDA graph (no copy or synchronize allowed)."""
+        cuda = self.torch.cuda
+        return cuda.is_initialized() and cuda.is_current_stream_capturing()
 
     def as_tensor(self, value):
         """A torch tensor over the memory a pointer-like object (FlagGems' StridedBuffer: a base

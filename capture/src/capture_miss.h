@@ -21,12 +21,13 @@ enum class MissReason {
   tensor_not_stored,        // a tensor it needs could not be copied or stored
   launch_on_copies_failed,  // the shim's own launches on copies failed
   tuner,                    // the tuner's configs cannot be replayed as recorded
+  inside_cuda_graph,        // launched only inside a CUDA graph capture, where nothing can be copied
   other,                    // a reason an older shim gave as text only
 };
 
 template <>
 struct Spellings<MissReason> {
-  static constexpr std::array<std::pair<MissReason, std::string_view>, 11> table{
+  static constexpr std::array<std::pair<MissReason, std::string_view>, 12> table{
       {{MissReason::tensor_descriptor, "tensor_descriptor"},
        {MissReason::thread_block_clusters, "thread_block_clusters"},
        {MissReason::launch_option, "launch_option"},
@@ -37,6 +38,7 @@ struct Spellings<MissReason> {
        {MissReason::tensor_not_stored, "tensor_not_stored"},
        {MissReason::launch_on_copies_failed, "launch_on_copies_failed"},
        {MissReason::tuner, "tuner"},
+       {MissReason::inside_cuda_graph, "inside_cuda_graph"},
        {MissReason::other, "other"}}};
 };
 

@@ -23,11 +23,13 @@ assert m["schema"] == "abtool.capture/1", m["schema"]
 kernels = {k["kernel"]: k for k in m["kernels"]}
 for name in ("scale", "accumulate", "tuned_scale", "row_sum", "cast_scale", "split_sum"):
     assert kernels[name]["captured"] == kernels[name]["specializations"] >= 1, kernels[name]
-assert kernels["scale"]["specializations"] == 2 and kernels["scale"]["launches"] == 6, kernels["scale"]
+assert kernels["scale"]["specializations"] == 3 and kernels["scale"]["launches"] == 8, kernels["scale"]  # 1 in a graph
 assert kernels["script_kernel"]["captured"] == 0 and "__main__" in kernels["script_kernel"]["not_captured"][0]["why"][0]
 assert kernels["tuned_scale"]["tuner"] == "triton.autotune" and kernels["row_sum"]["tuner"] == "triton.heuristics"
 assert kernels["cast_scale"]["specializations"] == 2, kernels["cast_scale"]  # one per dtype constexpr
-assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1}, m["summary"]
+assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1, "inside_cuda_graph": 1}, m["summary"]
+assert kernels["negate"]["captured"] == 1 and kernels["negate"]["not_captured"][0]["reasons"] == ["inside_cuda_graph"], \
+    kernels["negate"]
 ops = {o["op"]: o for o in m["ops"]}
 assert any("pre_hook" in n and "total_ptr restored" in n for n in ops["split_sum"]["notes"]), ops["split_sum"]
 print("capture.json ok:", m["summary"])
@@ -55,7 +57,7 @@ python3 - <<'PY' || fail "the diffs"
 import json
 aa = json.load(open("aa.json"))
 points = aa["points"]
-assert len(points) == 8, [p["point"] for p in points]  # the script's own kernel is not captured
+assert len(points) == 10, [p["point"] for p in points]  # neither the script's own kernel nor the graph-only one
 verdicts = [p["verdict"] for p in points]
 assert "FASTER" not in verdicts and "SLOWER" not in verdicts and "FAILED" not in verdicts, verdicts
 assert all(p["identical_code"] for p in points), "an A/A compiles the same code"
@@ -81,7 +83,7 @@ import glob, json, os
 cases = {}
 for path in glob.glob("big/ops/*/cases.json"):
     cases.update(json.load(open(path))["cases"])
-assert len(cases) == 8, sorted(cases)
+assert len(cases) == 10, sorted(cases)
 for point, case in cases.items():
     if point.startswith("split_sum/"):  # integer tensors only: always stored, its own output the reference
         assert case.get("reference") != "baseline" and "output" in case["args"]["total_ptr"], (point, case)
@@ -95,11 +97,11 @@ integer = {os.path.basename(arg[role]) for point, case in cases.items() if point
 assert stored <= integer, ("no float tensor is stored", stored - integer)
 for run in ("BA", "BB", "BC"):
     results = json.load(open(f"{run}/results.json"))["points"]
-    assert len(results) == 8 and all(r["status"] == "SUCCESS" for r in results), [(r["op"], r["error"]) for r in results]
+    assert len(results) == 10 and all(r["status"] == "SUCCESS" for r in results), [(r["op"], r["error"]) for r in results]
 log = open("BB/run.log").read()
-assert log.count(": the reference is A's stored binary") == 7, log
+assert log.count(": the reference is A's stored binary") == 9, log
 verdicts = [p["verdict"] for p in json.load(open("big_aa.json"))["points"]]
 assert "FASTER" not in verdicts and "SLOWER" not in verdicts and "FAILED" not in verdicts, verdicts
-print("over --max-input-mb: 7 points generated, verified against A's output (and split_sum's stored); A/A:", verdicts)
+print("over --max-input-mb: 9 points generated, verified against A's output (and split_sum's stored); A/A:", verdicts)
 PY
 echo "capture_gpu: PASS"

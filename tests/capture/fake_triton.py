@@ -20,6 +20,11 @@ class HostTensor:
 class HostTensors:
     """What the shim asks of tensors (abtool_capture.TorchTensors' interface)."""
 
+    capturing_graph = False  # a test sets it: launches as if inside a CUDA graph capture
+
+    def capturing(self):
+        return self.capturing_graph
+
     def is_tensor(self, value):
         return isinstance(value, HostTensor)
 

@@ -152,6 +152,40 @@ class Shim(unittest.TestCase):
         self.assertEqual(tuned["chosen"], 1)
         self.assertEqual(tuned["grids"], [[8, 1, 1], [4, 1, 1]])
 
+    def test_inside_a_cuda_graph_capture_nothing_is_copied_and_a_graph_only_launch_says_why(self):
+        # Issue 45: torch.compile(mode="reduce-overhead") and torch.cuda.graph launch kernels while the
+        # stream captures, where the shim's copies and synchronizations would break the capture.
+        tensors = self.capture.tensors
+        warmed = scale_kernel(effect=double_into)
+        self.launch(warmed, (1, 1, 1), HostTensor([1.0, 2.0]), HostTensor([0.0, 0.0]), 2, 256)  # an eager warm-up
+        only_in_graph = scale_kernel(effect=double_into)
+        tensors.capturing_graph = True
+        try:
+            for _ in range(2):
+                self.launch(only_in_graph, (1, 1, 1), HostTensor([1.0] * 8), HostTensor([0.0] * 8), 8, 256)
+            self.launch(warmed, (1, 1, 1), HostTensor([1.0, 2.0]), HostTensor([0.0, 0.0]), 2, 256)
+        finally:
+            tensors.capturing_graph = False
+        self.assertEqual(only_in_graph.launched, 2, "inside the capture: the workload's launches only")
+        eager, graph_only = self.raw()["launches"]
+        self.assertEqual((eager["launches"], eager["problems"]), (2, []), "the warm-up recorded it; the graph's launch counted")
+        self.assertEqual(graph_only["launches"], 2)
+        self.assertEqual([p["code"] for p in graph_only["problems"]], ["inside_cuda_graph"])
+        self.assertNotIn("input", graph_only["args"][0], "nothing was copied")
+
+    def test_a_launch_first_seen_in_a_graph_is_recorded_when_it_comes_eagerly(self):
+        tensors = self.capture.tensors
+        kernel = scale_kernel(effect=double_into)
+        tensors.capturing_graph = True
+        try:
+            self.launch(kernel, (1, 1, 1), HostTensor([1.0] * 4), HostTensor([0.0] * 4), 4, 256)
+        finally:
+            tensors.capturing_graph = False
+        self.launch(kernel, (1, 1, 1), HostTensor([1.0] * 4), HostTensor([0.0] * 4), 4, 256)
+        [record] = self.raw()["launches"]
+        self.assertEqual((record["launches"], record["problems"]), (2, []))
+        self.assertIn("output", record["args"][1])
+
     def test_a_kernel_of_the_script_itself_says_why_it_cannot_be_imported(self):
         identity = abtool_capture._kernel_identity(main_kernel, StandInKernel(main_kernel, {"x": "*fp32", "n": "i32"}, {}))
         self.assertFalse(identity["importable"])

@@ -2,8 +2,9 @@
 a plain @triton.jit kernel at two sizes, one that accumulates into its output, a triton.autotune
 kernel, a triton.heuristics kernel on a bf16 strided view, a kernel taking a dtype constexpr
 (`OUT_DTYPE=tl.bfloat16`, as backward kernels do) at two dtypes, a split-K style reduction whose
-tuner's pre_hook zeroes its total before the atomic adds, and one kernel of the script itself
-(which a capture lists as not replayable)."""
+tuner's pre_hook zeroes its total before the atomic adds, a CUDA graph of the workload's own (a
+kernel warmed up eagerly, and one launched only inside the capture, which is listed), and one
+kernel of the script itself (which a capture lists as not replayable)."""
 import os
 import sys
 
@@ -53,6 +54,19 @@ def main():
     total = torch.full((1,), 12345, device="cuda", dtype=torch.int32)  # what a previous step left: the hook zeroes it
     shim_kernels.split_sum[lambda meta: (triton.cdiv(x.numel(), meta["BLOCK"]),)](x, total, x.numel())
     assert int(total.item()) == int(x.sum().item()), (int(total.item()), int(x.sum().item()))
+    x = torch.randn(4096, device="cuda")
+    y = torch.empty_like(x)
+    shim_kernels.scale[(4,)](x, y, 4096, BLOCK=1024)  # the eager warm-up a graph is made after
+    other = torch.randn(8192, device="cuda")
+    shim_kernels.negate[(8,)](other, 8192, BLOCK=1024)  # compiled here, not inside the capture; another shape
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        shim_kernels.scale[(4,)](x, y, 4096, BLOCK=1024)
+        shim_kernels.negate[(4,)](y, 4096, BLOCK=1024)
+    graph.replay()
+    torch.cuda.synchronize()
+    torch.testing.assert_close(y, -2 * x)
     z = torch.zeros(4096, device="cuda")
     script_kernel[(4,)](z, 4096, BLOCK=1024)
     torch.cuda.synchronize()
