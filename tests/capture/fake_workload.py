@@ -4,8 +4,10 @@ kernels of shim_kernels.py launched through fake_triton's stand-ins, so the whol
 machine, and the ops it makes can be compiled for sm_90 by `abtool record --arch sm_90`.
 
   abtool capture --out DIR -- python3 tests/capture/fake_workload.py [--fail] [--no-kernels]
+(it runs itself once more with --child: a workload of two processes)
 """
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -32,6 +34,14 @@ def accumulate(x, y, n, block):  # reads what it writes
     y.data[:] = type(y.data)(y.data.typecode, [a + b for a, b in zip(x.data, y.data)])
 
 
+def child():
+    """A second process of the workload (as `pytest -n 2` or torchrun make): one specialization the
+    first process also launched, and one of its own."""
+    for n, block in ((1000, 1024), (2048, 2048)):
+        kernel = StandInKernel(shim_kernels.scale, SCALE_SIGNATURE, {(3,): block}, effect=scale)
+        launch(kernel, (1, 1, 1), HostTensor([0.5 * i for i in range(n)]), HostTensor([0.0] * n), n, block)
+
+
 def main():
     if "--fail" in sys.argv:
         sys.exit(3)
@@ -41,6 +51,9 @@ def main():
         return
     abtool_capture._capture.tensors = fake_triton.HostTensors()
     abtool_capture._patch_compiled_kernel(fake_triton.Module)
+    if "--child" in sys.argv:
+        return child()
+    subprocess.run([sys.executable, os.path.abspath(__file__), "--child"], check=True)  # the shim is in its PYTHONPATH too
 
     # An untuned kernel at two sizes, called three times each: two specializations, six launches.
     for n, block in ((1000, 1024), (4096, 4096)):
