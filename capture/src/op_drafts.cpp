@@ -132,7 +132,10 @@ std::vector<Miss> reasons_against(const RawLaunch& launch) {
         break;
     }
   }
-  if (std::none_of(launch.args.begin(), launch.args.end(), [](const RawArg& arg) { return arg.role == ArgRole::tensor && arg.written; }))
+  // Only of a launch the shim examined whole: one it could not (inside a CUDA graph capture, its
+  // copies failing) already says why, and what it wrote was never looked at.
+  if (launch.problems.empty() &&
+      std::none_of(launch.args.begin(), launch.args.end(), [](const RawArg& arg) { return arg.role == ArgRole::tensor && arg.written; }))
     add(MissReason::no_write_seen, "its first launch wrote none of its tensors: there is no output to verify it against");
   if (tuned(launch.tuner.kind)) {
     for (const RawConfig& config : launch.tuner.configs) {

@@ -200,6 +200,14 @@ TEST(CaptureDrafts, EachReasonKeepsTheShimsCodeAndAnUnknownCodeIsRefused) {
   const Drafts drafts = draft_ops(pointers(process), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
   ASSERT_EQ(drafts.rejected.size(), 1u);
   EXPECT_EQ(drafts.rejected[0].why[0].reason, MissReason::tensor_descriptor);
+  // A launch the shim could not examine (inside a CUDA graph capture) wrote nothing it saw: that
+  // is not a second reason.
+  json in_graph = launch(4, tensor("y_ptr", 4, false), std::nullopt);
+  in_graph["problems"] = json::array({json{{"code", "inside_cuda_graph"}, {"text", "launched only inside a graph"}}});
+  const RawProcess graph_process = read({in_graph});
+  const Drafts graph_drafts = draft_ops(pointers(graph_process), options([](const std::string&) { return floats({0, 0, 0, 0}); }));
+  ASSERT_EQ(graph_drafts.rejected.size(), 1u);
+  EXPECT_EQ(graph_drafts.rejected[0].why, (std::vector<Miss>{{MissReason::inside_cuda_graph, "launched only inside a graph"}}));
   raw["problems"] = json::array({json{{"code", "a_new_reason"}, {"text", "?"}}});
   EXPECT_ANY_THROW(read({raw}));
 }
