@@ -28,6 +28,7 @@ import importlib.machinery
 import inspect
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -294,9 +295,14 @@ class Capture:
         self.phase("storing", begin)
 
     def overwritten(self, kernel, grid, stream, rest, call_args, record, indexed):
-        """The floating-point tensors a launch on poisoned copies writes into (indices)."""
+        """The tensors a launch on poisoned copies writes into (indices): the floating-point ones,
+        and the integer (and boolean) ones the kernel's IR never reads through. An integer tensor it
+        may read keeps its contents: indices and offsets steer addresses, and poisoned ones would
+        send the launch out of bounds."""
         tensors = self.tensors
-        floats = [index for index, entry in indexed if not entry["integer"]]
+        read = _params_read(_kernel_ttir(kernel))
+        floats = [index for index, entry in indexed
+                  if not entry["integer"] or (read is not None and entry["name"] not in read)]
         if not floats:
             return set()
         # Each its own byte pattern: a kernel that copies one tensor into another changes the second.
@@ -584,6 +590,51 @@ def _code_names(code):
     for constant in code.co_consts:
         if hasattr(constant, "co_names"):
             yield from _code_names(constant)
+
+
+def _kernel_ttir(kernel):
+    """The kernel's Triton IR (CompiledKernel.asm["ttir"]), or None."""
+    try:
+        return kernel.asm["ttir"]
+    except Exception:  # noqa: BLE001 - a kernel without it: its integer tensors are not poisoned
+        return None
+
+
+# Operations through which a kernel may read memory a pointer (or a value made from it) reaches.
+_READING_OPS = ("load", "atomic", "gather", "call", "asm", "extern", "prefetch")
+
+
+def _params_read(ttir):
+    """The names of the parameters whose memory the kernel may read, from its Triton IR (a pointer
+    flows through splat/addptr/loops into a tt.load, an atomic, a call ...); None if the IR cannot
+    be read. Over-approximated: every value made on a line that mentions a parameter's value is
+    that parameter's too."""
+    if not ttir:
+        return None
+    lines = ttir.splitlines()
+    header = next((line for line in lines if "tt.func" in line), None)
+    if header is None:
+        return None
+    params = re.findall(r"%([\w.$-]+): ", header[header.find("("):])  # each followed by its type and loc(...)
+    body = [line.split(" loc(")[0] for line in lines if "tt.func" not in line and not line.startswith("#loc")]
+    read = set()
+    for param in params:
+        reaching, changed = {param}, True
+        while changed and param not in read:  # to a fixed point: loops carry values made later in the text
+            changed = False
+            for line in body:
+                if not set(re.findall(r"%([\w.$-]+)", line)) & reaching:
+                    continue
+                head = line.split("(")[0]
+                operation = (line.split("=", 1)[1] if "=" in head else line).split()
+                if operation and any(word in operation[0] for word in _READING_OPS):
+                    read.add(param)
+                    break
+                made = set(re.findall(r"%([\w.$-]+)(?::\d+)?\s*=", line)) - reaching
+                if made:
+                    reaching |= made
+                    changed = True
+    return read
 
 
 def _problem(code, text):

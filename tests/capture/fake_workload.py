@@ -26,6 +26,10 @@ def scale(x, y, n, block):
     y.data[:] = type(y.data)(y.data.typecode, [2 * v for v in x.data])
 
 
+def fill_zero(out, n, block):
+    out.data[:] = type(out.data)(out.data.typecode, [0] * n)
+
+
 def cast(x, y, n, out_dtype, block):
     scale(x, y, n, block)
 
@@ -104,6 +108,16 @@ def main():
                x, y, 512, 256)
     finally:
         abtool_capture._stack().pop()
+
+    # Zeros written over the zeros an integer tensor held: seen because its IR never reads the tensor,
+    # so the shim poisons it on copies (the stand-in carries the kernel's real IR, compiled for sm_90).
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    fill_signature = {"out_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"}
+    fill = StandInKernel(shim_kernels.fill_zero, fill_signature, {(2,): 256}, effect=fill_zero, divisible=(0,))
+    fill.asm = {"ttir": triton.compile(ASTSource(shim_kernels.fill_zero, fill_signature, {"BLOCK": 256}, {}),
+                                       target=GPUTarget("cuda", 90, 32), options={"num_warps": 4}).asm["ttir"]}
+    launch(fill, (4, 1, 1), HostTensor([0] * 1000, "i32"), 1000, 256)
 
     # A kernel of the script itself: listed as not replayable, with the reason.
     launch(StandInKernel(script_kernel, SCALE_SIGNATURE, {(3,): 64}, effect=scale), (1, 1, 1),

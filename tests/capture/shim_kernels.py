@@ -79,3 +79,26 @@ def split_sum(x_ptr, total_ptr, n, BLOCK: tl.constexpr):
 def negate(x_ptr, n, BLOCK: tl.constexpr):  # launched only inside a CUDA graph (triton_workload.py)
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(x_ptr + offsets, -tl.load(x_ptr + offsets, mask=offsets < n), mask=offsets < n)
+
+
+@triton.jit
+def fill_zero(out_ptr, n, BLOCK: tl.constexpr):  # writes what an integer tensor may already hold
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.zeros([BLOCK], dtype=tl.int32), mask=offsets < n)
+
+
+@triton.jit
+def gather(index_ptr, x_ptr, out_ptr, n, BLOCK: tl.constexpr):  # an integer tensor it reads: indices
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    rows = tl.load(index_ptr + offsets, mask=offsets < n, other=0)
+    tl.store(out_ptr + offsets, tl.load(x_ptr + rows), mask=offsets < n)
+
+
+@triton.jit
+def strided_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):  # a pointer carried through a loop
+    pointers = x_ptr + tl.arange(0, BLOCK)
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    for _ in range(0, n, BLOCK):
+        total += tl.load(pointers)
+        pointers += BLOCK
+    tl.store(out_ptr + tl.arange(0, BLOCK), total)

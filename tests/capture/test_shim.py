@@ -235,6 +235,75 @@ class ConstexprValues(unittest.TestCase):
         self.assertEqual([r["problems"] for r in launches], [[], []])
 
 
+def compiled_ttir(fn, signature, constants):
+    """A real kernel's Triton IR, compiled for sm_90 (no GPU needed)."""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    return triton.compile(ASTSource(fn, signature, constants, {}), target=GPUTarget("cuda", 90, 32),
+                          options={"num_warps": 4}).asm["ttir"]
+
+
+class IntegerWrites(unittest.TestCase):
+    """Issue 45: a kernel that fills an integer tensor with the zeros it held wrote nothing the shim
+    could see: integer tensors are poisoned on copies too where the kernel's IR never reads them
+    (an index tensor it reads keeps its contents: poisoned indices would send the launch out of bounds)."""
+
+    def test_the_ir_says_which_parameters_a_kernel_may_read(self):
+        i32, f32 = "*i32", "*fp32"
+        cases = [(shim_kernels.scale, {"x_ptr": f32, "y_ptr": f32, "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 256},
+                  {"x_ptr"}, {"y_ptr"}),
+                 (shim_kernels.accumulate, {"x_ptr": f32, "y_ptr": f32, "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 256},
+                  {"x_ptr", "y_ptr"}, set()),
+                 (shim_kernels.split_sum.fn, {"x_ptr": i32, "total_ptr": i32, "n": "i32", "BLOCK": "constexpr"},
+                  {"BLOCK": 1024}, {"x_ptr", "total_ptr"}, set()),  # an atomic reads
+                 (shim_kernels.fill_zero, {"out_ptr": i32, "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 256}, set(),
+                  {"out_ptr"}),
+                 (shim_kernels.gather, {"index_ptr": i32, "x_ptr": f32, "out_ptr": f32, "n": "i32", "BLOCK": "constexpr"},
+                  {"BLOCK": 256}, {"index_ptr", "x_ptr"}, {"out_ptr"}),
+                 (shim_kernels.strided_sum, {"x_ptr": f32, "out_ptr": f32, "n": "i32", "BLOCK": "constexpr"}, {"BLOCK": 256},
+                  {"x_ptr"}, {"out_ptr"})]  # through the loop's carried pointer
+        for fn, signature, constants, reads, only_written in cases:
+            read = abtool_capture._params_read(compiled_ttir(fn, signature, constants))
+            self.assertTrue(reads <= read, (fn.__name__, read))
+            self.assertFalse(only_written & read, (fn.__name__, read))
+        self.assertIsNone(abtool_capture._params_read(None))
+        self.assertIsNone(abtool_capture._params_read("module {\n}"))
+
+    def setUp(self):
+        self.staging = tempfile.mkdtemp(prefix="abtool-shim-")
+        abtool_capture._patch_compiled_kernel(Module)
+        self.capture = abtool_capture.install(self.staging, max_input_mb=1, tensors=HostTensors())
+        self.addCleanup(shutil.rmtree, self.staging, True)
+        self.addCleanup(atexit.unregister, self.capture.write)
+
+    def test_zeros_written_over_zeros_are_seen_and_indices_are_never_poisoned(self):
+        fill = StandInKernel(shim_kernels.fill_zero, {"out_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"}, {(2,): 256},
+                             effect=lambda out, n, block: out.data.__setitem__(slice(None), array.array("i", [0] * n)),
+                             divisible=(0,))
+        fill.asm = {"ttir": compiled_ttir(shim_kernels.fill_zero, {"out_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"},
+                                          {"BLOCK": 256})}
+        fill.run(1, 1, 1, 0, None, None, None, None, None, HostTensor([0] * 8, "i32"), 8, 256)
+        seen_indices = []
+
+        def gather_into(index, x, out, n, block):
+            seen_indices.append(list(index.data))
+            out.data[:] = array.array("f", [x.data[i] for i in index.data])
+
+        signature = {"index_ptr": "*i32", "x_ptr": "*fp32", "out_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}
+        take = StandInKernel(shim_kernels.gather, signature, {(4,): 256}, effect=gather_into, divisible=(0, 1, 2))
+        take.asm = {"ttir": compiled_ttir(shim_kernels.gather, signature, {"BLOCK": 256})}
+        take.run(1, 1, 1, 0, None, None, None, None, None, HostTensor([2, 0, 1], "i32"), HostTensor([5.0, 6.0, 7.0]),
+                 HostTensor([0.0, 0.0, 0.0]), 3, 256)
+        self.capture.write()
+        with open(os.path.join(self.staging, f"raw-{os.getpid()}.json")) as handle:
+            filled, taken = json.load(handle)["launches"]
+        self.assertTrue(filled["args"][0]["written"], "the poisoned copy came back zeros")
+        self.assertIn("output", filled["args"][0])
+        self.assertEqual(seen_indices, [[2, 0, 1]] * len(seen_indices), "every launch, the shim's too, saw the real indices")
+        self.assertGreaterEqual(len(seen_indices), 2)
+        self.assertEqual([a["written"] for a in taken["args"][:3]], [False, False, True])
+
+
 def double_into3(x, y, n, out_dtype, block):
     double_into(x, y, n, block)
 

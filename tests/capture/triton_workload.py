@@ -2,7 +2,8 @@
 a plain @triton.jit kernel at two sizes, one that accumulates into its output, a triton.autotune
 kernel, a triton.heuristics kernel on a bf16 strided view, a kernel taking a dtype constexpr
 (`OUT_DTYPE=tl.bfloat16`, as backward kernels do) at two dtypes, a split-K style reduction whose
-tuner's pre_hook zeroes its total before the atomic adds, a CUDA graph of the workload's own (a
+tuner's pre_hook zeroes its total before the atomic adds, a fill of zeros into an integer tensor
+that held zeros, a CUDA graph of the workload's own (a
 kernel warmed up eagerly, and one launched only inside the capture, which is listed), and one
 kernel of the script itself (which a capture lists as not replayable)."""
 import os
@@ -54,6 +55,9 @@ def main():
     total = torch.full((1,), 12345, device="cuda", dtype=torch.int32)  # what a previous step left: the hook zeroes it
     shim_kernels.split_sum[lambda meta: (triton.cdiv(x.numel(), meta["BLOCK"]),)](x, total, x.numel())
     assert int(total.item()) == int(x.sum().item()), (int(total.item()), int(x.sum().item()))
+    flags = torch.zeros(1000, device="cuda", dtype=torch.int32)
+    shim_kernels.fill_zero[(4,)](flags, 1000, BLOCK=256)  # zeros over the zeros it held: seen (its IR never reads it)
+    assert int(flags.abs().sum().item()) == 0
     x = torch.randn(4096, device="cuda")
     y = torch.empty_like(x)
     shim_kernels.scale[(4,)](x, y, 4096, BLOCK=1024)  # the eager warm-up a graph is made after
