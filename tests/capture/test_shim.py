@@ -41,7 +41,9 @@ def add_into(x, y, n, block):  # reads what it writes
     y.data[:] = array.array("f", [a + b for a, b in zip(x.data, y.data)])
 
 
-class Shim(unittest.TestCase):
+class CaptureTest(unittest.TestCase):
+    """A capture installed in this process, over host tensors, into a staging folder of its own."""
+
     def setUp(self):
         self.staging = tempfile.mkdtemp(prefix="abtool-shim-")
         abtool_capture._patch_compiled_kernel(Module)
@@ -49,6 +51,8 @@ class Shim(unittest.TestCase):
         self.addCleanup(shutil.rmtree, self.staging, True)
         self.addCleanup(atexit.unregister, self.capture.write)
 
+
+class Shim(CaptureTest):
     def launch(self, kernel, grid, *args):
         kernel.run(*grid, 0, None, None, None, None, None, *args)
 
@@ -243,7 +247,7 @@ def compiled_ttir(fn, signature, constants):
                           options={"num_warps": 4}).asm["ttir"]
 
 
-class IntegerWrites(unittest.TestCase):
+class IntegerWrites(CaptureTest):
     """Issue 45: a kernel that fills an integer tensor with the zeros it held wrote nothing the shim
     could see: integer tensors are poisoned on copies too where the kernel's IR never reads them
     (an index tensor it reads keeps its contents: poisoned indices would send the launch out of bounds)."""
@@ -268,13 +272,6 @@ class IntegerWrites(unittest.TestCase):
             self.assertFalse(only_written & read, (fn.__name__, read))
         self.assertIsNone(abtool_capture._params_read(None))
         self.assertIsNone(abtool_capture._params_read("module {\n}"))
-
-    def setUp(self):
-        self.staging = tempfile.mkdtemp(prefix="abtool-shim-")
-        abtool_capture._patch_compiled_kernel(Module)
-        self.capture = abtool_capture.install(self.staging, max_input_mb=1, tensors=HostTensors())
-        self.addCleanup(shutil.rmtree, self.staging, True)
-        self.addCleanup(atexit.unregister, self.capture.write)
 
     def test_zeros_written_over_zeros_are_seen_and_indices_are_never_poisoned(self):
         fill = StandInKernel(shim_kernels.fill_zero, {"out_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"}, {(2,): 256},
