@@ -301,12 +301,12 @@ class Capture:
         send the launch out of bounds."""
         tensors = self.tensors
         read = _params_read(_kernel_ttir(kernel))
-        floats = [index for index, entry in indexed
-                  if not entry["integer"] or (read is not None and entry["name"] not in read)]
-        if not floats:
+        poisoned = [index for index, entry in indexed
+                    if not entry["integer"] or (read is not None and entry["name"] not in read)]
+        if not poisoned:
             return set()
         # Each its own byte pattern: a kernel that copies one tensor into another changes the second.
-        patterns = {index: 0x7F - n % 16 for n, index in enumerate(floats)}
+        patterns = {index: 0x7F - n % 16 for n, index in enumerate(poisoned)}
         copies = list(call_args)
         for index, entry in indexed:
             copies[index] = tensors.copy(call_args[index], poison=patterns.get(index))
@@ -317,7 +317,7 @@ class Capture:
         except Exception as error:  # noqa: BLE001
             record["problems"].append(_problem("launch_on_copies_failed", f"a launch on copies failed: {error}"))
             return set()
-        return {index for index in floats if not tensors.still_poisoned(copies[index], patterns[index])}
+        return {index for index in poisoned if not tensors.still_poisoned(copies[index], patterns[index])}
 
     def reads_written(self, kernel, grid, stream, rest, call_args, record, written):
         """Launches once more on copies, the written tensors poisoned: if the outputs come out the
