@@ -322,8 +322,14 @@ class Capture:
     def reads_written(self, kernel, grid, stream, rest, call_args, record, written):
         """Launches once more on copies, the written tensors poisoned: if the outputs come out the
         same, the kernel only writes them (`out`); else it reads them too (`inout`), or is not
-        deterministic, and restoring them before every launch is the safe reading."""
+        deterministic, and restoring them before every launch is the safe reading. An integer tensor
+        it writes and its IR may read (or any, without IR) is never poisoned: poisoned indices would
+        send the launch out of bounds; such a kernel reads what it writes, so far as the shim knows."""
         tensors = self.tensors
+        read = _params_read(_kernel_ttir(kernel))
+        if any(record["args"][index]["integer"] and (read is None or record["args"][index]["name"] in read)
+               for index in written):
+            return True
         copies = list(call_args)
         for index, entry in enumerate(record["args"]):
             if entry["kind"] == "tensor":

@@ -102,3 +102,9 @@ def strided_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):  # a pointer carried th
         total += tl.load(pointers)
         pointers += BLOCK
     tl.store(out_ptr + tl.arange(0, BLOCK), total)
+
+
+@triton.jit
+def increment(counts_ptr, n, BLOCK: tl.constexpr):  # an integer tensor read and written in place
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(counts_ptr + offsets, tl.load(counts_ptr + offsets, mask=offsets < n) + 1, mask=offsets < n)

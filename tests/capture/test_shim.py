@@ -300,6 +300,24 @@ class IntegerWrites(CaptureTest):
         self.assertGreaterEqual(len(seen_indices), 2)
         self.assertEqual([a["written"] for a in taken["args"][:3]], [False, False, True])
 
+    def test_an_integer_tensor_read_and_written_is_inout_without_ever_being_poisoned(self):
+        seen = []
+
+        def bump(counts, n, block):
+            seen.append(list(counts.data))
+            counts.data[:] = array.array("i", [c + 1 for c in counts.data])
+
+        signature = {"counts_ptr": "*i32", "n": "i32", "BLOCK": "constexpr"}
+        kernel = StandInKernel(shim_kernels.increment, signature, {(2,): 256}, effect=bump, divisible=(0,))
+        kernel.asm = {"ttir": compiled_ttir(shim_kernels.increment, signature, {"BLOCK": 256})}
+        kernel.run(1, 1, 1, 0, None, None, None, None, None, HostTensor([3, 1, 2], "i32"), 3, 256)
+        self.capture.write()
+        with open(os.path.join(self.staging, f"raw-{os.getpid()}.json")) as handle:
+            [record] = json.load(handle)["launches"]
+        self.assertTrue(record["reads_what_it_writes"])
+        self.assertTrue(record["args"][0]["written"])
+        self.assertEqual(seen, [[3, 1, 2]], "the workload's launch alone: no copy of the counts was poisoned and launched")
+
 
 def double_into3(x, y, n, out_dtype, block):
     double_into(x, y, n, block)
