@@ -19,6 +19,7 @@
 #include "util/closest_name.h"
 #include "util/environment.h"
 #include "util/terminal.h"
+#include "vocabulary_choices.h"
 #include "worker/messages.h"
 #include "worker/supervisor.h"
 #include "util/errors.h"
@@ -105,8 +106,8 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   command.add_option("--compiler-flags", options.compiler_flags, "flags added after the backend's defaults");
   command.add_option("--compiler-env", options.compiler_env, "K=V set in the compiler's environment (repeatable)");
   command.add_option("--timer", texts.timer,
-                     "graph | cupti | direct" + by_mode(" graph", ": A's") + "; host ops are always wall-clock timed")
-      ->check(CLI::IsMember({"graph", "cupti", "direct"}));
+                     abt::choices_text<abt::TimerKind>() + by_mode(" graph", ": A's") + "; host ops are always wall-clock timed")
+      ->check(abt::one_of_spellings<abt::TimerKind>());
   const abt::TimingSettings defaults;
   command.add_option("--warmup-ms", options.warmup_ms,
                      fmt::format("warm-up before a point's timing: at most this many ms, and {} to {} calls; it ends early "
@@ -121,9 +122,9 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                      "interleaved measurement rounds per point" + by_mode(fmt::format(" {}", defaults.rounds), ": A's"))
       ->check(whole_number(1, 1000));
   command.add_option("--metric", texts.metric,
-                     "time | instructions: what verdicts are decided from" + by_mode(" time", ": A's") +
+                     abt::choices_text<abt::Metric>() + ": what verdicts are decided from" + by_mode(" time", ": A's") +
                          "; instructions: each side's call counted under Valgrind after its timing, host ops")
-      ->check(CLI::IsMember({"time", "instructions"}));
+      ->check(abt::one_of_spellings<abt::Metric>());
   command.add_option("--counters", texts.counters,
                      "read hardware counters per side after timing, shown by diff as each point's `why` (CUDA ops; "
                      "CUPTI's range profiler): changed (the default when given alone: a replay's FASTER/SLOWER "
@@ -133,7 +134,7 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
           [](std::string& text) -> std::string {
             return text.empty() || abt::parse_spelling<abt::CounterSelection>(text)
                        ? ""
-                       : fmt::format("must be {}, not '{}'", abt::spelling_list<abt::CounterSelection>(" | "), text);
+                       : fmt::format("must be {}, not '{}'", abt::choices_text<abt::CounterSelection>(), text);
           },
           "SET"));
   command.add_flag("--compile-instructions", options.compile_instructions,
@@ -157,7 +158,7 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
       ->check(named_folder());
   // A test seam, not for users: that CUDA graph phase fails as if the driver had refused it.
   command.add_option("--test-graph-fault", texts.test_graph_fault)
-      ->check(CLI::IsMember({"warmup", "capture", "instantiate", "replay"}))
+      ->check(abt::one_of_spellings<abt::GraphPhase>())
       ->group("");
 }
 
@@ -301,8 +302,8 @@ int main(int argc, char** argv) {
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
-  diff->add_option("--format", diff_format, abt::spelling_list<abt::DiffFormat>(" | "))
-      ->check(CLI::IsMember({"text", "md", "json", "csv"}))
+  diff->add_option("--format", diff_format, abt::choices_text<abt::DiffFormat>())
+      ->check(abt::one_of_spellings<abt::DiffFormat>())
       ->capture_default_str();
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
