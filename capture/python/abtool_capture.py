@@ -1039,8 +1039,8 @@ def install(staging=None, max_input_mb=None, tensors=None):
     """Starts watching (sitecustomize calls this); returns the Capture."""
     global _capture
     staging = staging or os.environ["ABTOOL_CAPTURE_STAGING"]
-    if max_input_mb is None:
-        max_input_mb = float(os.environ.get("ABTOOL_CAPTURE_MAX_INPUT_MB", "64"))
+    if max_input_mb is None:  # abtool capture sets both; its --max-input-mb default is its own (capture.h)
+        max_input_mb = float(os.environ["ABTOOL_CAPTURE_MAX_INPUT_MB"])
 
     class _LazyTorch:  # torch imported when the first tensor is looked at, not before
         impl = None

@@ -20,7 +20,7 @@ namespace abt::capture {
 struct DraftCase {
   std::vector<long long> shape;
   std::string point_id;
-  nlohmann::json entry;  // abtool.capture_cases/1 case
+  nlohmann::json entry;  // a case of cases.json (opspec/captured_cases.h kCaseFormat)
   long long launches = 0;
 };
 

@@ -224,7 +224,7 @@ class OpSpecParser {
     }
   }
 
-  // captured: {cases: FILE, root: DIR}: the op came from `abtool capture`; FILE (abtool.capture_cases/1)
+  // captured: {cases: FILE, root: DIR}: the op came from `abtool capture`; FILE (opspec/captured_cases.h kCaseFormat)
   // gives each point's stored inputs, outputs, values and grids, every path inside DIR.
   void parse_captured(const YAML::Node& node) {
     yaml_.reject_unknown_keys(node, "captured", {"cases", "root", "command"});
