@@ -90,10 +90,9 @@ std::array<long long, 3> grid_of(const json& value) {
 RawTuner read_tuner(const json& entry) {
   RawTuner tuner;
   const std::string kind = entry.value("kind", "none");
-  tuner.kind = kind == "heuristics" ? TunerKind::heuristics
-             : kind == "autotune"   ? TunerKind::autotune
-             : kind == "libtuner"   ? TunerKind::libtuner
-                                    : TunerKind::none;
+  const auto parsed = parse_spelling<TunerKind>(kind);
+  if (!parsed) throw std::invalid_argument(fmt::format("tuner.kind: '{}' is not one of {}", kind, spelling_list<TunerKind>()));
+  tuner.kind = *parsed;
   if (tuner.kind == TunerKind::none) return tuner;
   tuner.keys = entry.value("keys", std::vector<std::string>{});
   tuner.heuristics = entry.value("heuristics", std::vector<std::string>{});

@@ -62,6 +62,19 @@ struct RawConfig {
 };
 
 enum class TunerKind { none, heuristics, autotune, libtuner };
+}  // namespace abt::capture
+
+// The words the shim writes (abtool_capture.py: _TunerContext.kind); one it does not know is damage.
+template <>
+struct abt::Spellings<abt::capture::TunerKind> {
+  using TunerKind = abt::capture::TunerKind;
+  static constexpr std::array<std::pair<TunerKind, std::string_view>, 4> table{{{TunerKind::none, "none"},
+                                                                               {TunerKind::heuristics, "heuristics"},
+                                                                               {TunerKind::autotune, "autotune"},
+                                                                               {TunerKind::libtuner, "libtuner"}}};
+};
+
+namespace abt::capture {
 std::string tuner_name(TunerKind kind);  // none | triton.heuristics | triton.autotune | FlagGems LibTuner
 
 struct RawTuner {

@@ -210,6 +210,17 @@ TEST(CaptureDrafts, EachReasonKeepsTheShimsCodeAndAnUnknownCodeIsRefused) {
   EXPECT_EQ(graph_drafts.rejected[0].why, (std::vector<Miss>{{MissReason::inside_cuda_graph, "launched only inside a graph"}}));
   raw["problems"] = json::array({json{{"code", "a_new_reason"}, {"text", "?"}}});
   EXPECT_ANY_THROW(read({raw}));
+  // The tuner kinds are one table too (raw_capture.h Spellings<TunerKind>).
+  json tuned = launch(4, tensor("y_ptr", 4, true), false);
+  tuned["tuner"] = {{"kind", "mytuner"}};
+  try {
+    read({tuned});
+    ADD_FAILURE() << "an unknown tuner kind was read";
+  } catch (const std::exception& error) {
+    EXPECT_NE(std::string(error.what()).find("tuner.kind: 'mytuner' is not one of none, heuristics, autotune, libtuner"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace
