@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Do the bootstrap's shortcuts (compare/include/compare/bootstrap.h: stopping early, the
+# Do the bootstrap's shortcuts (stats/include/stats/bootstrap.h: stopping early, the
 # within-round stage computed) change any verdict? Each pair of runs is diffed at thresholds 1, 2
 # and 5% as usual and as the bootstrap is defined, every resample and every draw made
 # (ABTOOL_EXHAUSTIVE_BOOTSTRAP=1); prints, per pair, the comparisons, how many verdicts (or notes)

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "compare/bootstrap.h"
+#include "stats/bootstrap.h"
 #include "computed_median.h"
 #include "resample_rounds.h"
 #include "round_order.h"

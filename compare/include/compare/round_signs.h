@@ -5,7 +5,7 @@
 #pragma once
 #include <optional>
 
-#include "compare/bootstrap.h"
+#include "stats/bootstrap.h"
 #include "compare/verdict.h"
 
 namespace abt {

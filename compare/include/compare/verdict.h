@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "compare/bootstrap.h"
+#include "stats/bootstrap.h"
 #include "model/spelling.h"
 #include "model/stored_interval.h"
 

@@ -1,4 +1,4 @@
-#include "compare/bootstrap.h"
+#include "stats/bootstrap.h"
 
 #include <algorithm>
 #include <cmath>

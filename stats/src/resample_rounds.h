@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "bootstrap_random.h"
-#include "compare/bootstrap.h"
+#include "stats/bootstrap.h"
 
 namespace abt {
 
