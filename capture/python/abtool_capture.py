@@ -159,7 +159,7 @@ class Capture:
             elif value is None or isinstance(value, (bool, int, float, str)):
                 parts.append(value)
             elif isinstance(value, (tuple, enum.Enum)) or type(value).__name__ in ("dtype", "constexpr"):
-                parts.append(("value", json.dumps(_plain(value))))  # tl.bfloat16 and tl.float16 are two records
+                parts.append(("value", repr(value)))  # tl.bfloat16 and tl.float16 are two records
             else:  # an object (a TensorDescriptor): its kind, so each launch is not a new record
                 parts.append(("object", type(value).__name__))
         return tuple(parts)
@@ -264,7 +264,8 @@ class Capture:
         # already hold (a tuner's benchmarks ran the same computation into the same output just
         # before) -- what a launch on copies overwrites where the copies' floating-point tensors
         # were poisoned (integer ones, indices that steer addresses, keep their contents).
-        overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed)
+        read = _params_read(_kernel_ttir(kernel))  # what the kernel may read, from its IR (None: unknown)
+        overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed, read)
         written = []
         for index, entry in indexed:
             entry["written"] = index in overwritten or tensors.differs(before[index], call_args[index])
@@ -272,7 +273,7 @@ class Capture:
                 written.append(index)
         record["reads_what_it_writes"] = None
         if written:
-            record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written)
+            record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written, read)
         begin = self.phase("launches on copies", begin)
         # Stored: what it read (not the old contents of what it only writes over, densely), and
         # what it wrote, the reference; integer tensors whatever their size, others up to the limit.
@@ -294,13 +295,12 @@ class Capture:
         tensors.synchronize()  # the outputs' copies made before the workload goes on to change them
         self.phase("storing", begin)
 
-    def overwritten(self, kernel, grid, stream, rest, call_args, record, indexed):
+    def overwritten(self, kernel, grid, stream, rest, call_args, record, indexed, read):
         """The tensors a launch on poisoned copies writes into (indices): the floating-point ones,
         and the integer (and boolean) ones the kernel's IR never reads through. An integer tensor it
         may read keeps its contents: indices and offsets steer addresses, and poisoned ones would
         send the launch out of bounds."""
         tensors = self.tensors
-        read = _params_read(_kernel_ttir(kernel))
         poisoned = [index for index, entry in indexed
                     if not entry["integer"] or (read is not None and entry["name"] not in read)]
         if not poisoned:
@@ -319,14 +319,13 @@ class Capture:
             return set()
         return {index for index in poisoned if not tensors.still_poisoned(copies[index], patterns[index])}
 
-    def reads_written(self, kernel, grid, stream, rest, call_args, record, written):
+    def reads_written(self, kernel, grid, stream, rest, call_args, record, written, read):
         """Launches once more on copies, the written tensors poisoned: if the outputs come out the
         same, the kernel only writes them (`out`); else it reads them too (`inout`), or is not
         deterministic, and restoring them before every launch is the safe reading. An integer tensor
         it writes and its IR may read (or any, without IR) is never poisoned: poisoned indices would
         send the launch out of bounds; such a kernel reads what it writes, so far as the shim knows."""
         tensors = self.tensors
-        read = _params_read(_kernel_ttir(kernel))
         if any(record["args"][index]["integer"] and (read is None or record["args"][index]["name"] in read)
                for index in written):
             return True
