@@ -93,7 +93,7 @@ class Capture:
     def watch(self, kernel, original, grid, stream, call_args, rest, tuners):
         context = _innermost(tuners)
         if context is not None and context.benchmarking is not None:
-            context.note_benchmark(kernel, grid)
+            context.note_benchmark(kernel, grid, call_args)
             return original()
         begin = time.perf_counter()
         try:
@@ -160,7 +160,10 @@ class Capture:
                 parts.append(value)
             elif isinstance(value, (tuple, enum.Enum)) or type(value).__name__ in ("dtype", "constexpr"):
                 parts.append(("value", repr(value)))  # tl.bfloat16 and tl.float16 are two records
-            else:  # an object (a TensorDescriptor): its kind, so each launch is not a new record
+            elif _is_descriptor(value) and self.tensors.is_tensor(value.base):
+                parts.append(("descriptor", self.tensors.quick(value.base), tuple(value.shape), tuple(value.strides),
+                              tuple(value.block_shape), value.padding))
+            else:  # another object: its kind, so each launch is not a new record
                 parts.append(("object", type(value).__name__))
         return tuple(parts)
 
@@ -179,8 +182,8 @@ class Capture:
                 record["problems"].append(_problem("launch_option", f"it uses {what}"))
         if tuple(getattr(meta, "cluster_dims", (1, 1, 1)) or (1, 1, 1)) != (1, 1, 1) or record["options"]["num_ctas"] != 1:
             record["problems"].append(_problem("thread_block_clusters", "it launches thread-block clusters"))
-        if getattr(meta, "tensordesc_meta", None):
-            record["problems"].append(_problem("tensor_descriptor", "it takes tensor descriptors"))
+        if any(m.get("fp4_padded") for m in getattr(meta, "tensordesc_meta", None) or []):
+            record["problems"].append(_problem("tensor_descriptor", "it takes FP4-padded tensor descriptors"))
         record["kernel"] = _kernel_identity(fn, kernel)
         # What the JIT made of each argument (ASTSource): its type ("*bf16", "i32", "constexpr"),
         # the constexpr values (declared ones, and integers equal to 1 and None it specialized on)
@@ -202,6 +205,16 @@ class Capture:
                     entry["problems"] = "a tensor the JIT specialized away"
             elif self.tensors.is_tensor(value):
                 entry.update(kind="tensor", divisible=divisible, **self.tensors.describe(value))
+            elif _is_descriptor(value):
+                # A host tensor descriptor: the memory it addresses (its shape and strides over its
+                # base) is the tensor; abtool's launcher makes the same descriptor of its own buffer.
+                problem = _descriptor_problem(value, entry["type"], self.tensors)
+                if problem:
+                    entry.update(kind="unsupported")
+                    record["problems"].append(_problem("tensor_descriptor", f"argument {name}: {problem}"))
+                else:
+                    entry.update(kind="tensor", divisible=False, **self.tensors.describe(self.tensor_of(value)),
+                                 descriptor={"block": [int(b) for b in value.block_shape], "padding": value.padding})
             elif isinstance(value, (bool, int, float)) and entry["type"] in ("i1", "i8", "i16", "i32", "i64", "u1", "u8",
                                                                             "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64"):
                 entry.update(kind="scalar", dtype=entry["type"], value=value, divisible=divisible)
@@ -222,7 +235,7 @@ class Capture:
             tuner = dict(self.tuner_of_kernel[id(kernel)][1], grids=None, chosen_grid=record["grid"])
         record["tuner"] = tuner or {"kind": "none"}
         shape_key = [(a["name"], a.get("kind"), a.get("type"), tuple(a.get("shape", ())), tuple(a.get("strides", ())),
-                      a.get("divisible"), repr(a.get("value"))) for a in args]
+                      a.get("divisible"), repr(a.get("value")), repr(a.get("descriptor"))) for a in args]
         record["identity"] = json.dumps([record["kernel"]["module"], record["kernel"]["name"], record["kernel"]["file"],
                                          shape_key, record["options"], record["grid"]], default=str)
         return record
@@ -234,7 +247,7 @@ class Capture:
         # its bytes on the host (TorchTensors.snapshot); read to the host only what is stored.
         begin = time.perf_counter()
         try:
-            before = {index: tensors.snapshot(call_args[index]) for index, _ in indexed}
+            before = {index: tensors.snapshot(self.tensor_of(call_args[index])) for index, _ in indexed}
             tensors.synchronize()  # copied on torch's current stream; the launch goes to the workload's
         except Exception as error:  # noqa: BLE001 - the workload's launch goes on; this one is listed
             record["problems"].append(_problem("tensor_not_stored", f"its tensors could not be copied: {error}"))
@@ -248,6 +261,13 @@ class Capture:
         record["first_launch_s"] = time.time() - self.started
         record["shim_s"] = time.perf_counter() - begin
         return result
+
+    def tensor_of(self, value):
+        """The tensor an argument reads and writes: itself, or the memory a tensor descriptor
+        addresses (its shape and strides over its base)."""
+        if _is_descriptor(value):
+            return self.tensors.view(value.base, [int(n) for n in value.shape], [int(n) for n in value.strides])
+        return value
 
     def phase(self, name, begin):
         """Adds the time since `begin` to the phase's; returns now, the next phase's begin."""
@@ -268,7 +288,7 @@ class Capture:
         overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed, read)
         written = []
         for index, entry in indexed:
-            entry["written"] = index in overwritten or tensors.differs(before[index], call_args[index])
+            entry["written"] = index in overwritten or tensors.differs(before[index], self.tensor_of(call_args[index]))
             if entry["written"]:
                 written.append(index)
         record["reads_what_it_writes"] = None
@@ -286,12 +306,12 @@ class Capture:
                 if reads:
                     entry["input_range"] = _sample_summary(self.sample(before[index], entry), entry["dtype"])["range"]
                 if entry["written"]:
-                    entry["output_rms"] = _sample_summary(self.sample(call_args[index], entry), entry["dtype"])["rms"]
+                    entry["output_rms"] = _sample_summary(self.sample(self.tensor_of(call_args[index]), entry), entry["dtype"])["rms"]
                 continue
             if reads:
                 self.store(entry, "input", before[index])
             if entry["written"]:
-                self.store(entry, "output", tensors.snapshot(call_args[index]), None if entry["integer"] else entry["dtype"])
+                self.store(entry, "output", tensors.snapshot(self.tensor_of(call_args[index])), None if entry["integer"] else entry["dtype"])
         tensors.synchronize()  # the outputs' copies made before the workload goes on to change them
         self.phase("storing", begin)
 
@@ -309,7 +329,7 @@ class Capture:
         patterns = {index: 0x7F - n % 16 for n, index in enumerate(poisoned)}
         copies = list(call_args)
         for index, entry in indexed:
-            copies[index] = tensors.copy(call_args[index], poison=patterns.get(index))
+            copies[index] = _with_tensor(call_args[index], tensors.copy(self.tensor_of(call_args[index]), poison=patterns.get(index)))
         tensors.synchronize()  # made on torch's current stream; the launch goes to the workload's
         try:
             kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
@@ -317,7 +337,7 @@ class Capture:
         except Exception as error:  # noqa: BLE001
             record["problems"].append(_problem("launch_on_copies_failed", f"a launch on copies failed: {error}"))
             return set()
-        return {index for index in poisoned if not tensors.still_poisoned(copies[index], patterns[index])}
+        return {index for index in poisoned if not tensors.still_poisoned(self.tensor_of(copies[index]), patterns[index])}
 
     def reads_written(self, kernel, grid, stream, rest, call_args, record, written, read):
         """Launches once more on copies, the written tensors poisoned: if the outputs come out the
@@ -332,7 +352,8 @@ class Capture:
         copies = list(call_args)
         for index, entry in enumerate(record["args"]):
             if entry["kind"] == "tensor":
-                copies[index] = tensors.copy(call_args[index], poison=0x7F if index in written else None)
+                copies[index] = _with_tensor(call_args[index],
+                                             tensors.copy(self.tensor_of(call_args[index]), poison=0x7F if index in written else None))
         tensors.synchronize()
         try:
             kernel.run(*grid, stream, *rest, *copies)  # inside the shim: passes straight through
@@ -341,7 +362,7 @@ class Capture:
             record["problems"].append(_problem("launch_on_copies_failed", f"a second launch on copies failed: {error}"))
             return True
         # The launch's own tensors still hold what it wrote: compared where they are.
-        return any(tensors.differs(copies[index], call_args[index]) for index in written)
+        return any(tensors.differs(self.tensor_of(copies[index]), self.tensor_of(call_args[index])) for index in written)
 
     # -- stored tensors ------------------------------------------------------------------------
 
@@ -421,6 +442,32 @@ class _Done:
 
     def result(self):
         return self.value
+
+
+def _is_descriptor(value):
+    """A host tensor descriptor (triton.tools.tensor_descriptor.TensorDescriptor, Gluon's too)."""
+    return type(value).__name__ == "TensorDescriptor" and all(
+        hasattr(value, field) for field in ("base", "shape", "strides", "block_shape", "padding"))
+
+
+def _descriptor_problem(value, signature_type, tensors):
+    """Why abtool cannot launch this descriptor as Triton does (None: it can)."""
+    if not tensors.is_tensor(value.base):
+        return f"a tensor descriptor over a {type(value.base).__name__}, not a tensor"
+    if not isinstance(signature_type, str) or not re.fullmatch(r"tensordesc<\w+\[[\d, ]+\]>", signature_type):
+        return f"a tensor descriptor of type {signature_type} (a Gluon shared layout, or unknown to abtool)"
+    if value.padding not in ("zero", "nan"):
+        return f"a tensor descriptor padded with '{value.padding}'"
+    return None
+
+
+def _with_tensor(value, tensor):
+    """`value` over `tensor` instead: a tensor descriptor over a copy (the same shape, strides,
+    block and padding), or the copy itself."""
+    if _is_descriptor(value):
+        import dataclasses
+        return dataclasses.replace(value, base=tensor)
+    return tensor
 
 
 def _finite_values(data, dtype):
@@ -734,6 +781,10 @@ class TorchTensors:
         except Exception:  # noqa: BLE001 - left as it is: described as unsupported, with its type
             return value
 
+    def view(self, base, shape, strides):
+        """The memory `shape` and `strides` reach from the start of `base` (a tensor descriptor's)."""
+        return self.torch.as_strided(base, shape, strides, base.storage_offset())
+
     @staticmethod
     def quick(value):
         return (value.dtype, tuple(value.shape), value.stride(), value.data_ptr() % 16, value.device)
@@ -869,14 +920,18 @@ class _TunerContext:
         self.benchmarking = None
         self.benchmark_grids = {}
         self.benchmark_constants = {}  # config text -> the constexprs its launches took (heuristics may differ)
+        # config text -> {argument: tile} of its tensor descriptors (a config's pre_hook sets them, as FlagGems' mm does)
+        self.benchmark_blocks = {}
         self.heuristics = []
 
-    def note_benchmark(self, kernel, grid):
+    def note_benchmark(self, kernel, grid, call_args):
         text = _config_text(self.benchmarking)
         self.benchmark_grids[text] = [int(g) for g in grid]
         src = getattr(kernel, "src", None)
         constants = getattr(src, "constants", None) or getattr(src, "constexprs", None) or {}
         names = list(getattr(src, "signature", None) or {})
+        self.benchmark_blocks[text] = {names[i]: [int(b) for b in value.block_shape] for i, value in enumerate(call_args)
+                                       if i < len(names) and _is_descriptor(value)}
         self.benchmark_constants[text] = {names[path[0]]: _plain(value) for path, value in constants.items()
                                           if isinstance(path, tuple) and len(path) == 1 and path[0] < len(names)}
 
@@ -918,7 +973,8 @@ class _TunerContext:
                 chosen = index
         keys = list(getattr(tuner, "keys", []) or [])
         return {"kind": self.kind, "keys": keys, "configs": [_config_json(c) for c in configs], "chosen": chosen,
-                "grids": grids, "why": {str(k): v for k, v in why.items()}, "heuristics": self.heuristics,
+                "grids": grids, "blocks": [self.benchmark_blocks.get(_config_text(c)) for c in configs],
+                "why": {str(k): v for k, v in why.items()}, "heuristics": self.heuristics,
                 "restore_value": list(getattr(tuner, "restore_value", []) or []),
                 "reset_to_zero": list(getattr(tuner, "reset_to_zero", []) or [])}
 

@@ -11,7 +11,7 @@
 namespace abt {
 
 enum class MissReason {
-  tensor_descriptor,        // it takes host TMA tensor descriptors
+  tensor_descriptor,        // a host tensor descriptor abtool cannot make again (its view, tile or padding)
   thread_block_clusters,    // num_ctas or cluster dims
   launch_option,            // maxnreg, a cooperative launch, programmatic dependent launch
   argument_type,            // an argument abtool cannot pass (a type, a dtype, a tuple, an empty tensor)

@@ -1,5 +1,7 @@
 #include "op_drafts.h"
 
+#include "descriptor_tiles.h"
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -18,8 +20,6 @@ namespace abt::capture {
 namespace {
 
 using nlohmann::json;
-
-bool tuned(TunerKind kind) { return kind == TunerKind::autotune || kind == TunerKind::libtuner; }
 
 long long numel(const RawArg& arg) {
   long long count = 1;
@@ -114,6 +114,8 @@ std::vector<Miss> reasons_against(const RawLaunch& launch) {
             add(MissReason::tensor_not_stored, fmt::format("integer input {} ({}) was not stored", arg.name, mib(arg.bytes)));
           if (arg.integer && arg.written && !arg.output)
             add(MissReason::tensor_not_stored, fmt::format("integer output {} ({}) was not stored", arg.name, mib(arg.bytes)));
+          if (arg.descriptor)
+            if (auto problem = descriptor_problem(arg)) why.push_back(*problem);
         }
         break;
       case ArgRole::scalar:
@@ -147,6 +149,13 @@ std::vector<Miss> reasons_against(const RawLaunch& launch) {
       }
     }
     if (!launch.tuner.chosen) add(MissReason::tuner, "the config the tuner chose is not known");
+    // A hook's arguments are restored as the tensors captured after it: one it names that the kernel
+    // does not take (a damaged record, or a tuner of another kernel) leaves its effect unreplayed.
+    for (const auto* hooked : {&launch.tuner.reset_to_zero, &launch.tuner.restore_value})
+      for (const std::string& name : *hooked)
+        if (std::none_of(launch.args.begin(), launch.args.end(), [&](const RawArg& arg) { return arg.name == name; }))
+          add(MissReason::tuner, fmt::format("the tuner's {} names {}, which is not an argument of the kernel",
+                                             hooked == &launch.tuner.reset_to_zero ? "reset_to_zero" : "restore_value", name));
     for (const std::string& name : names)
       if (std::none_of(launch.args.begin(), launch.args.end(), [&](const RawArg& arg) { return arg.name == name; }))
         add(MissReason::tuner, "the tuner sets " + name + ", which is not a parameter of the kernel");
@@ -179,6 +188,9 @@ std::string signature_of(const RawLaunch& launch) {
   for (const RawArg& arg : launch.args) {
     text += " " + arg.name + "=";
     if (std::find(names.begin(), names.end(), arg.name) != names.end()) text += "tuned";
+    else if (arg.role == ArgRole::tensor && arg.descriptor)  // an untuned kernel's tile is its own, not a config's
+      text += fmt::format("desc:{}/{}{}", arg.dtype_text, arg.shape.size(),
+                          tuned(launch.tuner.kind) ? "" : fmt::format("[{}]", fmt::join(arg.descriptor->block, ",")));
     else if (arg.role == ArgRole::tensor) text += fmt::format("*{}/{}", arg.dtype_text, arg.shape.size());
     else if (is_integer_scalar(arg)) text += "int";
     else if (arg.role == ArgRole::scalar) text += arg.type;
@@ -233,8 +245,8 @@ struct Column {
 
 class OpBuilder {
  public:
-  OpBuilder(std::string name, std::vector<const RawLaunch*> launches, const DraftOptions& options)
-      : launches_(std::move(launches)), options_(options) {
+  OpBuilder(std::string name, std::vector<const RawLaunch*> launches, DescriptorTiles tiles, const DraftOptions& options)
+      : launches_(std::move(launches)), options_(options), tiles_(std::move(tiles)) {
     draft_.name = std::move(name);
   }
 
@@ -533,6 +545,10 @@ class OpBuilder {
           if (plan.use != Use::out)
             out << YAML::Key << "init" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "dist" << YAML::Value
                 << "captured" << YAML::EndMap;
+          if (a.descriptor)
+            out << YAML::Key << "descriptor" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "block"
+                << YAML::Value << YAML::Flow << tiles_.at(i) << YAML::Key << "padding" << YAML::Value << a.descriptor->padding
+                << YAML::EndMap;
           std::string term = fmt::format("{}", dtype_size(plan.dtype));
           for (const auto& e : exprs) term += "*" + e;
           byte_terms.push_back(term);
@@ -606,6 +622,7 @@ class OpBuilder {
   std::vector<Use> uses_;
   std::vector<Column> kept_;
   std::map<std::string, std::string> alias_;
+  DescriptorTiles tiles_;  // the tensor descriptors' tiles, by argument index
   double output_rms_ = 0;
 };
 
@@ -644,11 +661,16 @@ Drafts draft_ops(const std::vector<const RawLaunch*>& launches, const DraftOptio
       else group.push_back(launch);
     }
     if (group.empty()) continue;
+    auto tiles = descriptor_tiles(group, tuned_names(*group.front()));
+    if (const Miss* miss = std::get_if<Miss>(&tiles)) {
+      for (const RawLaunch* launch : group) drafts.rejected.push_back({launch, {*miss}});
+      continue;
+    }
     const std::string& kernel = group.front()->kernel.name;
     const int number = ++per_kernel[kernel];
     std::string name = number == 1 ? kernel : fmt::format("{}-{}", kernel, number);
     if (!is_plain_name(name)) name = fmt::format("kernel-{}", drafts.ops.size() + 1);
-    drafts.ops.push_back(OpBuilder(name, group, options).build());
+    drafts.ops.push_back(OpBuilder(name, group, std::get<DescriptorTiles>(std::move(tiles)), options).build());
   }
   return drafts;
 }

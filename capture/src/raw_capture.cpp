@@ -45,6 +45,11 @@ RawArg read_arg(const json& entry) {
   else if (kind == "constexpr") arg.role = ArgRole::constexpr_;
   else if (kind == "specialized") arg.role = ArgRole::specialized;
   arg.dtype_text = arg.role == ArgRole::tensor && arg.type.size() > 1 ? arg.type.substr(1) : arg.type;
+  if (arg.role == ArgRole::tensor && entry.contains("descriptor")) {  // its type is tensordesc<...>: the dtype is the tensor's
+    const json& descriptor = entry["descriptor"];
+    arg.descriptor = RawArg::Descriptor{descriptor.at("block").get<std::vector<long long>>(), descriptor.at("padding").get<std::string>()};
+    arg.dtype_text = entry.at("dtype").get<std::string>();
+  }
   if (arg.role == ArgRole::tensor || arg.role == ArgRole::scalar) arg.dtype = parse_dtype(arg.dtype_text);
   if (arg.role == ArgRole::tensor) {
     arg.shape = entry.at("shape").get<std::vector<long long>>();
@@ -105,6 +110,13 @@ RawTuner read_tuner(const json& entry) {
     for (const auto& grid : entry["grids"]) tuner.grids.push_back(grid.is_null() ? std::nullopt : std::optional(grid_of(grid)));
   }
   tuner.grids.resize(tuner.configs.size());
+  if (entry.contains("blocks") && entry["blocks"].is_array())
+    for (const auto& blocks : entry["blocks"]) {
+      tuner.blocks.emplace_back();
+      if (blocks.is_object())
+        for (const auto& [name, block] : blocks.items()) tuner.blocks.back()[name] = block.get<std::vector<long long>>();
+    }
+  tuner.blocks.resize(tuner.configs.size());
   const json why = entry.value("why", json::object());
   for (const auto& [index, reason] : why.items()) tuner.why[std::stoul(index)] = reason.get<std::string>();
   tuner.restore_value = entry.value("restore_value", std::vector<std::string>{});

@@ -52,6 +52,12 @@ struct RawArg {
   // Floating-point inputs too large to store: the least and greatest finite value of a sample.
   std::optional<std::pair<double, double>> input_range;
   PyValue value;                             // scalars, constexprs
+  // A host tensor descriptor (the tensor is the memory it addresses): its tile and padding.
+  struct Descriptor {
+    std::vector<long long> block;
+    std::string padding;  // zero | nan
+  };
+  std::optional<Descriptor> descriptor;
 };
 
 struct RawConfig {
@@ -75,7 +81,9 @@ struct abt::Spellings<abt::capture::TunerKind> {
 };
 
 namespace abt::capture {
-std::string tuner_name(TunerKind kind);  // none | triton.heuristics | triton.autotune | FlagGems LibTuner
+std::string tuner_name(TunerKind kind);
+// Whether the tuner chooses among configs (a space abtool replays), not only heuristics.
+inline bool tuned(TunerKind kind) { return kind == TunerKind::autotune || kind == TunerKind::libtuner; }  // none | triton.heuristics | triton.autotune | FlagGems LibTuner
 
 struct RawTuner {
   TunerKind kind = TunerKind::none;
@@ -84,6 +92,9 @@ struct RawTuner {
   std::optional<size_t> chosen;
   std::vector<std::optional<std::array<long long, 3>>> grids;  // per config; nullopt: unknown, see `why`
   std::map<size_t, std::string> why;
+  // Per config: the tiles of its tensor descriptors where its benchmark was seen (a config's
+  // pre_hook sets them): argument name -> tile. Empty: not seen.
+  std::vector<std::map<std::string, std::vector<long long>>> blocks;
   std::vector<std::string> restore_value, reset_to_zero;
   bool cached_launch = false;  // a launch that bypassed the tuner (FlagGems' LibEntry cache)
 };

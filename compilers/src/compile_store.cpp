@@ -229,6 +229,10 @@ std::string kernel_key(const CompilerBackend& backend, const fs::path& source, c
   for (const auto& arg : args) {
     input += fmt::format("{} {} {} {}", arg.name, int(arg.kind), arg.dtype, arg.value.text());
     for (const auto& dim : arg.shape) input += " " + dim.text();
+    if (arg.descriptor) {  // passed as a tensor descriptor: another signature, another kernel
+      input += " descriptor";
+      for (const auto& extent : arg.descriptor->block) input += " " + extent.text();
+    }
     input += "\n";
   }
   if (compiler.backend == BackendKind::host) input += host_cpu();

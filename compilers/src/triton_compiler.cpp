@@ -11,6 +11,7 @@
 
 #include "compilers/compile_counting.h"
 #include "compilers/compile_store.h"
+#include "opspec/tensor_descriptor.h"
 #include "util/environment.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -27,6 +28,16 @@ namespace {
 
 constexpr long long kPreparedLimitS = 300;  // an import as large as torch and a library's ops, on a busy machine
 
+Symbols config_symbols(const Config& config) {
+  Symbols symbols;
+  for (const auto& [name, value] : config) {
+    char* end = nullptr;
+    const double number = std::strtod(value.c_str(), &end);
+    if (!value.empty() && *end == '\0') symbols[name] = number;
+  }
+  return symbols;
+}
+
 nlohmann::json request_variant(const CompileJob& job) {
   nlohmann::json args = nlohmann::json::object(), constexprs = nlohmann::json::object();
   nlohmann::json divisible = nlohmann::json::array();
@@ -34,6 +45,10 @@ nlohmann::json request_variant(const CompileJob& job) {
     DType dtype = arg.resolve_dtype(job.dtype);
     if (arg.kind == ArgKind::constexpr_value) {
       constexprs[arg.name] = job.specialization.constexprs.at(arg.name);
+      continue;
+    }
+    if (arg.descriptor) {  // validated for every config of the space when the op was loaded
+      args[arg.name] = descriptor_signature(dtype, descriptor_block(*arg.descriptor, config_symbols(job.config)));
       continue;
     }
     if (arg.is_buffer()) {
@@ -60,13 +75,31 @@ nlohmann::json request_variant(const CompileJob& job) {
           {"divisible_by_16", divisible}, {"num_warps", num_warps}, {"num_stages", num_stages}};
 }
 
+// Triton numbers a TMA element type as its device code does; the driver's CUtensorMapDataType
+// differs for three of them (TMA_DTYPE_DEVICE_TO_HOST in triton/backends/nvidia/driver.py).
+int triton_tma_data_type(int device_type) {
+  switch (device_type) {
+    case 8: return 10;
+    case 9: return 8;
+    case 10: return 9;
+    default: return device_type;
+  }
+}
+
 // The launch Triton's own launcher would make, from the helper's meta.json (the kernel's metadata).
 TritonLaunchContract launch_contract(const nlohmann::json& meta) {
   TritonLaunchContract contract;
   if (int ctas = meta.value("num_ctas", 1); ctas != 1)
     contract.unsupported = fmt::format("num_ctas={} (thread-block clusters) is not supported", ctas);
-  else if (meta.value("launch_cooperative_grid", false) || meta.value("launch_pdl", false) || meta.value("tensordesc", false))
-    contract.unsupported = "cooperative, PDL and tensor-descriptor launches are not supported";
+  else if (meta.value("launch_cooperative_grid", false) || meta.value("launch_pdl", false))
+    contract.unsupported = "cooperative and PDL launches are not supported";
+  if (const auto found = meta.find("tensordesc_meta"); found != meta.end() && found->is_array())
+    for (const nlohmann::json& map : *found) {
+      if (map.value("fp4_padded", false)) contract.unsupported = "FP4-padded tensor descriptors are not supported";
+      contract.tensor_maps.push_back(TensorMapMeta{map.at("swizzle").get<int>(), map.at("elem_size").get<int>(),
+                                                   triton_tma_data_type(map.at("elem_type").get<int>()),
+                                                   map.at("block_size").get<std::vector<long long>>()});
+    }
   contract.num_warps = meta.at("num_warps").get<unsigned>();
   contract.shared_bytes = meta.at("shared").get<unsigned>();
   contract.passed_args = meta.at("launch_args").get<std::vector<std::string>>();

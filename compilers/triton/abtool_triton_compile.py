@@ -4,8 +4,8 @@
 abtool stays C++: this helper only compiles. It imports an op's .py, compiles one @triton.jit kernel
 per requested variant for an explicit target (no GPU needed) and writes, per variant, into its
 out_dir: kernel.cubin, every IR stage Triton exposes (kernel.ttir, .ttgir, .llir, .ptx) and
-meta.json (what a C++ launcher needs: name, shared, num_warps, num_ctas, scratch sizes and the
-parameters passed, in order).
+meta.json (what a C++ launcher needs: name, shared, num_warps, num_ctas, scratch sizes, the
+parameters passed, in order, and the TMA layout of its tensor descriptors).
 
   helper --describe            one JSON object: Triton and Python versions, libtriton path and sha256,
                                the Triton package's folder
@@ -29,7 +29,7 @@ request.json:
   {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
    "import": {"module": "flag_gems.ops.softmax", "globals": {"name": "module:attribute"}},  # optional
    "options": {"enable_fp_fusion": "0"},              # from --compiler-flags K=V, values as text
-   "variants": [{"out_dir": "...", "args": {"x_ptr": "*fp32", "n": "i32"},
+   "variants": [{"out_dir": "...", "args": {"x_ptr": "*fp32", "n": "i32", "a_desc": "tensordesc<bf16[64, 32]>"},
                  "constexprs": {"BLOCK": "1024"}, "divisible_by_16": ["x_ptr"],
                  "num_warps": 4, "num_stages": 3}]}
 """
@@ -244,7 +244,9 @@ def compile_variant(kernel, request, variant):
     # The kernel's parameters in order, as Triton's own launcher passes them: constexprs (tune
     # parameters and integers specialized as 1) are compiled in and not passed.
     described["launch_args"] = [param for param in kernel.arg_names if signature[param] != "constexpr"]
-    described["tensordesc"] = bool(getattr(meta, "tensordesc_meta", None))
+    # Host tensor descriptors the compiler lowered to TMA: what the CUtensorMap of each is built from
+    # (swizzle, element size and type in Triton's device numbering, tile); null: passed decomposed.
+    described["tensordesc_meta"] = getattr(meta, "tensordesc_meta", None) or None
     described["options"] = {k: str(v) for k, v in options.items()}
     described["stages"] = stages
     with open(os.path.join(out, "meta.json"), "w") as handle:

@@ -16,15 +16,34 @@ namespace abt {
 namespace {
 
 // Triton's launch contract (compilers/compiler.h) in terms of this op's arguments.
-TritonCall triton_call(const OpSpec& op, const TritonLaunchContract& contract, LaunchGeometry& geometry) {
+TritonCall triton_call(const OpSpec& op, const TritonLaunchContract& contract, const Point& point, const Config& config,
+                       LaunchGeometry& geometry) {
   if (!contract.unsupported.empty()) throw PointError(contract.unsupported);
   geometry.block = {contract.num_warps * 32, 1, 1};
   geometry.shared_bytes = contract.shared_bytes;
   TritonCall call;
+  const Symbols symbols = op.symbols(point.shape, point.dtype, config);
   for (const auto& name : contract.passed_args) {
     auto found = std::find_if(op.args.begin(), op.args.end(), [&](const ArgSpec& arg) { return arg.name == name; });
     if (found == op.args.end()) throw PointError("the kernel takes '" + name + "', which is not an argument of the op");
-    call.passed_args.push_back(size_t(found - op.args.begin()));
+    const size_t index = size_t(found - op.args.begin());
+    call.passed_args.push_back(index);
+    if (!found->descriptor) continue;
+    DescriptorCall descriptor{index, name, found->resolve_dtype(point.dtype), {}, {}, found->descriptor->padding, std::nullopt};
+    try {
+      for (const Expr& extent : found->shape) descriptor.shape.push_back(extent.eval_int(symbols));
+      descriptor.block = descriptor_block(*found->descriptor, symbols);
+    } catch (const std::invalid_argument& error) {
+      throw PointError(fmt::format("tensor descriptor {}: {}", name, error.what()));
+    }
+    call.descriptors.push_back(std::move(descriptor));
+  }
+  // TMA layouts come in the order of the descriptor arguments, one each, or none at all.
+  if (!contract.tensor_maps.empty()) {
+    if (contract.tensor_maps.size() != call.descriptors.size())
+      throw PointError(fmt::format("the compiled kernel has {} TMA descriptors, the op {} descriptor arguments",
+                                   contract.tensor_maps.size(), call.descriptors.size()));
+    for (size_t d = 0; d < call.descriptors.size(); ++d) call.descriptors[d].tensor_map = contract.tensor_maps[d];
   }
   call.global_scratch_bytes = contract.global_scratch_bytes;
   call.global_scratch_align = contract.global_scratch_align;
@@ -180,7 +199,7 @@ std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, 
   if (op.language == Language::triton) {
     if (!variant.triton) throw PointError("a Triton variant without its launch contract");
     plan.geometry = launch_geometry(op, *op.launch, point_, config);
-    plan.triton = triton_call(op, *variant.triton, plan.geometry);
+    plan.triton = triton_call(op, *variant.triton, point_, config, plan.geometry);
   } else if (op.prologue) {
     const LaunchPrologue& prologue = *op.prologue;
     const Point point = point_;

@@ -82,6 +82,7 @@ const CudaDriver* CudaDriver::get() {
       library->resolve(loaded.graph_exec_destroy, "cuGraphExecDestroy");
       library->resolve(loaded.graph_destroy, "cuGraphDestroy");
       library->resolve(loaded.graph_nodes, "cuGraphGetNodes");
+      library->resolve(loaded.tensor_map_encode_tiled, "cuTensorMapEncodeTiled");
     } catch (const std::runtime_error& error) {
       reason_storage() = std::string("no CUDA driver: ") + error.what();
       return nullptr;

@@ -79,17 +79,75 @@ class DeviceKernel : public LoadedVariant {
     return scratch;
   }
 
-  // Triton's calling convention: the passed arguments in the kernel's order, then the two scratch pointers.
+  // Triton's calling convention: the passed arguments in the kernel's order (a tensor descriptor as
+  // several parameters, launch/tensor_map.h), then the two scratch pointers.
   void launch_triton(void* const* args) const {
-    constexpr size_t kMaxParams = 64;
-    const std::vector<size_t>& passed = plan_.triton->passed_args;
-    if (passed.size() + 2 > kMaxParams) throw PointError(fmt::format("{} takes more than {} parameters", symbol_, kMaxParams - 2));
-    std::array<void*, kMaxParams> params{};
-    size_t count = 0;
-    for (size_t index : passed) params[count++] = args[index];
-    params[count++] = const_cast<CUdeviceptr*>(&global_scratch_.pointer);
-    params[count++] = const_cast<CUdeviceptr*>(&profile_scratch_.pointer);
-    launch_one(function_, symbol_, plan_.geometry, params.data());
+    const TritonCall& call = *plan_.triton;
+    params_.clear();
+    size_t next_descriptor = 0;
+    for (size_t index : call.passed_args) {
+      if (next_descriptor < descriptors_.size() && descriptors_[next_descriptor].arg == index) {
+        PassedDescriptor& descriptor = descriptors_[next_descriptor++];
+        if (descriptor.params.tensor_map) params_.push_back(descriptor.map_for(driver_, *static_cast<const CUdeviceptr*>(args[index])));
+        else params_.push_back(args[index]);
+        for (NumberSlot& slot : descriptor.numbers) params_.push_back(&slot);
+      } else {
+        params_.push_back(args[index]);
+      }
+    }
+    params_.push_back(const_cast<CUdeviceptr*>(&global_scratch_.pointer));
+    params_.push_back(const_cast<CUdeviceptr*>(&profile_scratch_.pointer));
+    launch_one(function_, symbol_, plan_.geometry, params_.data());
+  }
+
+  // A number parameter in the width the kernel reads (cuLaunchKernel copies as many bytes as the
+  // parameter has from the address given).
+  union NumberSlot {
+    int8_t i8;
+    int32_t i32;
+    int64_t i64;
+  };
+
+  struct PassedDescriptor {
+    size_t arg = 0;
+    DescriptorParams params;
+    std::vector<NumberSlot> numbers;
+    alignas(64) CUtensorMap map{};  // encoded for `encoded_for`; a kernel parameter is copied at launch
+    CUdeviceptr encoded_for = 0;
+
+    void* map_for(const CudaDriver& driver, CUdeviceptr base) {
+      if (base != encoded_for || !encoded_for) {
+        const TensorMapEncoding& e = *params.tensor_map;
+        driver.check(driver.tensor_map_encode_tiled(&map, CUtensorMapDataType(e.data_type), e.rank, reinterpret_cast<void*>(base),
+                                                    e.dims.data(), e.byte_strides.data(), e.box.data(), e.element_strides.data(),
+                                                    CU_TENSOR_MAP_INTERLEAVE_NONE, CUtensorMapSwizzle(e.swizzle),
+                                                    CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CUtensorMapFloatOOBfill(e.fill)),
+                     "cuTensorMapEncodeTiled for a tensor descriptor");
+        encoded_for = base;
+      }
+      return &map;
+    }
+  };
+  static_assert(TensorMapEncoding::kFillNone == CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE &&
+                TensorMapEncoding::kFillNanRequestZeroFma == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
+
+  static std::vector<PassedDescriptor> passed_descriptors(const LaunchPlan& plan) {
+    std::vector<PassedDescriptor> passed;
+    if (!plan.triton) return passed;
+    for (const DescriptorCall& call : plan.triton->descriptors) {
+      PassedDescriptor descriptor;
+      descriptor.arg = call.arg;
+      descriptor.params = descriptor_params(call);
+      for (const NumberParam& number : descriptor.params.after) {
+        NumberSlot slot{};
+        if (number.bytes == 1) slot.i8 = int8_t(number.value);
+        else if (number.bytes == 4) slot.i32 = int32_t(number.value);
+        else slot.i64 = number.value;
+        descriptor.numbers.push_back(slot);
+      }
+      passed.push_back(std::move(descriptor));
+    }
+    return passed;
   }
 
   void launch_one(CUfunction function, const std::string& name, const LaunchGeometry& geometry, void* const* args) const {
@@ -106,6 +164,8 @@ class DeviceKernel : public LoadedVariant {
   LaunchPlan plan_;
   CUfunction function_ = nullptr, prologue_ = nullptr;
   Scratch global_scratch_, profile_scratch_;
+  mutable std::vector<PassedDescriptor> descriptors_ = passed_descriptors(plan_);  // in the order of passed_args
+  mutable std::vector<void*> params_;
 };
 
 // A point's arguments in device memory. Inputs are generated on the device (a capture's are read

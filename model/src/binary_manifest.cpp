@@ -4,7 +4,22 @@
 
 namespace abt {
 
+nlohmann::json TensorMapMeta::to_json() const {
+  return {{"swizzle", swizzle}, {"element_bytes", element_bytes}, {"data_type", data_type}, {"block", block}};
+}
+
+TensorMapMeta TensorMapMeta::from_json(const JsonFields& fields) {
+  TensorMapMeta meta;
+  meta.swizzle = int(fields.integer("swizzle"));
+  meta.element_bytes = int(fields.integer("element_bytes"));
+  meta.data_type = int(fields.integer("data_type"));
+  meta.block = fields.integers("block");
+  return meta;
+}
+
 nlohmann::json TritonLaunchContract::to_json() const {
+  nlohmann::json maps = nlohmann::json::array();
+  for (const TensorMapMeta& map : tensor_maps) maps.push_back(map.to_json());
   return {{"num_warps", num_warps},
           {"shared_bytes", shared_bytes},
           {"passed_args", passed_args},
@@ -12,6 +27,7 @@ nlohmann::json TritonLaunchContract::to_json() const {
           {"global_scratch_align", global_scratch_align},
           {"profile_scratch_bytes", profile_scratch_bytes},
           {"profile_scratch_align", profile_scratch_align},
+          {"tensor_maps", maps},
           {"unsupported", unsupported}};
 }
 
@@ -25,6 +41,8 @@ TritonLaunchContract TritonLaunchContract::from_json(const JsonFields& fields) {
   contract.profile_scratch_bytes = fields.unsigned_integer("profile_scratch_bytes");
   contract.profile_scratch_align = fields.unsigned_integer("profile_scratch_align");
   contract.unsupported = fields.text("unsupported");
+  if (fields.has("tensor_maps"))  // absent in runs made before descriptors could be launched
+    for (const JsonFields& map : fields.objects("tensor_maps", "tensor map")) contract.tensor_maps.push_back(TensorMapMeta::from_json(map));
   return contract;
 }
 

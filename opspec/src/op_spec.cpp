@@ -418,7 +418,8 @@ class OpSpecParser {
     for (size_t i = 0; i < node.size(); ++i) {
       const YAML::Node item = node[i];
       std::string where = fmt::format("args[{}]", i);
-      yaml_.reject_unknown_keys(item, where, {"name", "kind", "dtype", "shape", "init", "value", "specialize", "align16"});
+      yaml_.reject_unknown_keys(item, where, {"name", "kind", "dtype", "shape", "init", "value", "specialize", "align16",
+                                                 "descriptor"});
       ArgSpec arg;
       arg.name = yaml_.scalar(yaml_.require(item, "name", where), where + ".name");
       where = "args." + arg.name;
@@ -438,6 +439,8 @@ class OpSpecParser {
                       ? "i64"
                       : yaml_.scalar(yaml_.require(item, "dtype", where), where + ".dtype");
       if (arg.dtype != "$dtype") dtype_for(item["dtype"], where + ".dtype", arg.dtype);
+      if (item["descriptor"] && !arg.is_buffer())
+        yaml_.fail(item["descriptor"], where + ".descriptor", "only buffers are passed as tensor descriptors");
       for (const char* flag : {"specialize", "align16"})
         if (item[flag]) {
           const std::string text = yaml_.scalar(item[flag], where + "." + flag);
@@ -469,6 +472,7 @@ class OpSpecParser {
               arg.init.distribution != "zeros")
             yaml_.fail(item, where + ".init", "abtool generates no " + arg.dtype + " inputs: use init: captured or zeros");
         }
+        if (item["descriptor"]) arg.descriptor = parse_descriptor(item["descriptor"], where + ".descriptor", arg);
       } else if (item["value"] && item["value"].IsScalar() && item["value"].as<std::string>() == "captured") {
         require_captured(item["value"], where + ".value");
         arg.captured_value = true;
@@ -478,6 +482,37 @@ class OpSpecParser {
       }
       spec_.args.push_back(std::move(arg));
     }
+  }
+
+  // descriptor: {block: [BLOCK_M, 64], padding: zero}: a Triton host tensor descriptor over the buffer,
+  // its tile a TMA tile for every config of the space.
+  TensorDescriptorSpec parse_descriptor(const YAML::Node& node, const std::string& field, const ArgSpec& arg) {
+    if (spec_.language != Language::triton) yaml_.fail(node, field, "tensor descriptors are Triton's");
+    if (arg.kind == ArgKind::scratch) yaml_.fail(node, field, "a scratch buffer is not passed as a tensor descriptor");
+    if (!node.IsMap()) yaml_.fail(node, field, "expected {block: [extents], padding: zero or nan}");
+    yaml_.reject_unknown_keys(node, field, {"block", "padding"});
+    TensorDescriptorSpec descriptor;
+    const YAML::Node block = yaml_.require(node, "block", field);
+    if (!block.IsSequence() || block.size() != arg.shape.size())
+      yaml_.fail(block, field + ".block", fmt::format("expected a list of {} extents, one per dimension of the shape", arg.shape.size()));
+    std::set<std::string> tuned;
+    for (const auto& param : spec_.tune) tuned.insert(param.name);
+    for (const auto& extent : block) descriptor.block.push_back(expression(extent, field + ".block", tuned));
+    if (node["padding"]) {
+      const std::string padding = yaml_.scalar(node["padding"], field + ".padding");
+      if (padding != "zero" && padding != "nan") yaml_.fail(node["padding"], field + ".padding", "expected zero or nan, got '" + padding + "'");
+      descriptor.padding = padding == "nan" ? DescriptorPadding::nan : DescriptorPadding::zero;
+      if (descriptor.padding == DescriptorPadding::nan && arg.dtype != "$dtype" && !dtype_is_float(*parse_dtype(arg.dtype)))
+        yaml_.fail(node["padding"], field + ".padding", "NaN padding needs a floating-point buffer, not " + arg.dtype);
+    }
+    for (const Config& config : spec_.config_space()) {
+      try {
+        descriptor_block(descriptor, spec_.symbols({}, DType::fp32, config));
+      } catch (const std::invalid_argument& error) {
+        yaml_.fail(block, field + ".block", (config.empty() ? std::string() : "with " + config_text(config) + ": ") + error.what());
+      }
+    }
+    return descriptor;
   }
 
   InitSpec parse_init(const YAML::Node& node, const std::string& field) {

@@ -15,7 +15,7 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 5 kernel(s), 10 specialization(s): 9 captured (90%), 1 not (source_not_loadable 1); 15 launch(es)" capture.txt ||
+grep -q "^capture: 6 kernel(s), 11 specialization(s): 10 captured (91%), 1 not (source_not_loadable 1); 16 launch(es)" capture.txt ||
   fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
@@ -23,7 +23,7 @@ ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 "$python" - <<'PY' || fail "the capture's files"
 import array, json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 9, m["summary"]
+assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 10, m["summary"]
 # two processes, their launches merged: scale/1000 launched by both is one specialization of 4 launches
 assert m["processes"] == 2, m["processes"]
 # what was left out, by kind of reason: in the summary and per specialization
@@ -31,7 +31,11 @@ assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1}, m["
 [missed] = [miss for kernel in m["kernels"] for miss in kernel["not_captured"]]
 assert missed["reasons"] == ["source_not_loadable"] and "defined in the script itself" in missed["why"][0], missed
 ops = {o["op"]: o for o in m["ops"]}
-assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "fill_zero", "scale", "scale-2"], sorted(ops)
+assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "fill_zero", "scale", "scale-2", "tile_double"], sorted(ops)
+# host tensor descriptors: the tensor each addresses, what the launch wrote through one
+tiles = next(iter(json.load(open("cap/ops/tile_double/cases.json"))["cases"].values()))
+out = array.array("f", open(os.path.join("cap", tiles["args"]["out_desc"]["output"]), "rb").read())
+assert list(out) == [float(i) for i in range(32 * 64)], out[:8]
 # zeros written over zeros in an integer tensor: seen written (its IR never reads it), the zeros the reference
 fill = next(iter(json.load(open("cap/ops/fill_zero/cases.json"))["cases"].values()))
 assert set(array.array("i", open(os.path.join("cap", fill["args"]["out_ptr"]["output"]), "rb").read())) == {0}, fill
@@ -69,13 +73,16 @@ PY
 grep -q "kind: inout" cap/ops/accumulate/op.yaml || fail "accumulate reads what it writes: inout"
 grep -q "name: y_ptr, kind: inout" cap/ops/accumulate-2/op.yaml || fail "the hooked accumulator is inout"
 grep -q "module: shim_kernels" cap/ops/scale/op.yaml || fail "the op imports the kernel's own module"
+grep -q "name: out_desc, kind: out, dtype: fp32, shape: \[in_desc_0, in_desc_1\], descriptor: {block: \[16, 32\], padding: zero}" \
+  cap/ops/tile_double/op.yaml || { cat cap/ops/tile_double/op.yaml; fail "a descriptor's tile in the op"; }
 
 # The ops compile for sm_90 with the Triton under test (no GPU: every point then fails, said so).
 "$abtool" record --ops-dir cap/ops --shapes cap/shapes.yaml --compiler "triton:$python" --arch sm_90 --no-cache --out A \
   > record.txt 2>&1 && fail "record without a GPU should fail its points" || true
 for line in "scale: compiled 3 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
             "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)" \
-            "accumulate-2: compiled 1 variants for sm_90 (0 failed)" "fill_zero: compiled 1 variants for sm_90 (0 failed)"; do
+            "accumulate-2: compiled 1 variants for sm_90 (0 failed)" "fill_zero: compiled 1 variants for sm_90 (0 failed)" \
+            "tile_double: compiled 1 variants for sm_90 (0 failed)"; do
   grep -q "^$line" A/run.log || { cat A/run.log; fail "expected a line of run.log to begin: $line"; }
 done
 grep -q "BLOCK=4096" A/index.tsv 2>/dev/null || grep -rq "4096" A/run.log || true

@@ -4,6 +4,7 @@ runs a Python function on them. The kernels themselves are real @triton.jit func
 (shim_kernels.py), so the ops a capture makes of them compile for sm_90 like any other."""
 import array
 import collections
+import dataclasses
 
 ARRAY_CODES = {"fp32": "f", "i32": "i", "i64": "q"}
 
@@ -46,8 +47,15 @@ class HostTensors:
     def sample(self, value, itemsize, limit, runs):  # the first `limit` bytes: enough for these tests
         return self.host(value)[:limit // itemsize * itemsize]
 
+    def view(self, base, shape, strides):  # a tensor descriptor's view: the same memory, row-major
+        assert strides == [n for n in _row_major(shape)], "host tensors view only densely"
+        viewed = HostTensor([], base.dtype, base.address)
+        viewed.data, viewed.shape, viewed.strides = base.data, list(shape), list(strides)
+        return viewed
+
     def copy(self, value, poison=None):  # a poisoned copy: every element the pattern byte's value
         copied = HostTensor(list(value.data), value.dtype, value.address)
+        copied.shape, copied.strides = list(value.shape), list(value.strides)
         if poison is not None:
             copied.data = array.array(copied.data.typecode, [poison] * len(copied.data))
         return copied
@@ -60,6 +68,25 @@ class HostTensors:
 
     def synchronize(self):
         pass
+
+
+def _row_major(shape):
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.insert(0, step)
+        step *= size
+    return strides
+
+
+@dataclasses.dataclass
+class TensorDescriptor:
+    """triton.tools.tensor_descriptor.TensorDescriptor's fields, over a host tensor (Triton's checks
+    its base's device pointer)."""
+    base: object
+    shape: list
+    strides: list
+    block_shape: list
+    padding: str = "zero"
 
 
 Metadata = collections.namedtuple("Metadata", "num_warps num_stages num_ctas cluster_dims launch_cooperative_grid launch_pdl")

@@ -17,7 +17,7 @@ import triton  # noqa: E402
 import abtool_capture  # noqa: E402  (installed by abtool capture's sitecustomize)
 import fake_triton  # noqa: E402
 import shim_kernels  # noqa: E402
-from fake_triton import HostTensor, StandInKernel, launch  # noqa: E402
+from fake_triton import HostTensor, StandInKernel, TensorDescriptor, launch  # noqa: E402
 
 SCALE_SIGNATURE = {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}
 
@@ -32,6 +32,10 @@ def fill_zero(out, n, block):
 
 def cast(x, y, n, out_dtype, block):
     scale(x, y, n, block)
+
+
+def tile_double(in_desc, out_desc, block_m, block_n):
+    out_desc.base.data[:] = type(out_desc.base.data)("f", [2 * v for v in in_desc.base.data])
 
 
 def accumulate(x, y, n, block):  # reads what it writes
@@ -118,6 +122,14 @@ def main():
     fill.asm = {"ttir": triton.compile(ASTSource(shim_kernels.fill_zero, fill_signature, {"BLOCK": 256}, {}),
                                        target=GPUTarget("cuda", 90, 32), options={"num_warps": 4}).asm["ttir"]}
     launch(fill, (4, 1, 1), HostTensor([0] * 1000, "i32"), 1000, 256)
+
+    # Host tensor descriptors (FlagGems' Hopper mm): a [32, 64] tensor in tiles of [16, 32].
+    tile_signature = {"in_desc": "tensordesc<fp32[16, 32]>", "out_desc": "tensordesc<fp32[16, 32]>", "BLOCK_M": "constexpr",
+                      "BLOCK_N": "constexpr"}
+    tiles = StandInKernel(shim_kernels.tile_double, tile_signature, {(2,): 16, (3,): 32}, effect=tile_double, divisible=())
+    x, y = HostTensor([0.5 * i for i in range(32 * 64)]), HostTensor([0.0] * (32 * 64))
+    launch(tiles, (2, 2, 1), TensorDescriptor(x, [32, 64], [64, 1], [16, 32]), TensorDescriptor(y, [32, 64], [64, 1], [16, 32]),
+           16, 32)
 
     # A kernel of the script itself: listed as not replayable, with the reason.
     launch(StandInKernel(script_kernel, SCALE_SIGNATURE, {(3,): 64}, effect=scale), (1, 1, 1),

@@ -108,3 +108,32 @@ def strided_sum(x_ptr, out_ptr, n, BLOCK: tl.constexpr):  # a pointer carried th
 def increment(counts_ptr, n, BLOCK: tl.constexpr):  # an integer tensor read and written in place
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(counts_ptr + offsets, tl.load(counts_ptr + offsets, mask=offsets < n) + 1, mask=offsets < n)
+
+
+@triton.jit
+def tile_double(in_desc, out_desc, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):  # host tensor descriptors
+    m = tl.program_id(0) * BLOCK_M
+    n = tl.program_id(1) * BLOCK_N
+    out_desc.store([m, n], 2 * in_desc.load([m, n]))
+
+
+def _tma_tiles(nargs):  # as FlagGems' matmul_tma_set_block_size_hook: each config's tiles
+    nargs["a_desc"].block_shape = [nargs["BLOCK_M"], nargs["BLOCK_K"]]
+    nargs["b_desc"].block_shape = [nargs["BLOCK_K"], nargs["BLOCK_N"]]
+    nargs["c_desc"].block_shape = [nargs["BLOCK_M"], nargs["BLOCK_N"]]
+
+
+# A Hopper GEMM on host tensor descriptors, tuned as FlagGems' mm is (triton_workload.py).
+@triton.autotune(configs=[triton.Config({"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64}, num_warps=4, pre_hook=_tma_tiles),
+                          triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 64}, num_warps=8, pre_hook=_tma_tiles)],
+                 key=["M", "N", "K"])
+@triton.jit
+def tma_matmul(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    pid = tl.program_id(0)
+    pid_m = pid // tl.cdiv(N, BLOCK_N)
+    pid_n = pid % tl.cdiv(N, BLOCK_N)
+    accumulator = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        accumulator = tl.dot(a_desc.load([pid_m * BLOCK_M, k * BLOCK_K]), b_desc.load([k * BLOCK_K, pid_n * BLOCK_N]),
+                             accumulator)
+    c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], accumulator.to(tl.bfloat16))

@@ -23,7 +23,7 @@ import triton  # noqa: E402
 import shim_kernels  # noqa: E402  (kernels in a module of their own: importable again)
 
 
-from fake_triton import HostTensor, HostTensors, Module, StandInKernel  # noqa: E402
+from fake_triton import HostTensor, HostTensors, Module, StandInKernel, TensorDescriptor  # noqa: E402
 
 
 SCALE_SIGNATURE = {"x_ptr": "*fp32", "y_ptr": "*fp32", "n": "i32", "BLOCK": "constexpr"}
@@ -195,6 +195,81 @@ class Shim(CaptureTest):
         self.assertFalse(identity["importable"])
         self.assertIn("__main__", identity["why"])
         self.assertIn("def local_kernel", identity["source"])
+
+
+def tile_double_into(in_desc, out_desc, block_m, block_n):
+    out_desc.base.data[:] = array.array("f", [2 * v for v in in_desc.base.data])
+
+
+class Descriptors(CaptureTest):
+    """Issue 45: host tensor descriptors (FlagGems' Hopper mm): the tensor is the memory a descriptor
+    addresses; its tile and padding are recorded, and each config's tile where the tuner benchmarks it."""
+
+    SIGNATURE = {"in_desc": "tensordesc<fp32[2, 4]>", "out_desc": "tensordesc<fp32[2, 4]>", "BLOCK_M": "constexpr",
+                 "BLOCK_N": "constexpr"}
+
+    def kernel(self, signature=None):
+        return StandInKernel(shim_kernels.tile_double, signature or self.SIGNATURE, {(2,): 2, (3,): 4},
+                             effect=tile_double_into, divisible=())
+
+    def descriptors(self, block=(2, 4), padding="zero"):
+        x, y = HostTensor([float(v) for v in range(16)]), HostTensor([0.0] * 16)
+        return (TensorDescriptor(x, [4, 4], [4, 1], list(block), padding),
+                TensorDescriptor(y, [4, 4], [4, 1], list(block), padding))
+
+    def raw(self):
+        self.capture.write()
+        with open(os.path.join(self.staging, f"raw-{os.getpid()}.json")) as handle:
+            return json.load(handle)
+
+    def test_a_descriptor_is_the_tensor_it_addresses_with_its_tile_and_what_it_wrote_is_seen(self):
+        kernel = self.kernel()
+        for _ in range(2):
+            x_desc, y_desc = self.descriptors()
+            kernel.run(2, 1, 1, 0, None, None, None, None, None, x_desc, y_desc, 2, 4)
+        self.assertEqual(y_desc.base.data.tolist(), [2.0 * v for v in range(16)], "the workload's launch ran")
+        [record] = self.raw()["launches"]
+        self.assertEqual((record["launches"], record["problems"]), (2, []))
+        x, y = record["args"][:2]
+        self.assertEqual((x["kind"], x["type"], x["dtype"], x["shape"], x["strides"]),
+                         ("tensor", "tensordesc<fp32[2, 4]>", "fp32", [4, 4], [4, 1]))
+        self.assertEqual(x["descriptor"], {"block": [2, 4], "padding": "zero"})
+        self.assertEqual((x["written"], y["written"]), (False, True))
+        self.assertFalse(record["reads_what_it_writes"], "the shim's launches on copies took descriptors over the copies")
+        with open(os.path.join(self.staging, "tensors", y["output"] + ".bin"), "rb") as handle:
+            self.assertEqual(list(array.array("f", handle.read())), [2.0 * v for v in range(16)])
+
+    def test_another_tile_is_another_specialization_and_a_gluon_layout_says_why_it_is_left_out(self):
+        kernel = self.kernel()
+        kernel.run(2, 1, 1, 0, None, None, None, None, None, *self.descriptors((2, 4)), 2, 4)
+        kernel.run(2, 1, 1, 0, None, None, None, None, None, *self.descriptors((4, 4), "nan"), 2, 4)
+        gluon = self.kernel({**self.SIGNATURE, "in_desc": "tensordesc<fp32[2, 4],NVMMASharedLayout(128, 32)>"})
+        gluon.run(2, 1, 1, 0, None, None, None, None, None, *self.descriptors(), 2, 4)
+        first, second, third = self.raw()["launches"]
+        self.assertEqual(second["args"][0]["descriptor"], {"block": [4, 4], "padding": "nan"})
+        self.assertEqual([p["code"] for p in third["problems"]], ["tensor_descriptor"])
+        self.assertIn("Gluon", third["problems"][0]["text"])
+
+    def test_a_tuners_benchmarks_give_each_configs_tile(self):
+        configs = [triton.Config({"BLOCK_M": m}, num_warps=4) for m in (2, 4)]
+        tuner = triton.runtime.autotuner.Autotuner(shim_kernels.tile_double, shim_kernels.tile_double.arg_names, configs,
+                                                   [], None, None)
+        tuner.best_config = configs[1]
+        kernel = self.kernel()
+        context = abtool_capture._TunerContext(tuner, "autotune", (), {"grid": (2, 1, 1)})
+        stack = abtool_capture._stack()
+        stack.append(context)
+        try:
+            for config, block in zip(configs, ((2, 4), (4, 4))):  # what a pre_hook does: each config's tile
+                context.benchmarking = config
+                kernel.run(2, 1, 1, 0, None, None, None, None, None, *self.descriptors(block), block[0], 4)
+            context.benchmarking = None
+            kernel.run(1, 1, 1, 0, None, None, None, None, None, *self.descriptors((4, 4)), 4, 4)
+        finally:
+            stack.pop()
+        [record] = self.raw()["launches"]
+        self.assertEqual(record["tuner"]["blocks"], [{"in_desc": [2, 4], "out_desc": [2, 4]},
+                                                     {"in_desc": [4, 4], "out_desc": [4, 4]}])
 
 
 class ConstexprValues(unittest.TestCase):

@@ -3,7 +3,8 @@ a plain @triton.jit kernel at two sizes, one that accumulates into its output, a
 kernel, a triton.heuristics kernel on a bf16 strided view, a kernel taking a dtype constexpr
 (`OUT_DTYPE=tl.bfloat16`, as backward kernels do) at two dtypes, a split-K style reduction whose
 tuner's pre_hook zeroes its total before the atomic adds, a fill of zeros into an integer tensor
-that held zeros, a CUDA graph of the workload's own (a
+that held zeros, a GEMM on host tensor descriptors tuned as FlagGems' Hopper mm is (each config's
+pre_hook sets the tiles), a CUDA graph of the workload's own (a
 kernel warmed up eagerly, and one launched only inside the capture, which is listed), and one
 kernel of the script itself (which a capture lists as not replayable)."""
 import os
@@ -58,6 +59,14 @@ def main():
     flags = torch.zeros(1000, device="cuda", dtype=torch.int32)
     shim_kernels.fill_zero[(4,)](flags, 1000, BLOCK=256)  # zeros over the zeros it held: seen (its IR never reads it)
     assert int(flags.abs().sum().item()) == 0
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    a = torch.randn(256, 128, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(128, 192, device="cuda", dtype=torch.bfloat16)
+    c = torch.empty(256, 192, device="cuda", dtype=torch.bfloat16)
+    descriptors = [TensorDescriptor.from_tensor(t, [1, 1]) for t in (a, b, c)]  # tiles: the config's pre_hook sets them
+    shim_kernels.tma_matmul[lambda meta: (triton.cdiv(256, meta["BLOCK_M"]) * triton.cdiv(192, meta["BLOCK_N"]),)](
+        *descriptors, 256, 192, 128)
+    torch.testing.assert_close(c.float(), a.float() @ b.float(), rtol=2e-2, atol=0.25)
     x = torch.randn(4096, device="cuda")
     y = torch.empty_like(x)
     shim_kernels.scale[(4,)](x, y, 4096, BLOCK=1024)  # the eager warm-up a graph is made after

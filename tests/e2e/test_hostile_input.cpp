@@ -123,6 +123,15 @@ void add_constexpr_arg(const fs::path& cap, const std::string& value) {
   std::ofstream(spec) << text;
 }
 
+// The captured op's x passed as a host tensor descriptor with `descriptor` (issue 45).
+void describe_x(const fs::path& cap, const std::string& descriptor) {
+  const fs::path spec = cap / "ops" / "cap" / "op.yaml";
+  std::string text = read_text_file(spec);
+  const std::string x = "init: {dist: captured}}";
+  text.replace(text.find(x), x.size(), "init: {dist: captured}, descriptor: " + descriptor + "}");
+  std::ofstream(spec) << text;
+}
+
 Case captured(const char* name, const std::function<void(nlohmann::json&)>& edit, std::string words,
               const std::function<void(const fs::path&)>& also = {}) {
   return {name,
@@ -479,6 +488,15 @@ const std::vector<Case>& cases() {
                [](const fs::path& cap) {
                  add_constexpr_arg(cap, "\"enum:kernel\"");
                }),
+      // Host tensor descriptors (issue 45): a tile TMA cannot move, or not one extent per dimension.
+      captured("op_descriptor_block_not_a_tile", [](nlohmann::json&) {},
+               "args.x.descriptor.block: with num_warps=4 num_stages=3: block extent 48 (dimension 0) is not a power of two from 1 to 256",
+               [](const fs::path& cap) { describe_x(cap, "{block: [48]}"); }),
+      captured("op_descriptor_block_rank", [](nlohmann::json&) {},
+               "args.x.descriptor.block: expected a list of 1 extents, one per dimension of the shape",
+               [](const fs::path& cap) { describe_x(cap, "{block: [16, 16]}"); }),
+      captured("op_descriptor_padding", [](nlohmann::json&) {}, "args.x.descriptor.padding: expected zero or nan, got 'inf'",
+               [](const fs::path& cap) { describe_x(cap, "{block: [16], padding: inf}"); }),
       captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
                "schema: expected abtool.capture_cases/2 (or abtool.capture_cases/1)"),
       // Inputs too large to store, generated, and A's output as the reference (capture_cases/2).

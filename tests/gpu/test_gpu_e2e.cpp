@@ -238,9 +238,19 @@ class GpuTriton : public RunPairSuite<GpuTriton> {
             "--shapes", gpu_shapes().string(), "--out", (dir_->path() / "scratch").string()};
     args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
     scratch_ = std::make_unique<ProcessResult>(abtool(args));
+    // Host tensor descriptors: abtool's launcher encodes each operand's CUtensorMap; B runs A's
+    // stored kernels with their stored TMA layouts beside its own.
+    args = {"record", "--op", "triton_tma_matmul", "--compiler", compiler, "--shapes", gpu_shapes().string(), "--out",
+            (dir_->path() / "tma_a").string()};
+    args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+    tma_record_ = std::make_unique<ProcessResult>(abtool(args));
+    tma_replay_ = std::make_unique<ProcessResult>(replay(dir_->path() / "tma_a", dir_->path() / "tma_b",
+                                                         {"--compiler-flags", "enable_fp_fusion=0"}));
   }
   static void TearDownTestSuite() {
     scratch_.reset();
+    tma_record_.reset();
+    tma_replay_.reset();
     no_triton_.reset();
     RunPairSuite::TearDownTestSuite();
   }
@@ -249,7 +259,7 @@ class GpuTriton : public RunPairSuite<GpuTriton> {
     if (!IsSkipped() && no_triton_) GTEST_SKIP() << "Triton test skipped: " << *no_triton_;
   }
   static inline std::optional<std::string> no_triton_;
-  static inline std::unique_ptr<ProcessResult> scratch_;
+  static inline std::unique_ptr<ProcessResult> scratch_, tma_record_, tma_replay_;
 };
 
 TEST_F(GpuTriton, BothSidesLaunchVerifyAndTimeEveryPointFromCpp) {
@@ -314,6 +324,22 @@ TEST_F(GpuTriton, MeasuredVariantsKeepEveryIrStageAndTheSpecializationIsIndexed)
   for (const auto& entry : fs::recursive_directory_iterator(a() / "ir"))
     ir_files += entry.is_regular_file() && entry.path().extension() == ".ttgir";
   EXPECT_EQ(ir_files, 6u) << "IR of measured variants only: one per point";
+}
+
+TEST_F(GpuTriton, HostTensorDescriptorsLaunchThroughTheirTensorMapsOnBothSides) {
+  ASSERT_EQ(tma_record_->exit_code, 0) << describe(*tma_record_);
+  ASSERT_EQ(tma_replay_->exit_code, 0) << describe(*tma_replay_);
+  for (const char* run : {"tma_a", "tma_b"}) {
+    auto points = read_results(dir_->path() / run)["points"];
+    ASSERT_EQ(points.size(), 2u) << run;
+    for (const auto& point : points) {
+      EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
+      EXPECT_EQ(point["method"], "graph") << point["shape_text"];
+      EXPECT_EQ(point["verify"]["status"], "passed") << "TMA tiles against the CUDA reference: " << point.dump(1);
+    }
+  }
+  for (const auto& point : read_results(dir_->path() / "tma_b")["points"])
+    EXPECT_TRUE(point["baseline"].is_object()) << "A's stored kernel, launched from its stored contract: " << point.dump(1);
 }
 
 TEST_F(GpuTriton, AKernelThatNeedsGlobalScratchGetsIt) {

@@ -78,6 +78,34 @@ TEST_F(TritonCompile, EveryVariantOfTheExampleCompilesInBatchesWithEveryIrStage)
   EXPECT_NE(variants.get(op.config_space()[0], DType::fp32).binary_hash, variants.get(op.config_space()[1], DType::fp32).binary_hash);
 }
 
+// Host tensor descriptors compile as Triton's JIT types them (tensordesc<bf16[64, 64]>), and the
+// contract carries the TMA layout the compiler chose for each: what abtool's launcher encodes.
+TEST_F(TritonCompile, TensorDescriptorsCompileWithTheTmaLayoutOfEach) {
+  auto triton = compiler();
+  OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_tma_matmul");
+  CompileCache variants(*triton, op.source, op.kernel, op.args, op.name);
+  const Config config = op.config_space()[2];
+  ASSERT_EQ(config_text(config), "BLOCK_M=64 BLOCK_N=128 BLOCK_K=64 num_warps=4 num_stages=3");
+  variants.compile_all({config}, DType::bf16);
+  const CompiledVariant& variant = variants.get(config, DType::bf16);
+  ASSERT_TRUE(variant.ok) << variant.log;
+  ASSERT_TRUE(variant.triton);
+  EXPECT_EQ(variant.triton->unsupported, "");
+  EXPECT_EQ(variant.triton->passed_args, (std::vector<std::string>{"a_desc", "b_desc", "c_desc", "M", "N", "K"}));
+  ASSERT_EQ(variant.triton->tensor_maps.size(), 3u);
+  const TensorMapMeta& a = variant.triton->tensor_maps[0];
+  const TensorMapMeta& c = variant.triton->tensor_maps[2];
+  EXPECT_EQ(a.data_type, 9) << "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, not Triton's device-side 10";
+  EXPECT_EQ(a.element_bytes, 2);
+  EXPECT_EQ(a.block.front(), 64) << "BLOCK_M rows";
+  EXPECT_EQ(c.data_type, 7) << "CU_TENSOR_MAP_DATA_TYPE_FLOAT32";
+  EXPECT_EQ(c.element_bytes, 4);
+  // The PTX takes a 128-byte CUtensorMap parameter per descriptor, then its shape and strides.
+  const std::string ptx = read_text_file(variant.ir.at("ptx"));
+  EXPECT_NE(ptx.find(".param .align 64 .b8 matmul_tma_kernel_param_0[128]"), std::string::npos) << ptx.substr(0, 2000);
+  EXPECT_NE(read_text_file(variant.ir.at("ttir")).find("!tt.tensordesc<tensor<64x64xbf16"), std::string::npos);
+}
+
 // The server describes the install at once and hashes libtriton.so beside the first import of an
 // op's library; the fingerprint waits for that digest. It is the file's sha256, and a compiler
 // made later with the same store takes it from the store's memo (a server that hashes nothing).

@@ -65,6 +65,7 @@ class CudaDriver {
   decltype(&::cuGraphExecDestroy) graph_exec_destroy = nullptr;
   decltype(&::cuGraphDestroy) graph_destroy = nullptr;
   decltype(&::cuGraphGetNodes) graph_nodes = nullptr;
+  decltype(&::cuTensorMapEncodeTiled) tensor_map_encode_tiled = nullptr;
 
  private:
   CudaDriver() = default;

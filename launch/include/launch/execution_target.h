@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "launch/tensor_map.h"
 #include "launch/workspace.h"
 #include "opspec/shape_set.h"
 
@@ -51,6 +52,7 @@ struct ReadbackPrologue {
 // per program: the launcher allocates grid size x bytes when a kernel asks for any.
 struct TritonCall {
   std::vector<size_t> passed_args;  // indices into Workspace::args(), in the kernel's order
+  std::vector<DescriptorCall> descriptors;  // the passed arguments that are host tensor descriptors
   size_t global_scratch_bytes = 0, global_scratch_align = 1;
   size_t profile_scratch_bytes = 0, profile_scratch_align = 1;
 };

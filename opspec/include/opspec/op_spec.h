@@ -10,6 +10,7 @@
 #include "opspec/captured_cases.h"
 #include "opspec/dtype.h"
 #include "opspec/expr.h"
+#include "opspec/tensor_descriptor.h"
 
 namespace abt {
 
@@ -47,6 +48,7 @@ struct ArgSpec {
   bool captured_value = false;         // ... or the value each point's capture holds (value: captured)
   bool specialize = true;    // Triton: specialized on its value (== 1, divisible by 16), as the JIT does
   bool align16 = true;       // Triton buffers: compiled as 16-byte aligned (the captured pointer was)
+  std::optional<TensorDescriptorSpec> descriptor;  // Triton buffers: passed as a host tensor descriptor
   DType resolve_dtype(DType point_dtype) const;
   bool is_buffer() const { return kind != ArgKind::scalar && kind != ArgKind::constexpr_value; }
   bool is_passed() const { return kind != ArgKind::constexpr_value; }  // a kernel parameter at launch
