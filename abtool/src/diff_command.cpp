@@ -84,7 +84,7 @@ int run_diff(const DiffOptions& options) {
                  row->speedup_low, row->speedup_high, report.threshold_pct);
   auto list = [](const char* what, const std::vector<const PointComparison*>& rows) {
     for (const PointComparison* row : rows)
-      fmt::print(stderr, "abtool diff: {}: {} {}{}\n", what, row->id, spelling(row->verdict), row->note.empty() ? "" : " (" + row->note + ")");
+      fmt::print(stderr, "abtool diff: {}: {} {}{}\n", what, row->id, spelling(row->verdict), row->note().empty() ? "" : " (" + row->note() + ")");
   };
   if (options.bisect) {
     if (gate.outcome == GateOutcome::bad) return kExitPointFailed;

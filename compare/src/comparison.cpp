@@ -145,8 +145,6 @@ RetuneComparison compare_retuned(const Measurement& a_best, const std::string& a
   return retune;
 }
 
-std::string join(const std::vector<std::string>& parts) { return fmt::format("{}", fmt::join(parts, "; ")); }
-
 PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold,
                               bool exhaustive_bootstrap, double instruction_threshold, IrDeltaMemo& ir_memo) {
   PointComparison row;
@@ -156,7 +154,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   const PointRecord* pb = b.find(id);
   if (!pa || !pb) {
     row.verdict = Verdict::missing;
-    row.note = !pa ? (!pb ? "missing in A and B" : "missing in A") : "missing in B";
+    row.findings.push_back({FindingCode::missing, {{"in", std::string(!pa ? (!pb ? "A and B" : "A") : "B")}}});
     return row;
   }
   row.a_variant = pa->variant;
@@ -205,10 +203,8 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
 
   if (!pa->success || !pb->success) {
     row.verdict = Verdict::failed;
-    std::vector<std::string> why;
-    if (!pa->success) why.push_back("A: " + pa->error);
-    if (!pb->success) why.push_back("B: " + pb->error);
-    row.note = join(why);
+    for (const auto& [side, point] : {std::pair{"A", pa}, std::pair{"B", pb}})
+      if (!point->success) row.findings.push_back({FindingCode::failed, {{"side", std::string(side)}, {"error", point->error}}});
     return row;
   }
   // An interleaved replay measured A's code beside B's: that pair decides, free of whatever
@@ -234,7 +230,6 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.timing_verdict = judgement.timing_verdict;
   row.instructions = judgement.instructions;
   row.identical_code = judgement.identical_code;
-  row.note = std::move(judgement.note);
   row.findings = std::move(judgement.findings);
   // The why: A's code's counters read beside B's in B's process where the replay read both, else
   // A's record's against B's.

@@ -19,7 +19,7 @@ InstructionDecision decide_instructions(const InstructionCount& a, const Instruc
   decision.spread_pct = 100 * spread;
   if (decision.a == 0) {  // nothing to be relative to: equal counts are the same code's
     decision.verdict = decision.b == 0 ? Verdict::same : Verdict::ambiguous;
-    if (decision.b != 0) decision.why = "A's call counted no instruction";
+    if (decision.b != 0) decision.undecided = Finding{FindingCode::instructions_a_zero};
     return decision;
   }
   decision.change_pct = 100 * (double(decision.b) / double(decision.a) - 1);
@@ -32,8 +32,7 @@ InstructionDecision decide_instructions(const InstructionCount& a, const Instruc
     decision.verdict = Verdict::same;
   } else {
     decision.verdict = Verdict::ambiguous;
-    decision.why = fmt::format("instruction counts of the same code differ by up to {:.3f}%: not deterministic on these inputs",
-                               decision.spread_pct);
+    decision.undecided = Finding{FindingCode::instructions_nondeterministic, {{"spread_pct", decision.spread_pct}}};
   }
   return decision;
 }

@@ -1,4 +1,4 @@
-// `diff --format json` (schema abtool.diff/7, rundir/schemas/diff.schema.json): the comparison as
+// `diff --format json` (schema abtool.diff/8, rundir/schemas/diff.schema.json): the comparison as
 // the other printers show it, every field.
 #include <fmt/format.h>
 
@@ -64,7 +64,16 @@ nlohmann::json counters_json(const CounterDelta& delta) {
           {"why", delta.why}};
 }
 
+// A finding as its code, whether it made the verdict UNTRUSTED, and its numbers (finding.h).
+nlohmann::json finding_json(const Finding& finding) {
+  nlohmann::json json{{"code", spelling(finding.code)}, {"untrusted", finding.untrusted}};
+  for (const auto& [name, value] : finding.fields) std::visit([&, &name = name](const auto& v) { json[name] = v; }, value);
+  return json;
+}
+
 nlohmann::json point_json_without_compile(const PointComparison& row) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Finding& finding : row.findings) findings.push_back(finding_json(finding));
   const bool timed = row.a && row.b;
   return {{"point", row.id},
           {"a_us", timed ? nlohmann::json(row.a->median_us) : nlohmann::json()},
@@ -84,7 +93,8 @@ nlohmann::json point_json_without_compile(const PointComparison& row) {
                                             : nlohmann::json()},
           {"timing_verdict", row.timing_verdict ? nlohmann::json(spelling(*row.timing_verdict)) : nlohmann::json()},
           {"identical_code", row.identical_code},
-          {"note", row.note},
+          {"note", row.note()},
+          {"findings", findings},
           {"in_process_pair", row.in_process_pair},
           {"drift_pct", optional_json(row.drift_pct)},
           {"noise_floor_pct", optional_json(row.noise_floor_pct)},
@@ -160,15 +170,18 @@ nlohmann::json diff_json(const Comparison& report) {
                        {"a_total_ms", op.a_total_ms}, {"b_total_ms", op.b_total_ms}});
   nlohmann::json stages_by_op = nlohmann::json::array();
   for (const OpCompileStages& op : report.compile_stages) stages_by_op.push_back(compile_stages_json(op));
-  nlohmann::json warnings = nlohmann::json::array();
-  for (const auto& warning : report.warnings) warnings.push_back(warning.text);
+  nlohmann::json warnings = nlohmann::json::array(), warning_codes = nlohmann::json::array();
+  for (const auto& warning : report.warnings) {
+    warnings.push_back(warning.text);
+    warning_codes.push_back(spelling(warning.kind));
+  }
   nlohmann::json json{{"schema", kDiffSchema}, {"a", report.a_dir}, {"b", report.b_dir}, {"threshold_pct", report.threshold_pct},
           {"instruction_threshold_pct", report.instruction_threshold_pct},
           {"decided_by_instructions", report.decided_by_instructions()},
           {"points", rows}, {"compile_time", compile},
           {"geomean_speedup", optional_json(report.geomean_speedup)},
           {"retuned_geomean_speedup", optional_json(report.retuned_geomean_speedup)},
-          {"optimum_moved", report.optimum_moved()}, {"counts", counts}, {"warnings", warnings},
+          {"optimum_moved", report.optimum_moved()}, {"counts", counts}, {"warnings", warnings}, {"warning_codes", warning_codes},
           {"all_binaries_identical", report.all_binaries_identical}};
   if (!stages_by_op.empty()) json["compile_stages"] = stages_by_op;  // runs with compile profiles only
   return json;

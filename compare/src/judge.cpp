@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "compare/round_signs.h"
@@ -33,21 +34,22 @@ std::optional<double> machine_probe_median(const PointRecord& point) {
 }
 
 // The checks of a comparison's premise: the same config, one method, a clean machine.
-std::vector<TrustFinding> premise_findings(const PointEvidence& evidence) {
+std::vector<Finding> premise_findings(const PointEvidence& evidence) {
   const PointRecord &pa = evidence.a, &pb = evidence.b;
-  std::vector<TrustFinding> findings;
-  auto untrusted = [&](TrustCheck check, std::string reason) { findings.push_back({check, true, std::move(reason)}); };
+  std::vector<Finding> findings;
+  auto untrusted = [&](FindingCode code, std::vector<std::pair<std::string, FindingValue>> fields = {}) {
+    findings.push_back({code, std::move(fields), true});
+  };
   if (pa.has_marker(MarkerKind::autotune_replay_fallback) || pb.has_marker(MarkerKind::autotune_replay_fallback))
-    untrusted(TrustCheck::replay_fallback, "replay fell back to a sweep");
-  if (pa.config != pb.config) untrusted(TrustCheck::configs_differ, "configs differ");
+    untrusted(FindingCode::replay_fallback);
+  if (pa.config != pb.config) untrusted(FindingCode::configs_differ);
   if (evidence.a_measured.method != pb.measurement.method)
-    untrusted(TrustCheck::timing_methods_differ, fmt::format("timing methods differ ({} vs {})",
-                                                             spelling(evidence.a_measured.method),
-                                                             spelling(pb.measurement.method)));
-  for (const auto& [kind, check] : {std::pair{MarkerKind::gpu_busy, TrustCheck::gpu_busy},
-                                    std::pair{MarkerKind::clock_throttled, TrustCheck::clock_throttled}})
+    untrusted(FindingCode::timing_methods_differ, {{"a_method", std::string(spelling(evidence.a_measured.method))},
+                                                   {"b_method", std::string(spelling(pb.measurement.method))}});
+  for (const auto& [kind, code] : {std::pair{MarkerKind::gpu_busy, FindingCode::gpu_busy},
+                                   std::pair{MarkerKind::clock_throttled, FindingCode::clock_throttled}})
     for (const PointRecord* side : {&pa, &pb})
-      if (side->has_marker(kind)) untrusted(check, fmt::format("{} in {}", spelling(kind), side == &pa ? "A" : "B"));
+      if (side->has_marker(kind)) untrusted(code, {{"side", std::string(side == &pa ? "A" : "B")}});
   return findings;
 }
 
@@ -59,10 +61,11 @@ void round_sign_finding(const PointEvidence& evidence, Judgement& judgement) {
   const auto signs = round_signs(rounded(evidence.a_measured), rounded(evidence.b.measurement));
   if (!signs || rounds_agree(*signs, judgement.timing_verdict)) return;
   const int agreeing = judgement.timing_verdict == Verdict::faster ? signs->b_faster : signs->b_slower;
-  judgement.findings.push_back(
-      {TrustCheck::round_signs, false,
-       fmt::format("{} by the interval, but only {} of {} rounds agree (sign test p = {:.2f})",
-                   spelling(judgement.timing_verdict), agreeing, signs->b_faster + signs->b_slower, signs->p_two_sided)});
+  judgement.findings.push_back({FindingCode::round_signs,
+                                {{"verdict", std::string(spelling(judgement.timing_verdict))},
+                                 {"agreeing", (long long)agreeing},
+                                 {"rounds", (long long)(signs->b_faster + signs->b_slower)},
+                                 {"p", signs->p_two_sided}}});
   judgement.timing_verdict = Verdict::ambiguous;
 }
 
@@ -79,9 +82,9 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
   round_sign_finding(evidence, judgement);
   const bool claimed = is_claim(judgement.timing_verdict);
   const double effect_pct = 100.0 * std::fabs(judgement.decision.speedup.ratio - 1.0);
-  auto demote = [&](TrustCheck check, std::string reason) {
+  auto demote = [&](FindingCode code, std::vector<std::pair<std::string, FindingValue>> fields) {
     judgement.timing_verdict = Verdict::untrusted;
-    judgement.findings.push_back({check, true, std::move(reason)});
+    judgement.findings.push_back({code, std::move(fields), true});
   };
 
   // A claimed change must also hold in SM cycles, so a clock difference cannot make it. Where the
@@ -95,15 +98,12 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
     if (in_cycles_verdict != judgement.timing_verdict) {
       const double clock_pct = 100.0 * (clock_speedup(evidence) - 1.0);
       const bool same_direction = (clock_pct > 0) == (judgement.decision.speedup.ratio > 1.0);
-      const std::string clocks = fmt::format("B's SM clock {:+.1f}% ({:.0f} vs {:.0f} MHz)", clock_pct,
-                                             median_clock(evidence.a_measured).value_or(0), median_clock(pb.measurement).value_or(0));
-      if (same_direction && std::fabs(clock_pct) >= 0.5 * effect_pct)
-        demote(TrustCheck::sm_cycles, fmt::format("not a change in SM cycles ({} there): {}, enough to explain the {:.1f}% change",
-                                                  spelling(in_cycles_verdict), clocks, effect_pct));
-      else
-        judgement.findings.push_back({TrustCheck::sm_cycles, false,
-                                      fmt::format("{} in SM cycles, but {} cannot explain the {:.1f}% change",
-                                                  spelling(in_cycles_verdict), clocks, effect_pct)});
+      std::vector<std::pair<std::string, FindingValue>> fields{
+          {"cycles_verdict", std::string(spelling(in_cycles_verdict))}, {"clock_pct", clock_pct},
+          {"a_mhz", median_clock(evidence.a_measured).value_or(0)}, {"b_mhz", median_clock(pb.measurement).value_or(0)},
+          {"change_pct", effect_pct}};
+      if (same_direction && std::fabs(clock_pct) >= 0.5 * effect_pct) demote(FindingCode::sm_cycles, std::move(fields));
+      else judgement.findings.push_back({FindingCode::sm_cycles, std::move(fields)});
     }
   }
   // A busy host (HOST_BUSY) slows what it runs by up to its load factor: a claim no larger than
@@ -117,14 +117,10 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
         if (marker.kind != MarkerKind::host_busy) continue;
         const double factor = host_busy_factor(marker), ratio = judgement.decision.speedup.ratio;
         const double change = ratio >= 1 ? ratio : 1 / ratio;
-        const std::string busy = fmt::format("HOST_BUSY in {} ({})", side == &evidence.a ? "A" : "B", marker.detail);
-        if (change <= factor && judgement.timing_verdict != Verdict::untrusted)
-          demote(TrustCheck::host_busy, fmt::format("{}: its load could make a change of up to {:.2f}x, this one is {:.2f}x",
-                                                    busy, factor, change));
-        else if (change > factor)
-          judgement.findings.push_back({TrustCheck::host_busy, false,
-                                        fmt::format("{}, but the {:.2f}x change is beyond what its load could make ({:.2f}x)",
-                                                    busy, change, factor)});
+        std::vector<std::pair<std::string, FindingValue>> fields{
+            {"side", std::string(side == &evidence.a ? "A" : "B")}, {"detail", marker.detail}, {"factor", factor}, {"change", change}};
+        if (change <= factor && judgement.timing_verdict != Verdict::untrusted) demote(FindingCode::host_busy, std::move(fields));
+        else if (change > factor) judgement.findings.push_back({FindingCode::host_busy, std::move(fields)});
       }
   }
   // Drift is A's code now against A's record: the pair decides, whatever offset two processes
@@ -132,9 +128,7 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
   // machine state, though (a clock, a driver): then a smaller change is not claimed.
   if (judgement.drift_pct && claimed && std::fabs(*judgement.drift_pct) > 100 * kMachineSpeedTolerance &&
       std::fabs(*judgement.drift_pct) > effect_pct)
-    demote(TrustCheck::drift, fmt::format("A's code drifted {:+.1f}% since its record: another machine state, and more "
-                                          "than the {:.1f}% change",
-                                          *judgement.drift_pct, effect_pct));
+    demote(FindingCode::drift, {{"drift_pct", *judgement.drift_pct}, {"change_pct", effect_pct}});
 
   // Two processes: if B's machine ran slower by m (the probe), B's times are inflated by m: the
   // speedup the compiler alone would give is speedup * m. A verdict stands only if it also holds then.
@@ -146,17 +140,15 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
       RoundedSamples scaled = rounded(pb.measurement);
       for (double& sample : scaled.samples) sample /= m;
       const Verdict corrected = decide(rounded(evidence.a_measured), scaled, rule).verdict;
-      const std::string probe = fmt::format("machine speed differed: probe {:+.0f}% in B", (m - 1) * 100);
+      std::vector<std::pair<std::string, FindingValue>> probe{{"probe_pct", (m - 1) * 100}};
       // Only a claimed change can be explained away; SAME stays SAME, with the note.
       const bool still_claimed = judgement.timing_verdict == Verdict::faster || judgement.timing_verdict == Verdict::slower;
-      if (still_claimed && corrected != judgement.timing_verdict)
-        demote(TrustCheck::machine_speed, probe + ", which could explain the difference");
-      else
-        judgement.findings.push_back({TrustCheck::machine_speed, false, probe});
+      if (still_claimed && corrected != judgement.timing_verdict) demote(FindingCode::machine_speed, std::move(probe));
+      else judgement.findings.push_back({FindingCode::machine_speed, std::move(probe)});
     }
   }
   for (const auto& [side, summary] : {std::pair{"A", &evidence.a_summary}, std::pair{"B", &pb.latency}})
-    if (has_outliers(*summary)) judgement.findings.push_back({TrustCheck::outliers, false, fmt::format("outliers in {}", side)});
+    if (has_outliers(*summary)) judgement.findings.push_back({FindingCode::outliers, {{"side", std::string(side)}}});
 }
 
 }  // namespace
@@ -182,9 +174,9 @@ std::optional<InstructionDecision> instruction_decision(const PointEvidence& evi
   return decide_instructions(*a, *pb.instructions, a_record, threshold_pct);
 }
 
-std::string counts_note(const InstructionDecision& counts, Verdict timing_verdict) {
-  return fmt::format("by instructions: {:+.3f}% ({} -> {}); the time said {}", counts.change_pct, counts.a, counts.b,
-                     spelling(timing_verdict));
+Finding counts_finding(const InstructionDecision& counts, Verdict timing_verdict) {
+  return {FindingCode::decided_by_instructions, {{"change_pct", counts.change_pct}, {"a", (long long)counts.a}, {"b", (long long)counts.b},
+                                                 {"timing_verdict", std::string(spelling(timing_verdict))}}};
 }
 
 }  // namespace
@@ -204,55 +196,63 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   const std::string& a_binary = evidence.in_process_pair ? pb.baseline->binary_hash : pa.binary_hash;
   judgement.identical_code = pa.config == pb.config && !a_binary.empty() && a_binary == pb.binary_hash;
 
-  std::vector<std::string> notes;
+  // The trust checks first (judgement.findings, in the order applied); the findings are put in the
+  // order printers show them at the end.
   judgement.findings = premise_findings(evidence);
   judgement.premise_holds = judgement.findings.empty();
+  std::vector<Finding> statistics;
   if (!judgement.premise_holds) {
     judgement.timing_verdict = Verdict::untrusted;
   } else {
     judgement.timing_verdict = judgement.decision.verdict;
-    if (!judgement.decision.why.empty()) notes.push_back(judgement.decision.why);
-    if (judgement.decision.to_decide) notes.push_back(describe(*judgement.decision.to_decide));
+    if (judgement.decision.undecided) statistics.push_back(*judgement.decision.undecided);
+    if (judgement.decision.to_decide) statistics.push_back(more_rounds_finding(*judgement.decision.to_decide));
     cause_findings(evidence, rule, judgement);
   }
-  for (const auto& finding : judgement.findings) notes.push_back(finding.reason);
+  std::vector<Finding> checks = std::move(judgement.findings), shown;
   judgement.verdict = judgement.timing_verdict;
   judgement.instructions = instruction_decision(evidence, instruction_threshold_pct);
   if (const auto& counts = judgement.instructions) {
     bool one_config = true;
-    for (const auto& finding : judgement.findings)
-      one_config = one_config && finding.check != TrustCheck::replay_fallback && finding.check != TrustCheck::configs_differ;
+    for (const auto& finding : checks)
+      one_config = one_config && finding.code != FindingCode::replay_fallback && finding.code != FindingCode::configs_differ;
     judgement.verdict = one_config ? counts->verdict : Verdict::untrusted;
-    if (!counts->why.empty()) notes.insert(notes.begin(), counts->why);
+    shown.push_back(counts_finding(*counts, judgement.timing_verdict));
     // The time's whole interval on the other side of 1 (B/A of the times, decided or not) is a
     // disagreement: fewer instructions in a kernel the time shows slower.
     const RatioInterval& time = judgement.decision.speedup;
     const bool time_says_slower = time.high < 1, time_says_faster = time.low > 1;
     if (one_config && ((counts->verdict == Verdict::faster && time_says_slower) ||
                        (counts->verdict == Verdict::slower && time_says_faster))) {
-      const std::string reason =
-          fmt::format("the counts and the time disagree: {} instructions, but {} by time ({:.3f}x [{:.3f}, {:.3f}], {})",
-                      counts->verdict == Verdict::faster ? "fewer" : "more", time_says_slower ? "slower" : "faster",
-                      time.ratio, time.low, time.high, spelling(judgement.timing_verdict));
-      judgement.findings.push_back({TrustCheck::metrics_disagree, true, reason});
+      shown.push_back({FindingCode::metrics_disagree,
+                       {{"instructions", std::string(counts->verdict == Verdict::faster ? "fewer" : "more")},
+                        {"time", std::string(time_says_slower ? "slower" : "faster")},
+                        {"ratio", time.ratio},
+                        {"low", time.low},
+                        {"high", time.high},
+                        {"timing_verdict", std::string(spelling(judgement.timing_verdict))}},
+                       true});
       judgement.verdict = Verdict::untrusted;
-      notes.insert(notes.begin(), reason);
     }
-    notes.insert(notes.begin(), counts_note(*counts, judgement.timing_verdict));
+    if (counts->undecided) shown.push_back(*counts->undecided);
   }
   if (judgement.identical_code) {
     judgement.verdict = Verdict::same;
     const Verdict alone = judgement.metric() == Metric::instructions ? judgement.instructions->verdict : judgement.timing_verdict;
-    notes.insert(notes.begin(), alone == Verdict::same
-                                    ? std::string("identical code")
-                                    : fmt::format("identical code (the {} alone said {})",
-                                                  judgement.metric() == Metric::instructions ? "count" : "timing", spelling(alone)));
+    shown.insert(shown.begin(), Finding{FindingCode::identical_code,
+                                        {{"metric", std::string(judgement.metric() == Metric::instructions ? "count" : "timing")},
+                                         {"alone", std::string(spelling(alone))}}});
   }
+  shown.insert(shown.end(), statistics.begin(), statistics.end());
+  shown.insert(shown.end(), checks.begin(), checks.end());
   // A check against A's own output cannot show a miscompile A shares: the reader is told.
-  if (pb.verify && pb.verify->against == VerifiedAgainst::baseline_output)
-    notes.push_back("verified against A's output, not an independent reference");
-  judgement.note = fmt::format("{}", fmt::join(notes, "; "));
+  if (pb.verify && pb.verify->against == VerifiedAgainst::baseline_output) shown.push_back({FindingCode::verified_against_baseline});
+  judgement.findings = std::move(shown);
   return judgement;
+}
+
+bool Judgement::has(FindingCode code) const {
+  return std::any_of(findings.begin(), findings.end(), [&](const Finding& finding) { return finding.code == code; });
 }
 
 }  // namespace abt

@@ -76,7 +76,7 @@ const std::vector<Column>& all_columns() {
       {"IR delta", false,
        [](const PointComparison& row) { return row.ir_delta ? row.ir_delta->short_text() : std::string("-"); }},
       {"retuned (best vs best)", false, retune_cell},
-      {"note", false, [](const PointComparison& row) { return row.note; }},
+      {"note", false, [](const PointComparison& row) { return row.note(); }},
       {"why (counters)", false, [](const PointComparison& row) { return row.counters ? row.counters->why : std::string("-"); }},
   };
   return columns;
@@ -108,7 +108,7 @@ std::string point_details(const PointComparison& row, bool config_shown) {
                                 row.retune->speedup_high, spelling(row.retune->verdict),
                                 row.retune->optimum_moved ? ", optimum moved to " + row.retune->b_variant : "",
                                 row.retune->identical_code ? " (identical code)" : ""));
-  if (!row.note.empty()) parts.push_back(row.note);
+  if (!row.note().empty()) parts.push_back(row.note());
   if (parts.empty()) return "";
   return fmt::format("{}: {}", row.id, fmt::join(parts, "; "));
 }
@@ -420,7 +420,7 @@ void print_csv(const Comparison& report, std::ostream& out) {
                                    row.retune ? fmt::format("{}", row.retune->speedup_low) : "",
                                    row.retune ? fmt::format("{}", row.retune->speedup_high) : "",
                                    row.retune ? std::string(spelling(row.retune->verdict)) : "",
-                                   row.note,
+                                   row.note(),
                                    std::string(spelling(row.metric())),
                                    row.instructions ? std::to_string(row.instructions->a) : "",
                                    row.instructions ? std::to_string(row.instructions->b) : "",

@@ -82,14 +82,14 @@ RoundsToDecide rounds_to_decide(const RatioInterval& speedup, int rounds, const 
 
 }  // namespace
 
-std::string describe(const RoundsToDecide& to_decide) {
+Finding more_rounds_finding(const RoundsToDecide& to_decide) {
   switch (to_decide.outlook) {
-    case RoundsToDecide::Outlook::never: return "the estimate lies on a threshold: more rounds at this spread will not decide it";
+    case RoundsToDecide::Outlook::never: return {FindingCode::more_rounds, {{"outlook", "never"}, {"more", 0LL}}};
     case RoundsToDecide::Outlook::over_most:
-      return fmt::format("at this spread it would take over {} rounds to decide", RoundsToDecide::kMostRounds);
+      return {FindingCode::more_rounds, {{"outlook", "over_most"}, {"more", (long long)RoundsToDecide::kMostRounds}}};
     case RoundsToDecide::Outlook::rounds: break;
   }
-  return fmt::format("about {} more round{} at this spread would decide it", to_decide.more, to_decide.more == 1 ? "" : "s");
+  return {FindingCode::more_rounds, {{"outlook", "rounds"}, {"more", (long long)to_decide.more}}};
 }
 
 namespace {
@@ -179,8 +179,10 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
   decision.speedup = {1.0 / ratio.ratio, 1.0 / ratio.high, 1.0 / ratio.low, ratio.resamples};
   const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
   if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {
-    decision.why = fmt::format("too few samples to decide ({} and {} in {} rounds; needs {} in {})", a.samples.size(),
-                               b.samples.size(), rounds, rule.min_samples, rule.min_rounds);
+    decision.undecided = Finding{FindingCode::too_few_samples,
+                                 {{"a_samples", (long long)a.samples.size()}, {"b_samples", (long long)b.samples.size()},
+                                  {"rounds", (long long)rounds}, {"min_samples", (long long)rule.min_samples},
+                                  {"min_rounds", (long long)rule.min_rounds}}};
     return decision;
   }
   switch (read_interval(decision.speedup.low, decision.speedup.high, thresholds)) {
@@ -188,10 +190,10 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
     case Reading::slower: decision.verdict = Verdict::slower; break;
     case Reading::same: decision.verdict = Verdict::same; break;
     case Reading::below_floor:
-      decision.why = fmt::format("a change, but below this point's noise floor of {:.2f}%", *decision.noise_floor_pct);
+      decision.undecided = Finding{FindingCode::below_noise_floor, {{"noise_floor_pct", *decision.noise_floor_pct}}};
       break;
     case Reading::crosses:
-      decision.why = fmt::format("the interval crosses the {:.2f}% threshold: more rounds needed", decision.effective_threshold_pct);
+      decision.undecided = Finding{FindingCode::crosses_threshold, {{"threshold_pct", decision.effective_threshold_pct}}};
       decision.to_decide = rounds_to_decide(decision.speedup, rounds, thresholds);
       break;
   }

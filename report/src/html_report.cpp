@@ -150,7 +150,7 @@ void op_tables(const Comparison& report, std::ostream& out) {
           timed ? fmt::format("[{:.3f}, {:.3f}]", row->speedup_low, row->speedup_high) : "-", verdict_html(row->verdict),
           breakable(config_cell(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
           row->drift_pct ? fmt::format("{:+.1f}%", *row->drift_pct) : "-", html_escape(output), ir_cell, retune,
-          html_escape(row->note), instructions, why, breakable(row->id));
+          html_escape(row->note()), instructions, why, breakable(row->id));
     }
     out << "</tbody></table>\n";
   }

@@ -54,6 +54,15 @@ TEST_F(ComparisonTest, VerdictsFollowTheIntervalAndTheThreshold) {
   EXPECT_NEAR(*report.geomean_speedup, std::pow(1.0 * 1.25 * 0.8 * 0.99, 0.25), 0.02);
 }
 
+// The point's finding of `code` (the first), or a failure naming what it has.
+const Finding& finding(const PointComparison& point, FindingCode code) {
+  for (const Finding& each : point.findings)
+    if (each.code == code) return each;
+  ADD_FAILURE() << point.id << ": no " << spelling(code) << " finding: " << point.note();
+  static const Finding none{FindingCode::missing, {}};
+  return none;
+}
+
 TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
   a_.add("fallback", 100);
   b_.add("fallback", 50, "1", "other\n").markers = {replay_fallback_marker(FallbackReason::verify_failed)};
@@ -66,7 +75,12 @@ TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
   EXPECT_EQ(row(report, "config").verdict, Verdict::untrusted);
   EXPECT_FALSE(*row(report, "config").same_config);
   EXPECT_EQ(row(report, "method").verdict, Verdict::untrusted);
-  EXPECT_NE(row(report, "method").note.find("timing methods differ"), std::string::npos);
+  const Finding& methods = finding(row(report, "method"), FindingCode::timing_methods_differ);
+  EXPECT_TRUE(methods.untrusted);
+  EXPECT_EQ(methods.text("a_method"), "host");
+  EXPECT_EQ(methods.text("b_method"), "direct");
+  EXPECT_TRUE(finding(row(report, "fallback"), FindingCode::replay_fallback).untrusted);
+  EXPECT_TRUE(finding(row(report, "config"), FindingCode::configs_differ).untrusted);
   EXPECT_FALSE(report.geomean_speedup.has_value());
 }
 
@@ -86,11 +100,13 @@ TEST_F(ComparisonTest, IdenticalCodeIsSameWhateverTheTimingSaysAndKeepsTheTiming
   EXPECT_TRUE(noisy.identical_code);
   EXPECT_EQ(noisy.verdict, Verdict::same);
   EXPECT_EQ(noisy.timing_verdict, Verdict::faster);
-  EXPECT_EQ(noisy.note.rfind("identical code (the timing alone said FASTER)", 0), 0u) << noisy.note;
+  ASSERT_FALSE(noisy.findings.empty());
+  EXPECT_EQ(noisy.findings.front(), (Finding{FindingCode::identical_code, {{"metric", "timing"}, {"alone", "FASTER"}}}))
+      << "shown first: " << noisy.note();
   const PointComparison& busy = row(report, "busy");
   EXPECT_EQ(busy.verdict, Verdict::same);
   EXPECT_EQ(busy.timing_verdict, Verdict::untrusted);
-  EXPECT_NE(busy.note.find("GPU_BUSY in B"), std::string::npos) << busy.note;
+  EXPECT_EQ(finding(busy, FindingCode::gpu_busy).text("side"), "B");
   const PointComparison& changed = row(report, "changed");
   EXPECT_FALSE(changed.identical_code);
   EXPECT_EQ(changed.verdict, Verdict::faster);
@@ -104,6 +120,11 @@ TEST_F(ComparisonTest, IdenticalCodeIsSameWhateverTheTimingSaysAndKeepsTheTiming
     EXPECT_EQ(point["verdict"], "SAME");
     EXPECT_EQ(point["timing_verdict"], "FASTER");
     EXPECT_TRUE(point["identical_code"].get<bool>());
+    // Findings are codes with their fields in JSON; the note keeps their sentences.
+    ASSERT_FALSE(point["findings"].empty());
+    EXPECT_EQ(point["findings"][0], (nlohmann::json{{"code", "identical_code"}, {"untrusted", false}, {"metric", "timing"},
+                                                    {"alone", "FASTER"}}));
+    EXPECT_EQ(point["note"].get<std::string>().rfind("identical code (the timing alone said FASTER)", 0), 0u) << point["note"];
   }
   EXPECT_EQ(json["counts"]["SAME"], 2);
 }
@@ -118,12 +139,17 @@ TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
   b_complete_ = false;
   Comparison report = compare();
   EXPECT_EQ(row(report, "failed").verdict, Verdict::failed);
-  EXPECT_NE(row(report, "failed").note.find("B: verification failed"), std::string::npos);
+  EXPECT_EQ(row(report, "failed").findings,
+            (std::vector<Finding>{{FindingCode::failed, {{"side", "B"}, {"error", "verification failed"}}}}));
   EXPECT_EQ(row(report, "missing").verdict, Verdict::missing);
+  EXPECT_EQ(row(report, "missing").findings, (std::vector<Finding>{{FindingCode::missing, {{"in", "B"}}}}));
   bool warned = false;
   for (const auto& warning : report.warnings)
     warned |= warning.kind == WarningKind::b_unfinished && warning.text.find("run B did not finish") != std::string::npos;
   EXPECT_TRUE(warned);
+  const nlohmann::json json = diff_json(report);  // each warning's code, in the order of its text
+  ASSERT_EQ(json["warning_codes"].size(), json["warnings"].size());
+  EXPECT_NE(std::find(json["warning_codes"].begin(), json["warning_codes"].end(), "b_unfinished"), json["warning_codes"].end());
 }
 
 // A pair copied elsewhere (another machine, a shared folder) is still B replaying A: B names A
@@ -246,12 +272,14 @@ TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
   EXPECT_EQ(row(report, "calm").verdict, Verdict::slower);
   EXPECT_NEAR(*row(report, "calm").machine_ratio, 1.01, 0.01);
   EXPECT_EQ(row(report, "busy").verdict, Verdict::untrusted);
-  EXPECT_NE(row(report, "busy").note.find("machine speed differed: probe +50% in B, which could explain"),
-            std::string::npos) << row(report, "busy").note;
+  const Finding& probe = finding(row(report, "busy"), FindingCode::machine_speed);
+  EXPECT_TRUE(probe.untrusted) << "the probe's change could explain the difference";
+  EXPECT_NEAR(probe.number("probe_pct"), 50.0, 1.0);
   // B is slower although its machine was faster: the regression is real, and at least this large.
   EXPECT_EQ(row(report, "regressed").verdict, Verdict::slower);
-  EXPECT_NE(row(report, "regressed").note.find("machine speed differed: probe -50% in B"), std::string::npos)
-      << row(report, "regressed").note;
+  const Finding& faster_machine = finding(row(report, "regressed"), FindingCode::machine_speed);
+  EXPECT_FALSE(faster_machine.untrusted);
+  EXPECT_NEAR(faster_machine.number("probe_pct"), -50.0, 1.0);
   // A SAME point is not made UNTRUSTED by the probe alone.
   EXPECT_EQ(row(report, "steady").verdict, Verdict::same);
   std::string all;

@@ -53,7 +53,7 @@ TEST(ExtraRounds, APointIsGivenUpWhenItsBudgetCannotBuyTheRoundsTheSpreadSaysItN
   const Decision decision = decide({a.samples_us, a.round_sizes}, {b.samples_us, b.round_sizes}, rule);
   ASSERT_EQ(decision.verdict, Verdict::ambiguous);
   ASSERT_TRUE(decision.to_decide.has_value());
-  ASSERT_EQ(decision.to_decide->outlook, RoundsToDecide::Outlook::rounds) << describe(*decision.to_decide);
+  ASSERT_EQ(decision.to_decide->outlook, RoundsToDecide::Outlook::rounds) << finding_text(more_rounds_finding(*decision.to_decide));
   const int more = decision.to_decide->more;
   // 1000 ms left: rounds of 1000 / (2 more) ms still fit twice over; rounds ten times that do not.
   const ExtraRounds policy(2.0, 1000);

@@ -35,7 +35,9 @@ TEST(InstructionVerdict, CountsThatVaryWidenWhatIsDecided) {
   const auto varying = decide_instructions(counted({1000000, 1002000}), counted({1002500, 1002500}), nullptr, 0.1);
   EXPECT_EQ(varying.verdict, Verdict::ambiguous);
   EXPECT_NEAR(varying.spread_pct, 0.2, 1e-9);
-  EXPECT_NE(varying.why.find("not deterministic"), std::string::npos) << varying.why;
+  ASSERT_TRUE(varying.undecided);
+  EXPECT_EQ(varying.undecided->code, FindingCode::instructions_nondeterministic);
+  EXPECT_NEAR(varying.undecided->number("spread_pct"), 0.2, 1e-9);
   EXPECT_EQ(decide_instructions(counted({1000000, 1002000}), counted({1004000, 1004000}), nullptr, 0.1).verdict,
             Verdict::slower);
   // A's record counted its code 0.5% higher than B's process did: the same code, another count.
@@ -83,7 +85,13 @@ TEST(Judge, CountsDecideWhereBothSidesCarryThemAndTheTimeIsKept) {
   ASSERT_TRUE(judged.instructions);
   EXPECT_NEAR(judged.instructions->change_pct, 1.4245, 1e-3);
   EXPECT_NE(judged.timing_verdict, Verdict::slower) << "the time alone cannot tell a 1.4% change here";
-  EXPECT_EQ(judged.note.find("by instructions: +1.425% (917291 -> 930358); the time said "), 0u) << judged.note;
+  ASSERT_FALSE(judged.findings.empty());
+  const Finding& counts = judged.findings.front();
+  EXPECT_EQ(counts.code, FindingCode::decided_by_instructions) << "said first: " << judged.note();
+  EXPECT_EQ(counts.integer("a"), 917291);
+  EXPECT_EQ(counts.integer("b"), 930358);
+  EXPECT_NEAR(counts.number("change_pct"), 1.4245, 1e-3);
+  EXPECT_EQ(counts.text("timing_verdict"), std::string(spelling(judged.timing_verdict)));
 }
 
 TEST(Judge, WithoutBCountedTheTimeDecides) {
@@ -101,7 +109,7 @@ TEST(Judge, CountsOfDifferentConfigsAreUntrusted) {
   const Judgement judged = pair.judge();
   EXPECT_EQ(judged.metric(), Metric::instructions);
   EXPECT_EQ(judged.verdict, Verdict::untrusted);
-  EXPECT_NE(judged.note.find("configs differ"), std::string::npos) << judged.note;
+  EXPECT_TRUE(judged.has(FindingCode::configs_differ)) << judged.note();
 }
 
 // Fewer instructions, but clearly slower (cpu_matmul by clang++ against g++ on this VM: -14.7%
@@ -114,9 +122,13 @@ TEST(Judge, CountsAndATimeThatClaimsTheOtherWayAreUntrusted) {
   EXPECT_EQ(judged.instructions->verdict, Verdict::faster);
   EXPECT_EQ(judged.timing_verdict, Verdict::slower);
   EXPECT_EQ(judged.verdict, Verdict::untrusted);
-  EXPECT_NE(judged.note.find("the counts and the time disagree: fewer instructions, but slower by time"), std::string::npos)
-      << judged.note;
-  EXPECT_NE(judged.note.find("SLOWER)"), std::string::npos) << "the time's own verdict: " << judged.note;
+  ASSERT_GE(judged.findings.size(), 2u);
+  const Finding& disagree = judged.findings[1];
+  EXPECT_EQ(disagree.code, FindingCode::metrics_disagree) << judged.note();
+  EXPECT_TRUE(disagree.untrusted);
+  EXPECT_EQ(disagree.text("instructions"), "fewer");
+  EXPECT_EQ(disagree.text("time"), "slower");
+  EXPECT_EQ(disagree.text("timing_verdict"), "SLOWER") << "the time's own verdict";
 }
 
 // Time that cannot decide (its interval crosses the 2% threshold), but whose whole interval says
@@ -141,8 +153,13 @@ TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
   EXPECT_EQ(judged.timing_verdict, Verdict::ambiguous);
   EXPECT_LT(judged.decision.speedup.high, 1.0);
   EXPECT_EQ(judged.instructions->verdict, Verdict::faster);
-  EXPECT_EQ(judged.verdict, Verdict::untrusted) << judged.note;
-  EXPECT_NE(judged.note.find("but slower by time (0.980x [0.971, 0.990], AMBIGUOUS)"), std::string::npos) << judged.note;
+  EXPECT_EQ(judged.verdict, Verdict::untrusted) << judged.note();
+  ASSERT_TRUE(judged.has(FindingCode::metrics_disagree));
+  const Finding& disagree = judged.findings[1];
+  EXPECT_EQ(disagree.text("timing_verdict"), "AMBIGUOUS");
+  EXPECT_NEAR(disagree.number("ratio"), 0.980, 5e-4);
+  EXPECT_NEAR(disagree.number("low"), 0.971, 5e-4);
+  EXPECT_NEAR(disagree.number("high"), 0.990, 5e-4);
 }
 
 TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {
@@ -151,7 +168,9 @@ TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {
   const Judgement judged = pair.judge();
   EXPECT_EQ(judged.verdict, Verdict::same);
   EXPECT_TRUE(judged.identical_code);
-  EXPECT_EQ(judged.note.find("identical code; by instructions: +0.000%"), 0u) << judged.note;
+  ASSERT_GE(judged.findings.size(), 2u);
+  EXPECT_EQ(judged.findings[0], (Finding{FindingCode::identical_code, {{"metric", "count"}, {"alone", "SAME"}}}));
+  EXPECT_EQ(judged.findings[1].code, FindingCode::decided_by_instructions);
 }
 
 }  // namespace

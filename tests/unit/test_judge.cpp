@@ -45,11 +45,22 @@ struct Pair {
   PointRecord record_a, record_b;
 };
 
-// The statistics said SLOWER; a trust check made it UNTRUSTED, saying `why`.
-void expect_slower_made_untrusted(const Judgement& judged, const std::string& why) {
+// The finding of `code` the judgement has (the first), or a failure.
+const Finding& finding(const Judgement& judged, FindingCode code) {
+  for (const Finding& each : judged.findings)
+    if (each.code == code) return each;
+  ADD_FAILURE() << "no " << spelling(code) << " finding: " << judged.note();
+  static const Finding none{FindingCode::missing, {}};
+  return none;
+}
+
+// The statistics said SLOWER; the trust check `code` made it UNTRUSTED.
+const Finding& expect_slower_made_untrusted(const Judgement& judged, FindingCode code) {
   EXPECT_EQ(judged.decision.verdict, Verdict::slower);
   EXPECT_EQ(judged.verdict, Verdict::untrusted);
-  EXPECT_NE(judged.note.find(why), std::string::npos) << judged.note;
+  const Finding& found = finding(judged, code);
+  EXPECT_TRUE(found.untrusted) << judged.note();
+  return found;
 }
 
 TEST(RoundSigns, CountTheRoundsBTookAndTheTwoSidedP) {
@@ -79,11 +90,15 @@ TEST(Judge, AnInterleavedClaimThatTooFewRoundsAgreeWithIsAmbiguous) {
   const Judgement judged = split.judge();
   EXPECT_EQ(judged.decision.verdict, Verdict::faster);
   EXPECT_EQ(judged.verdict, Verdict::ambiguous);
-  EXPECT_NE(judged.note.find("FASTER by the interval, but only 9 of 11 rounds agree (sign test p = 0.07)"), std::string::npos)
-      << judged.note;
+  const Finding& signs = finding(judged, FindingCode::round_signs);
+  EXPECT_FALSE(signs.untrusted);
+  EXPECT_EQ(signs.text("verdict"), "FASTER");
+  EXPECT_EQ(signs.integer("agreeing"), 9);
+  EXPECT_EQ(signs.integer("rounds"), 11);
+  EXPECT_NEAR(signs.number("p"), 2.0 * (1 + 11 + 55) / 2048, 1e-12);
 
   const Pair every_round(rounds_around(std::vector<double>(11, 100.0), 1), rounds_around(std::vector<double>(11, 97.0), 2));
-  EXPECT_EQ(every_round.judge().verdict, Verdict::faster) << every_round.judge().note;
+  EXPECT_EQ(every_round.judge().verdict, Verdict::faster) << every_round.judge().note();
 }
 
 TEST(Judge, ASlowdownAtEqualClocksStaysAClaimWhatItsCyclesSay) {
@@ -95,31 +110,40 @@ TEST(Judge, ASlowdownAtEqualClocksStaysAClaimWhatItsCyclesSay) {
   const Pair plant(rounds_around(std::vector<double>(10, 11.0), 1, scattered),
                    rounds_around(std::vector<double>(10, 11.0 * 1.024), 2, reversed));
   const Judgement judged = plant.judge();
-  EXPECT_EQ(judged.verdict, Verdict::slower) << judged.note;
-  EXPECT_NE(judged.note.find("B's SM clock +0.0% (1960 vs 1960 MHz) cannot explain the 2.4% change"), std::string::npos)
-      << judged.note;
+  EXPECT_EQ(judged.verdict, Verdict::slower) << judged.note();
+  const Finding& cycles = finding(judged, FindingCode::sm_cycles);
+  EXPECT_FALSE(cycles.untrusted) << "equal clocks cannot make the change";
+  EXPECT_NEAR(cycles.number("clock_pct"), 0.0, 1e-9);
+  EXPECT_EQ(cycles.number("a_mhz"), 1960);
+  EXPECT_EQ(cycles.number("b_mhz"), 1960);
+  EXPECT_NEAR(cycles.number("change_pct"), 2.4, 0.05);
 
   // B's clock 5% lower and its times 5.3% longer: the same cycles, the clock made the change.
   const Pair clocked(rounds_around(std::vector<double>(10, 11.0), 1, std::vector<double>(10, 1960)),
                      rounds_around(std::vector<double>(10, 11.0 * 1.053), 2, std::vector<double>(10, 1862)));
-  expect_slower_made_untrusted(clocked.judge(), "not a change in SM cycles (SAME there): B's SM clock -5.0% (1960 vs "
-                                                "1862 MHz), enough to explain the 5.1% change");
+  const Judgement clock_judged = clocked.judge();
+  const Finding& by_clock = expect_slower_made_untrusted(clock_judged, FindingCode::sm_cycles);
+  EXPECT_EQ(by_clock.text("cycles_verdict"), "SAME");
+  EXPECT_NEAR(by_clock.number("clock_pct"), -5.0, 1e-9);
+  EXPECT_EQ(by_clock.number("b_mhz"), 1862);
+  EXPECT_NEAR(by_clock.number("change_pct"), 5.1, 0.05);
 }
 
 TEST(Judge, AnIntervalAcrossAThresholdSaysHowManyMoreRoundsWouldDecideIt) {
   // A 3% slowdown in 4 noisy rounds (1%, 5%, 2%, 4%): the interval reaches inside the 2% threshold.
   const Pair noisy(rounds_around(std::vector<double>(4, 100.0), 1), rounds_around({101.0, 105.0, 102.0, 104.0}, 2));
   const Judgement judged = noisy.judge();
-  ASSERT_EQ(judged.verdict, Verdict::ambiguous) << judged.note;
-  EXPECT_NE(judged.note.find("more rounds needed; about "), std::string::npos) << judged.note;
-  EXPECT_NE(judged.note.find(" more rounds at this spread would decide it"), std::string::npos) << judged.note;
+  ASSERT_EQ(judged.verdict, Verdict::ambiguous) << judged.note();
+  EXPECT_NEAR(finding(judged, FindingCode::crosses_threshold).number("threshold_pct"), judged.decision.effective_threshold_pct, 1e-12);
+  const Finding& more = finding(judged, FindingCode::more_rounds);
+  EXPECT_EQ(more.text("outlook"), "rounds");
+  EXPECT_GT(more.integer("more"), 1);
   // A change of 2%, on the threshold: no practical number of rounds decides it.
   const Pair on_threshold(rounds_around(std::vector<double>(4, 100.0), 1), rounds_around({100.0, 104.04, 100.0, 104.04}, 2));
   const Judgement stuck = on_threshold.judge();
-  ASSERT_EQ(stuck.verdict, Verdict::ambiguous) << stuck.note;
-  EXPECT_TRUE(stuck.note.find("will not decide it") != std::string::npos ||
-              stuck.note.find("it would take over 1000 rounds to decide") != std::string::npos)
-      << stuck.note;
+  ASSERT_EQ(stuck.verdict, Verdict::ambiguous) << stuck.note();
+  const std::string outlook = finding(stuck, FindingCode::more_rounds).text("outlook");
+  EXPECT_TRUE(outlook == "never" || outlook == "over_most") << outlook;
 }
 
 TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
@@ -131,13 +155,20 @@ TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
     return pair.judge();
   };
   const Judgement untrusted = judged_beside_load(125.0);
-  expect_slower_made_untrusted(untrusted, "HOST_BUSY in B (runnable=3.0 cores=2 steal_pct=0.0): its load could make a "
-                                          "change of up to 1.50x, this one is 1.25x");
-  EXPECT_EQ(untrusted.note.find("HOST_BUSY in A"), std::string::npos) << untrusted.note;
+  const Finding& busy = expect_slower_made_untrusted(untrusted, FindingCode::host_busy);
+  EXPECT_EQ(busy.text("side"), "B") << "A's record's load is not where this pair was measured";
+  EXPECT_EQ(busy.text("detail"), "runnable=3.0 cores=2 steal_pct=0.0");
+  EXPECT_NEAR(busy.number("factor"), 1.5, 1e-12);
+  EXPECT_NEAR(busy.number("change"), 1.25, 0.005);
+  EXPECT_EQ(std::count_if(untrusted.findings.begin(), untrusted.findings.end(),
+                          [](const Finding& f) { return f.code == FindingCode::host_busy; }), 1);
 
   const Judgement stands = judged_beside_load(2500.0);
-  EXPECT_EQ(stands.verdict, Verdict::slower) << stands.note;
-  EXPECT_NE(stands.note.find("x change is beyond what its load could make (1.50x)"), std::string::npos) << stands.note;
+  EXPECT_EQ(stands.verdict, Verdict::slower) << stands.note();
+  const Finding& beyond = finding(stands, FindingCode::host_busy);
+  EXPECT_FALSE(beyond.untrusted);
+  EXPECT_NEAR(beyond.number("factor"), 1.5, 1e-12);
+  EXPECT_NEAR(beyond.number("change"), 25.0, 0.1);
 }
 
 }  // namespace

@@ -46,7 +46,8 @@ TEST(Verdict, AnIntervalAcrossTheThresholdIsAmbiguous) {
   auto b = synthetic(102, 10, 50, 0.002, {-0.03, 0.03, 0.0}, 2);
   Decision decision = decide(a, b, {2.0});
   EXPECT_EQ(decision.verdict, Verdict::ambiguous);
-  EXPECT_NE(decision.why.find("crosses"), std::string::npos) << decision.why;
+  ASSERT_TRUE(decision.undecided);
+  EXPECT_EQ(decision.undecided->code, FindingCode::crosses_threshold);
 }
 
 TEST(Verdict, AChangeBelowTheNoiseFloorIsAmbiguousNotSlower) {
@@ -66,7 +67,8 @@ TEST(Verdict, TooFewSamplesOrRoundsAreAmbiguous) {
   auto b = synthetic(150, 1, 50, 0.001, {0}, 2);
   Decision decision = decide(a, b, {2.0});
   EXPECT_EQ(decision.verdict, Verdict::ambiguous) << "one round cannot show how the machine varies";
-  EXPECT_NE(decision.why.find("too few"), std::string::npos);
+  ASSERT_TRUE(decision.undecided);
+  EXPECT_EQ(decision.undecided->code, FindingCode::too_few_samples);
   EXPECT_EQ(decide(synthetic(100, 4, 2, 0.001, {0}, 1), synthetic(150, 4, 2, 0.001, {0}, 2), {2.0}).verdict,
             Verdict::ambiguous);
   EXPECT_FALSE(noise_floor_pct(synthetic(100, 3, 5, 0.001, {0}, 1)).has_value()) << "needs 4 rounds";
@@ -114,7 +116,7 @@ TEST(Verdict, StoppingTheResamplingEarlyGivesTheVerdictOfAllResamples) {
     const Decision quick = decide(pair.a, pair.b, fast), all = decide(pair.a, pair.b, full);
     ++cases;
     ASSERT_EQ(quick.verdict, all.verdict) << "effect " << pair.effect << " jitter " << pair.jitter << " shape " << pair.shape;
-    EXPECT_EQ(quick.why, all.why);
+    EXPECT_EQ(quick.undecided, all.undecided);
     EXPECT_EQ(all.speedup.resamples, 2000);
     if (quick.speedup.resamples < 2000) {
       ++early;
@@ -170,7 +172,7 @@ namespace abt {
 
 bool same_decision(const Decision& x, const Decision& y) {
   return x.verdict == y.verdict && x.speedup.ratio == y.speedup.ratio && x.speedup.low == y.speedup.low &&
-         x.speedup.high == y.speedup.high && x.speedup.resamples == y.speedup.resamples && x.why == y.why &&
+         x.speedup.high == y.speedup.high && x.speedup.resamples == y.speedup.resamples && x.undecided == y.undecided &&
          x.noise_floor_pct == y.noise_floor_pct && x.effective_threshold_pct == y.effective_threshold_pct &&
          x.to_decide.has_value() == y.to_decide.has_value() &&
          (!x.to_decide || (x.to_decide->outlook == y.to_decide->outlook && x.to_decide->more == y.to_decide->more));

@@ -57,8 +57,10 @@ struct PointComparison {
   std::optional<InstructionDecision> instructions;  // the counts (--metric instructions)
   // What `verdict` was decided from: the counts wherever both sides carry them.
   Metric metric() const { return instructions ? Metric::instructions : Metric::time; }
-  std::vector<TrustFinding> findings;     // the trust checks that fired (judge.h)
-  std::string note;                      // why untrusted / ambiguous / failed / missing, markers
+  // What is said beside the verdict, in order (finding.h): why it is untrusted, ambiguous, failed or
+  // missing, the trust checks that fired, identical code, the counts' decision.
+  std::vector<Finding> findings;
+  std::string note() const { return findings_text(findings); }  // the sentences, as the printers show them
   bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)
   std::optional<double> drift_pct;       // A's code now (B's process) against A's record, when paired
   std::optional<double> noise_floor_pct;
@@ -109,6 +111,22 @@ enum class WarningKind {
   not_a_replay_of_a,
   machine_speed_differs,
   baseline_unavailable,   // B could not run A's stored binary at some points (BASELINE_UNAVAILABLE)
+};
+template <>
+struct Spellings<WarningKind> {
+  static constexpr std::array<std::pair<WarningKind, std::string_view>, 12> table{
+      {{WarningKind::identical_binaries, "identical_binaries"},
+       {WarningKind::planned_points_differ, "planned_points_differ"},
+       {WarningKind::inputs_differ, "inputs_differ"},
+       {WarningKind::digests_incomparable, "digests_incomparable"},
+       {WarningKind::timer_settings_differ, "timer_settings_differ"},
+       {WarningKind::a_unfinished, "a_unfinished"},
+       {WarningKind::b_unfinished, "b_unfinished"},
+       {WarningKind::same_directory, "same_directory"},
+       {WarningKind::reversed_order, "reversed_order"},
+       {WarningKind::not_a_replay_of_a, "not_a_replay_of_a"},
+       {WarningKind::machine_speed_differs, "machine_speed_differs"},
+       {WarningKind::baseline_unavailable, "baseline_unavailable"}}};
 };
 struct Warning {
   WarningKind kind;

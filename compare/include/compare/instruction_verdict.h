@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "compare/finding.h"
 #include "compare/verdict.h"
 #include "model/instruction_count.h"
 
@@ -24,7 +25,7 @@ struct InstructionDecision {
   double change_pct = 0;     // (B / A - 1) in percent: above 0, B executes more
   double spread_pct = 0;     // how far counts of one side's own code differ, in percent
   Verdict verdict = Verdict::ambiguous;
-  std::string why;           // AMBIGUOUS: what the spread is
+  std::optional<Finding> undecided;  // AMBIGUOUS: A counted nothing, or the spread
 };
 
 // `a_record`: A's count in its own run when `a` is A's code counted in B's process (else null).

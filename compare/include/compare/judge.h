@@ -1,7 +1,8 @@
 // Where a point's verdict and its trust checks are decided (docs/verdicts.md):
 // the statistics first (verdict.h's decide, on the pair the point's runs measured), then each
-// trust check, a named rule with its reason, that can make a claim UNTRUSTED or add a note, then
-// the identical-code rule. Every printer and the report read the judgement; none decides again.
+// trust check (finding.h: replay_fallback ... outliers, metrics_disagree, in the order applied),
+// a named rule with its numbers, that can make a claim UNTRUSTED or add a note, then the
+// identical-code rule. Every printer and the report read the judgement; none decides again.
 #pragma once
 #include <optional>
 #include <string>
@@ -12,28 +13,6 @@
 #include "model/point_record.h"
 
 namespace abt {
-
-// The checks, in the order they are applied.
-enum class TrustCheck {
-  replay_fallback,        // the replay did not use A's config
-  configs_differ,         // A and B measured different configs
-  timing_methods_differ,  // one side graph-timed, the other direct (or host)
-  gpu_busy,               // GPU_BUSY on a side
-  clock_throttled,        // CLOCK_THROTTLED on a side
-  round_signs,            // an interleaved pair's claim its rounds do not agree with: AMBIGUOUS (a note)
-  sm_cycles,              // a claimed change does not hold in SM cycles, and the clocks account for it
-  host_busy,              // HOST_BUSY on a side, and its load could make the claimed change
-  drift,                  // A's code drifted since its record by more than the change, and beyond 10%
-  machine_speed,          // two processes, and the machine probe moved by more than 10% between them
-  outliers,               // a side's slowest sample lies far above the rest (a note only)
-  metrics_disagree,       // the counts claim one direction, the time's whole interval lies the other way: UNTRUSTED
-};
-
-struct TrustFinding {
-  TrustCheck check;
-  bool untrusted = false;  // it breaks the comparison's premise: the verdict is UNTRUSTED
-  std::string reason;      // the note, with the point's own numbers
-};
 
 // When the machine probe (graphtime/machine_probe.h) differs between the runs by more than
 // kMachineSpeedTolerance, the verdict is also computed with B's times scaled by that change; if
@@ -59,12 +38,15 @@ struct Judgement {
   Metric metric() const { return instructions ? Metric::instructions : Metric::time; }  // what `verdict` was decided from
   Verdict timing_verdict = Verdict::ambiguous;  // what the time's statistics and its trust checks said
   Decision decision;                            // the statistics alone
-  std::vector<TrustFinding> findings;           // every check that fired, in order
+  // What a printer shows beside the verdict, in its order: identical code, the counts' decision,
+  // the statistics' reason, every trust check that fired (in the order applied), the reference.
+  std::vector<Finding> findings;
   bool premise_holds = true;                    // no check of the comparison's premise fired (the first five)
   bool identical_code = false;                  // the same binary at the same config on both sides
   std::optional<double> drift_pct;              // paired: A's code now against A's record
   std::optional<double> machine_ratio;          // two processes: B/A of the machine probe
-  std::string note;                             // what the table prints: the statistics' why and the findings
+  std::string note() const { return findings_text(findings); }  // what the table prints
+  bool has(FindingCode code) const;
 };
 
 // `exhaustive`: the bootstrap as defined (VerdictRule::early_stop and ::within off). Where both

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/finding.h"
 #include "stats/bootstrap.h"
 #include "model/spelling.h"
 #include "model/stored_interval.h"
@@ -47,14 +48,14 @@ struct RoundsToDecide {
   int more = 0;  // Outlook::rounds: about how many more rounds
   static constexpr int kMostRounds = 1000;  // beyond this many rounds in all: over_most
 };
-std::string describe(const RoundsToDecide& to_decide);  // the note diff prints
+Finding more_rounds_finding(const RoundsToDecide& to_decide);  // FindingCode::more_rounds
 
 struct Decision {
   Verdict verdict = Verdict::ambiguous;  // faster, slower, same or ambiguous
   RatioInterval speedup;                 // A/B: ratio, low, high
   std::optional<double> noise_floor_pct;
   double effective_threshold_pct = 0;
-  std::string why;                       // what made it AMBIGUOUS
+  std::optional<Finding> undecided;      // what made it AMBIGUOUS: too few samples, below the floor, across a threshold
   // An interval across a threshold: how many more rounds at this spread would decide it (an
   // estimate from the interval as drawn, so not part of `why`, which early stopping keeps exact).
   std::optional<RoundsToDecide> to_decide;
