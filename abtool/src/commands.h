@@ -5,7 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "compare/report_printers.h"
+#include "compare/instruction_verdict.h"
+#include "compare/verdict.h"
 #include "engine/run_request.h"
 #include "replay/replay_run.h"
 
@@ -14,7 +15,7 @@ namespace abt {
 struct DiffOptions {
   std::string a, b;
   bool ir = false;
-  DiffFormat format = DiffFormat::text;
+  std::string format = "text";  // a format of printers/exporter.h's registry
   double threshold_pct = kDefaultThresholdPct;
   double instruction_threshold_pct = kDefaultInstructionThresholdPct;  // points both runs counted (--metric instructions)
   bool fail_on_regression = false;

@@ -8,7 +8,7 @@
 #include "commands.h"
 #include "compare/comparison.h"
 #include "compare/ir_diff.h"
-#include "compare/report_printers.h"
+#include "printers/exporter.h"
 #include "util/environment.h"
 #include "util/errors.h"
 #include "util/memory_reuse.h"
@@ -43,25 +43,9 @@ int run_diff(const DiffOptions& options) {
   check_common_points(a, b);
   Comparison report =
       compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap, options.instruction_threshold_pct);
-  switch (options.format) {
-    case DiffFormat::json: {
-      // One JSON document: the IR diffs go inside it.
-      nlohmann::json json = diff_json(report);
-      if (options.ir) json["ir_diffs"] = ir_diffs_json(report);
-      std::cout << json.dump(2) << "\n";
-      break;
-    }
-    case DiffFormat::csv: print_csv(report, std::cout); break;
-    case DiffFormat::md:
-    case DiffFormat::text:
-      if (options.format == DiffFormat::md) print_markdown(report, std::cout);
-      else print_text(report, std::cout, stdout_wants_colour(), options.wide, stdout_width());
-      if (options.ir) {
-        std::cout << "\n";
-        print_ir_diffs(report, std::cout, options.format == DiffFormat::md);
-      }
-      break;
-  }
+  const Exporter* exporter = find_exporter(options.format);
+  if (!exporter) throw InputError(fmt::format("--format: '{}' is not one of {}", options.format, export_format_names()));
+  exporter->write(report, {stdout_wants_colour(), options.wide, stdout_width(), options.ir}, std::cout);
   // On stderr whatever the format: scripts read the report from stdout and this from stderr.
   if (report.all_binaries_identical)
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";

@@ -16,6 +16,7 @@
 #include "help_format.h"
 #include "graphtime/warmup.h"
 #include "model/markers.h"
+#include "printers/exporter.h"
 #include "util/closest_name.h"
 #include "util/environment.h"
 #include "util/terminal.h"
@@ -274,7 +275,6 @@ int main(int argc, char** argv) {
   abt::ReplayOptions replay_only;
   bool no_interleave = false;
   abt::DiffOptions diff_options;
-  std::string diff_format = "text";
   auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
   add_measure_options(*record, record_options, record_texts, abt::RunMode::record);
   abt::ProcessOptions record_process, replay_process;
@@ -302,8 +302,10 @@ int main(int argc, char** argv) {
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
-  diff->add_option("--format", diff_format, abt::choices_text<abt::DiffFormat>())
-      ->check(abt::one_of_spellings<abt::DiffFormat>())
+  std::vector<std::string> formats;  // printers/exporter.h's registry
+  for (const abt::ExportFormat& format : abt::export_formats()) formats.emplace_back(format.name);
+  diff->add_option("--format", diff_options.format, fmt::format("{}", fmt::join(formats, " | ")))
+      ->check(CLI::IsMember(formats))
       ->capture_default_str();
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
@@ -458,7 +460,6 @@ int main(int argc, char** argv) {
       merge_options.command_line = {argv, argv + argc};
       return abt::run_merge(merge_options);
     }
-    diff_options.format = *abt::parse_spelling<abt::DiffFormat>(diff_format);
     return abt::run_diff(diff_options);
   } catch (const abt::InputError& error) {
     abt::say({abt::MessageKind::error, error.what()});

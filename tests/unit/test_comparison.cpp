@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "compare/comparison.h"
-#include "compare/report_printers.h"
+#include "printers/printers.h"
 #include "run_fixture.h"
 #include "util/errors.h"
 

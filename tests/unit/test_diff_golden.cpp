@@ -8,10 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
 #include <sstream>
 
 #include "compare/comparison.h"
-#include "compare/report_printers.h"
+#include "printers/exporter.h"
+#include "printers/printers.h"
 #include "rundir/meta_record.h"
 #include "util/files.h"
 
@@ -98,6 +100,21 @@ TEST_P(GoldenRuns, Json) {
   std::ostringstream out;
   print_json(report_, out);
   expect_golden("expected.json", portable(out.str()));
+}
+
+// diff --format NAME goes through the registry: every format's exporter writes its golden file
+// (text at 80 columns, off a terminal), and a name not registered has none.
+TEST_P(GoldenRuns, EveryRegisteredFormatWritesItsGoldenFile) {
+  const std::map<std::string_view, std::string> golden{{"text", "expected.txt"}, {"md", "expected.md"},
+                                                       {"json", "expected.json"}, {"csv", "expected.csv"}};
+  EXPECT_EQ(export_format_names(), "text, md, json, csv");
+  for (const ExportFormat& format : export_formats()) {
+    std::ostringstream out;
+    find_exporter(format.name)->write(report_, ExportOptions{false, false, 80, false}, out);
+    ASSERT_TRUE(golden.count(format.name)) << format.name;
+    EXPECT_EQ(portable(out.str()), read_text_file(this->golden() / golden.at(format.name))) << format.name;
+  }
+  EXPECT_EQ(find_exporter("xml"), nullptr);
 }
 
 // What the golden runs hold, read from the report rather than its text: the planted 1% more

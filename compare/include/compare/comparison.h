@@ -46,6 +46,7 @@ struct PointComparison {
   std::string id;
   std::string op;                        // the point's op
   std::optional<SideSummary> a, b;
+  bool timed() const { return a && b; }  // both sides measured
   double speedup = 0;                    // A / B: above 1 means B is faster
   double speedup_low = 0, speedup_high = 0;
   Verdict verdict = Verdict::missing;

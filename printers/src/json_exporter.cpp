@@ -2,7 +2,9 @@
 // the other printers show it, every field.
 #include <fmt/format.h>
 
-#include "compare/report_printers.h"
+#include "compare/ir_diff.h"
+#include "printers/exporter.h"
+#include "printers/printers.h"
 #include "model/compile_profile_json.h"
 #include "model/gpu_counters_json.h"
 #include "rundir/layout.h"
@@ -188,5 +190,24 @@ nlohmann::json diff_json(const Comparison& report) {
 }
 
 void print_json(const Comparison& report, std::ostream& out) { out << diff_json(report).dump(2) << "\n"; }
+
+namespace {
+
+// One JSON document: with --ir, the IR diffs go inside it.
+class JsonExporter : public Exporter {
+ public:
+  void write(const Comparison& report, const ExportOptions& options, std::ostream& out) const override {
+    nlohmann::json json = diff_json(report);
+    if (options.ir) json["ir_diffs"] = ir_diffs_json(report);
+    out << json.dump(2) << "\n";
+  }
+};
+
+}  // namespace
+
+const Exporter& json_exporter() {
+  static const JsonExporter exporter;
+  return exporter;
+}
 
 }  // namespace abt

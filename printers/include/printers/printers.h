@@ -1,4 +1,6 @@
-// Printers for a Comparison: a plain-text table, Markdown, CSV or JSON (`diff --format`).
+// The outputs of `abtool diff` for a Comparison: a plain-text table, Markdown, CSV or JSON, each
+// an exporter of its own (exporter.h). These functions are what the exporters print; tests and
+// the report call them directly.
 #pragma once
 #include <ostream>
 #include <string>
@@ -8,14 +10,6 @@
 #include "compare/comparison.h"
 
 namespace abt {
-
-// diff --format.
-enum class DiffFormat { text, md, json, csv };
-template <>
-struct Spellings<DiffFormat> {
-  static constexpr std::array<std::pair<DiffFormat, std::string_view>, 4> table{
-      {{DiffFormat::text, "text"}, {DiffFormat::md, "md"}, {DiffFormat::json, "json"}, {DiffFormat::csv, "csv"}}};
-};
 
 // `colour`: the verdicts in ANSI colours (FASTER green, SLOWER red, AMBIGUOUS yellow, UNTRUSTED
 // magenta, FAILED and MISSING bold red), for a terminal; the columns stay aligned.

@@ -1,0 +1,160 @@
+#include "summary.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+namespace abt {
+namespace {
+
+std::string verdict_counts(const Comparison& report) {
+  std::string text = report.geomean_speedup
+                         ? fmt::format("geomean speedup B vs A: {:.3f}x over trusted points", *report.geomean_speedup)
+                         : std::string("geomean speedup B vs A: n/a (no trusted points)");
+  return text + fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {} FAILED {} MISSING {} (threshold {}%)",
+                            report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
+                            report.count(Verdict::ambiguous), report.count(Verdict::untrusted), report.count(Verdict::failed),
+                            report.count(Verdict::missing), report.threshold_pct);
+}
+
+std::string retuned(const Comparison& report) {
+  if (!report.retuned()) return "";
+  return fmt::format("re-tuned (replay --retune): B's own best config differs from A's at {} of {} points; geomean "
+                     "best vs best {}, pinned {}",
+                     report.optimum_moved(), report.retuned(),
+                     report.retuned_geomean_speedup ? fmt::format("{:.3f}x", *report.retuned_geomean_speedup) : "n/a",
+                     report.geomean_speedup ? fmt::format("{:.3f}x", *report.geomean_speedup) : "n/a");
+}
+
+std::string library_picks(const Comparison& report) {
+  std::vector<std::string> other_picks;
+  int captured = 0;
+  for (const auto& row : report.points) {
+    if (!row.library_pick_differs) continue;
+    ++captured;
+    if (*row.library_pick_differs)
+      other_picks.push_back(fmt::format("{} (library: {}; abtool: {})", row.id, *row.library_config, row.a_config));
+  }
+  if (!captured) return "";
+  std::string text = fmt::format(
+      "library picks (captured ops): A's sweep picked another config than the library's own at {} of {} points{}{}",
+      other_picks.size(), captured, other_picks.empty() ? "" : ": ",
+      fmt::join(other_picks.begin(), other_picks.begin() + long(std::min<size_t>(other_picks.size(), 8)), ", "));
+  if (other_picks.size() > 8) text += fmt::format(", and {} more (--format json lists them)", other_picks.size() - 8);
+  return text;
+}
+
+std::string output_bits(const Comparison& report) {
+  int differing = 0, compared = 0, nondeterministic = 0, beyond_spread = 0;
+  for (const auto& row : report.points) {
+    compared += row.same_output.has_value();
+    if (row.output_bits && row.output_bits->a_self_max_abs) {
+      ++nondeterministic;
+      beyond_spread += !within_own_spread(*row.output_bits);
+      continue;
+    }
+    differing += row.same_output && !*row.same_output;
+  }
+  std::vector<std::string> lines;
+  if (differing)
+    lines.push_back(fmt::format("output bits: B's outputs differ from A's at {} of {} points (a numerics change, or a "
+                                "miscompile within the tolerance)",
+                                differing, compared));
+  if (nondeterministic)
+    lines.push_back(fmt::format("nondeterministic outputs: A's own code gave other bits when run twice at {} point(s); B "
+                                "differs from A by more than twice A's own spread at {} of them",
+                                nondeterministic, beyond_spread));
+  return fmt::format("{}", fmt::join(lines, "\n"));
+}
+
+std::string compile_times(const Comparison& report) {
+  if (report.compile_times.empty()) return "";
+  std::vector<std::string> ops;
+  for (const auto& op : report.compile_times)
+    ops.push_back(fmt::format("{} {:.2f}x ({} point{}, {:.0f} -> {:.0f} ms)", op.op, op.geomean_ratio, op.points,
+                              op.points == 1 ? "" : "s", op.a_total_ms, op.b_total_ms));
+  std::string text = fmt::format("compile time B vs A (measured variants): {}", fmt::join(ops, ", "));
+  auto listed = [](const std::vector<const PointComparison*>& rows) {
+    std::vector<std::string> texts;
+    for (const PointComparison* row : rows) texts.push_back(fmt::format("{} {:.0f} -> {:.0f} ms", row->id, *row->a_compile_ms, *row->b_compile_ms));
+    return fmt::format("{}", fmt::join(texts, ", "));
+  };
+  if (!report.slowest_compiles.empty()) text += "; most slowed: " + listed(report.slowest_compiles);
+  if (!report.fastest_compiles.empty()) text += "; most sped up: " + listed(report.fastest_compiles);
+  return text;
+}
+
+// "compile stages B vs A, cpu_softmax (3 points, instructions by callgrind, threshold 0.1%): SLOWER
+// +1.31% (g++ same, cc1plus +1.52%, as same, ld same)"; both sides' wall times where nothing was counted.
+std::string compile_stages_line(const OpCompileStages& op, double threshold_pct) {
+  std::vector<std::string> stages;
+  for (const StageComparison& stage : op.stages) {
+    if (stage.only_in_a || stage.only_in_b) {
+      stages.push_back(fmt::format("{} only in {}", stage.stage, stage.only_in_a ? "A" : "B"));
+    } else if (stage.decision) {
+      stages.push_back(stage.decision->verdict == Verdict::same ? fmt::format("{} same", stage.stage)
+                                                                : fmt::format("{} {:+.2f}%", stage.stage, stage.decision->change_pct));
+    } else if (stage.a_ms && stage.b_ms) {  // both sides' milliseconds: NVRTC reports whole ones, 0 among them
+      stages.push_back(fmt::format("{} {:.1f} -> {:.1f} ms", stage.stage, *stage.a_ms, *stage.b_ms));
+    }
+  }
+  if (op.total)
+    return fmt::format("compile stages B vs A, {} ({} of {} point{} counted, instructions by callgrind, threshold {}%): {} "
+                       "{:+.2f}% ({})",
+                       op.op, op.counted_points, op.points, op.points == 1 ? "" : "s", threshold_pct,
+                       spelling(op.total->verdict), op.total->change_pct, fmt::join(stages, ", "));
+  return fmt::format("compile stages B vs A, {} ({} point{}, wall time, not decided; --compile-instructions counts "
+                     "them): {}",
+                     op.op, op.points, op.points == 1 ? "" : "s", fmt::join(stages, ", "));
+}
+
+std::string compile_stages(const Comparison& report) {
+  std::vector<std::string> lines;
+  for (const OpCompileStages& op : report.compile_stages) lines.push_back(compile_stages_line(op, report.instruction_threshold_pct));
+  return fmt::format("{}", fmt::join(lines, "\n"));
+}
+
+std::string instruction_counts(const Comparison& report) {
+  const int counted = report.decided_by_instructions();
+  if (!counted) return "";
+  std::map<Verdict, int> by_time;
+  for (const auto& row : report.points)
+    if (row.metric() == Metric::instructions && row.timing_verdict) ++by_time[*row.timing_verdict];
+  std::vector<std::string> time_counts;
+  for (const auto& [verdict, count] : by_time) time_counts.push_back(fmt::format("{} {}", spelling(verdict), count));
+  return fmt::format("verdicts from instruction counts ({}) at {} of {} points (threshold {}%); the time alone said {} there",
+                     report.instruction_tools(), counted, report.points.size(), report.instruction_threshold_pct,
+                     fmt::join(time_counts, " "));
+}
+
+std::string interleaved(const Comparison& report) {
+  int paired = 0;
+  for (const auto& row : report.points) paired += row.in_process_pair;
+  if (!paired) return "";
+  return fmt::format("{} of {} points decided from A's code measured beside B's in B's process (interleaved); "
+                     "drift: A's code there against A's record",
+                     paired, report.points.size());
+}
+
+// The summary's parts, in order: each says nothing (an empty text) where the report has none of it.
+constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, retuned, library_picks, output_bits, compile_times,
+                                                        compile_stages, instruction_counts, interleaved};
+
+}  // namespace
+
+std::string summary_text(const Comparison& report) {
+  std::string text;
+  for (auto part : kParts)
+    if (std::string line = part(report); !line.empty()) text += (text.empty() ? "" : "\n") + line;
+  return text;
+}
+
+std::string table_legend(const Comparison& report) {
+  std::string legend = "speedup = A's time / B's (above 1: B is faster)";
+  if (report.decided_by_instructions()) legend += "; * decided by instruction counts (callgrind), not by the time beside it";
+  return legend;
+}
+
+}  // namespace abt
