@@ -9,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "after_timing.h"
 #include "engine/gpu_busy.h"
 #include "engine/resume_check.h"
 #include "host_info.h"
@@ -343,7 +344,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                             .device = cuda ? r.device.info() : nullptr,
                             .conditions = cuda ? busy.conditions(r.device.other_processes(), r.device.why_not_busy(), run) : std::vector<Marker>{},
                             .full_sweep = request.full_sweep};
-    const OpServices services{.variants = variants,
+    OpServices services{.variants = variants,
                               .references = references.get(),
                               .target = target,
                               .timer = cuda ? r.device.timer() : *host_timer,
@@ -354,10 +355,13 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                               .sides = hooks.sides,
                               .rounds = hooks.rounds,
                               .watch = watch,
-                              .instructions = instructions,
-                              .counters = counters,
-                              .counter_points = request.counters,
-                              .compile_counting = r.compile_counting ? &*r.compile_counting : nullptr};
+                              .after_timing = {}};
+    // What is measured after each batch's rounds, in this order (after_timing.h): a line each.
+    std::vector<std::unique_ptr<AfterTiming>> after_timing;
+    if (instructions) after_timing.push_back(instruction_counting(*instructions));
+    if (counters) after_timing.push_back(hardware_counter_reading(*counters, request.counters));
+    if (r.compile_counting) after_timing.push_back(compile_counting(*r.compile_counting));
+    for (const auto& measurement : after_timing) services.after_timing.push_back(measurement.get());
     OpRunState state;
     failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser,
                             [&](int done, int, StepKind kind, const std::string& what) {

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/compile_cache.h"
 #include "counters/hardware_counters.h"
@@ -38,6 +39,7 @@ struct OpContext {
 
 class SidePlan;
 class RoundPolicy;
+class AfterTiming;  // engine/src/after_timing.h
 
 // The measuring process reports each step of a point (worker/): its supervisor can then tell
 // which point or sweep candidate a crash or a hang belongs to, and a SIGINT/SIGTERM stops the
@@ -65,10 +67,9 @@ struct OpServices {
   const SidePlan* sides = nullptr;     // what is timed beside each point's own variant; null: nothing (a record)
   const RoundPolicy* rounds = nullptr; // whether a point gets rounds beyond the regular ones; null: never
   StepWatch* watch = nullptr;          // a supervised worker; null in library use
-  const InstructionCounter* instructions = nullptr;  // --metric instructions; null: time alone
-  const HardwareCounterReader* counters = nullptr;   // --counters on a device; null: none read
-  CounterSelection counter_points = CounterSelection::none;  // which points' counters are read
-  const CompileCounting* compile_counting = nullptr;  // --compile-instructions; null: compile time alone
+  // What is measured after each batch's timing rounds, in order (engine/src/after_timing.h): instruction
+  // counts, hardware counters, compile counts, as the run asked; empty: time alone.
+  std::vector<const AfterTiming*> after_timing;
 };
 
 // Changes as the op's points run.
