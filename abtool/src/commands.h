@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "compare/instruction_verdict.h"
-#include "compare/verdict.h"
+#include "verdict/instruction_verdict.h"
+#include "verdict/verdict.h"
 #include "engine/run_request.h"
 #include "replay/replay_run.h"
 

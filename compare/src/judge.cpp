@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "compare/round_signs.h"
+#include "verdict/round_signs.h"
 #include "util/statistics.h"
 
 namespace abt {
@@ -150,20 +150,6 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
   for (const auto& [side, summary] : {std::pair{"A", &evidence.a_summary}, std::pair{"B", &pb.latency}})
     if (has_outliers(*summary)) judgement.findings.push_back({FindingCode::outliers, {{"side", std::string(side)}}});
 }
-
-}  // namespace
-
-VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive) {
-  VerdictRule rule{threshold_pct};
-  rule.pairing = in_process_pair ? Pairing::by_round : Pairing::independent;
-  if (exhaustive) {
-    rule.early_stop = false;
-    rule.within = WithinRounds::simulated;
-  }
-  return rule;
-}
-
-namespace {
 
 // The counts of the compared pair: A's code where it was measured (beside B, or in A's run) and B's.
 std::optional<InstructionDecision> instruction_decision(const PointEvidence& evidence, double threshold_pct) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "compare/judge.h"
+#include "verdict/verdict.h"
 
 namespace abt {
 

@@ -1,10 +1,10 @@
 // Findings are codes with their numbers; their sentences are made only when printed
-// (compare/finding.h). These are the sentences the text, Markdown, CSV and HTML outputs show.
+// (verdict/finding.h). These are the sentences the text, Markdown, CSV and HTML outputs show.
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "compare/finding.h"
+#include "verdict/finding.h"
 
 namespace abt {
 namespace {

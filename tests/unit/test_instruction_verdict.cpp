@@ -1,9 +1,9 @@
-// --metric instructions (compare/instruction_verdict.h and the judge): counts decide where both
+// --metric instructions (verdict/instruction_verdict.h and the judge): counts decide where both
 // sides of the pair carry them, exactly: equal counts are SAME, a change at the threshold is
 // claimed, the time's verdict stays beside it, and only the one-config premise can overrule.
 #include <gtest/gtest.h>
 
-#include "compare/instruction_verdict.h"
+#include "verdict/instruction_verdict.h"
 #include "compare/judge.h"
 #include "util/statistics.h"
 

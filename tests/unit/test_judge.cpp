@@ -6,7 +6,7 @@
 #include <random>
 
 #include "compare/judge.h"
-#include "compare/round_signs.h"
+#include "verdict/round_signs.h"
 #include "util/statistics.h"
 
 namespace abt {

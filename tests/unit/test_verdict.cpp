@@ -1,4 +1,4 @@
-// The verdict rule (compare/verdict.h) on synthetic samples: the band, AMBIGUOUS's three reasons,
+// The verdict rule (verdict/verdict.h) on synthetic samples: the band, AMBIGUOUS's three reasons,
 // the noise floor from A's own rounds, and cycles.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <iostream>
 #include <random>
 
-#include "compare/verdict.h"
+#include "verdict/verdict.h"
 
 namespace abt {
 

@@ -12,7 +12,7 @@
 #include "compare/counter_delta.h"
 #include "compare/ir_delta.h"
 #include "compare/judge.h"
-#include "compare/verdict.h"
+#include "verdict/verdict.h"
 #include "rundir/run_data.h"
 
 namespace abt {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "compare/instruction_verdict.h"
+#include "verdict/instruction_verdict.h"
 #include "model/compile_profile.h"
 
 namespace abt {

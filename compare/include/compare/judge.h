@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "compare/instruction_verdict.h"
-#include "compare/verdict.h"
+#include "verdict/instruction_verdict.h"
+#include "verdict/verdict.h"
 #include "model/point_record.h"
 
 namespace abt {
@@ -57,8 +57,5 @@ struct Judgement {
 // kernel, another instruction mix) the point is UNTRUSTED: neither metric alone says what B did.
 Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive,
                       double instruction_threshold_pct = kDefaultInstructionThresholdPct);
-
-// The rule a pair of a point is decided by: its threshold and how its rounds pair.
-VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive);
 
 }  // namespace abt

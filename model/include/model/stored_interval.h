@@ -1,7 +1,7 @@
 // A point's speedup interval as the replay computed it when the point ended, kept in results.json
 // beside A's code's samples (Baseline::interval), so that diff and the report need not resample
 // the same samples again: on big runs the bootstrap is nearly all diff spends. They use it only
-// where the inputs they would resample hash to `inputs` (compare/verdict.h, interval_inputs), so
+// where the inputs they would resample hash to `inputs` (verdict/verdict.h, interval_inputs), so
 // other samples, another rule or another bootstrap are resampled as before.
 #pragma once
 #include <string>

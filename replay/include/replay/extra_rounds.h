@@ -3,10 +3,10 @@
 // would say AMBIGUOUS), up to `max_ms` of extra rounds per point and at most three times the
 // regular rounds; a point that stays AMBIGUOUS that long is reported so. A point is given up
 // early, its budget not spent, when at the spread observed no number of rounds would decide it,
-// or more than twice the rounds its budget has left (compare/verdict.h, RoundsToDecide). The
+// or more than twice the rounds its budget has left (verdict/verdict.h, RoundsToDecide). The
 // interval it ends with is kept in the point's record, for diff to read instead of resampling.
 #pragma once
-#include "compare/verdict.h"
+#include "verdict/verdict.h"
 #include "engine/round_policy.h"
 
 namespace abt {

@@ -1,6 +1,6 @@
 // `abtool replay --from A`: B's run with A's choices, through the recorder's plan -> run API.
 #pragma once
-#include "compare/verdict.h"
+#include "verdict/verdict.h"
 #include "engine/run.h"
 
 namespace abt {

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "stats/bootstrap.h"
-#include "compare/verdict.h"
+#include "verdict/verdict.h"
 
 namespace abt {
 

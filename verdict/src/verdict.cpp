@@ -1,4 +1,4 @@
-#include "compare/verdict.h"
+#include "verdict/verdict.h"
 
 #include <fmt/format.h>
 
@@ -199,6 +199,17 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
   }
   return decision;
 }
+
+VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive) {
+  VerdictRule rule{threshold_pct};
+  rule.pairing = in_process_pair ? Pairing::by_round : Pairing::independent;
+  if (exhaustive) {
+    rule.early_stop = false;
+    rule.within = WithinRounds::simulated;
+  }
+  return rule;
+}
+
 
 RoundedSamples in_cycles(const RoundedSamples& samples, const std::vector<double>& round_clock_mhz) {
   const std::vector<int> sizes = round_sizes_of(samples);

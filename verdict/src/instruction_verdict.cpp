@@ -1,4 +1,4 @@
-#include "compare/instruction_verdict.h"
+#include "verdict/instruction_verdict.h"
 
 #include <fmt/format.h>
 

@@ -10,8 +10,8 @@
 #include <optional>
 #include <string>
 
-#include "compare/finding.h"
-#include "compare/verdict.h"
+#include "verdict/finding.h"
+#include "verdict/verdict.h"
 #include "model/instruction_count.h"
 
 namespace abt {

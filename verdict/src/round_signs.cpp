@@ -1,4 +1,4 @@
-#include "compare/round_signs.h"
+#include "verdict/round_signs.h"
 
 #include <algorithm>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "compare/finding.h"
+#include "verdict/finding.h"
 #include "stats/bootstrap.h"
 #include "model/spelling.h"
 #include "model/stored_interval.h"
@@ -64,6 +64,10 @@ struct Decision {
 // The in-process A-vs-A spread: |median of A's even rounds / median of its odd rounds - 1|, in
 // percent; nullopt with fewer than 4 rounds.
 std::optional<double> noise_floor_pct(const RoundedSamples& a);
+
+// The rule a pair of a point is decided by: its threshold and how its rounds pair (an interleaved
+// replay's in-process pair by round). `exhaustive`: the bootstrap as defined, no shortcut.
+VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive);
 
 // `known`: an interval kept from an earlier resampling (model/stored_interval.h); used in place of
 // resampling when its `inputs` are interval_inputs(a, b, rule), so the decision is the same either way.

@@ -1,4 +1,4 @@
-#include "compare/finding.h"
+#include "verdict/finding.h"
 
 #include <fmt/format.h>
 
