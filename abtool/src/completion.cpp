@@ -19,13 +19,13 @@ std::vector<std::string> long_options(const CLI::App& command) {
 
 }  // namespace
 
-std::string completion_script(const CLI::App& app, const std::string& shell) {
+std::string completion_script(const CLI::App& app, CompletionShell shell) {
   std::vector<std::string> commands, cases;
   for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
     commands.push_back(command->get_name());
     cases.push_back(fmt::format("    {}) options=\"{}\" ;;", command->get_name(), fmt::join(long_options(*command), " ")));
   }
-  std::string script = shell == "zsh" ? "autoload -U +X bashcompinit && bashcompinit\n" : "";
+  std::string script = shell == CompletionShell::zsh ? "autoload -U +X bashcompinit && bashcompinit\n" : "";
   script += fmt::format(R"SCRIPT(# abtool's completion for {0}: eval "$(abtool completion {0})" in your shell's startup file.
 _abtool() {{
   local current=${{COMP_WORDS[COMP_CWORD]}} options
@@ -45,7 +45,7 @@ _abtool() {{
 }}
 complete -o filenames -F _abtool abtool
 )SCRIPT",
-                        shell, fmt::join(commands, " "), fmt::join(cases, "\n"));
+                        spelling(shell), fmt::join(commands, " "), fmt::join(cases, "\n"));
   return script;
 }
 

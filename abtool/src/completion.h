@@ -3,11 +3,22 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <array>
 #include <string>
+#include <string_view>
+#include <utility>
+
+#include "model/spelling.h"
 
 namespace abt {
 
-// The script for `shell` ("bash" or "zsh", which loads it through bashcompinit).
-std::string completion_script(const CLI::App& app, const std::string& shell);
+enum class CompletionShell { bash, zsh };  // zsh loads the bash script through bashcompinit
+template <>
+struct Spellings<CompletionShell> {
+  static constexpr std::array<std::pair<CompletionShell, std::string_view>, 2> table{
+      {{CompletionShell::bash, "bash"}, {CompletionShell::zsh, "zsh"}}};
+};
+
+std::string completion_script(const CLI::App& app, CompletionShell shell);
 
 }  // namespace abt

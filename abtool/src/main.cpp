@@ -261,44 +261,65 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
   return "";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// Every command's options as the command line declares and fills them.
+struct CommandLine {
   CLI::App app{"abtool: A/B performance comparison of compiler builds on GPU and host kernels"};
-  app.formatter(std::make_shared<abt::FittingFormatter>());  // before the subcommands: they take it from app
-  app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("abtool ") + ABTOOL_VERSION + " (" + ABTOOL_GIT_SHA + ")");
-
+  CLI::App *record = nullptr, *replay = nullptr, *diff = nullptr, *report = nullptr, *merge = nullptr, *capture = nullptr,
+           *completion = nullptr;
   abt::RunOptions record_options, replay_options;
   EnumTexts record_texts, replay_texts;
+  abt::ProcessOptions record_process, replay_process;
   std::string replay_from;
   abt::ReplayOptions replay_only;
   bool no_interleave = false;
   abt::DiffOptions diff_options;
-  auto* record = app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
-  add_measure_options(*record, record_options, record_texts, abt::RunMode::record);
-  abt::ProcessOptions record_process, replay_process;
-  add_process_options(*record, record_process);
-  auto* replay = app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
-  add_measure_options(*replay, replay_options, replay_texts, abt::RunMode::replay);
-  add_process_options(*replay, replay_process);
-  replay->add_option("--from", replay_from, "run directory of a record run (required unless --resume)");
-  replay->add_flag("--no-interleave", no_interleave,
+  abt::ReportOptions report_options;
+  abt::MergeOptions merge_options;
+  abt::CaptureRequest capture_request;
+  std::string capture_out;
+  std::string completion_shell;
+  bool quiet = false;
+  std::string colour{abt::spelling(abt::ColourChoice::automatic)};
+};
+
+void declare_measure_commands(CommandLine& cli) {
+  cli.record = cli.app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
+  add_measure_options(*cli.record, cli.record_options, cli.record_texts, abt::RunMode::record);
+  add_process_options(*cli.record, cli.record_process);
+  auto* replay = cli.replay = cli.app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
+  add_measure_options(*replay, cli.replay_options, cli.replay_texts, abt::RunMode::replay);
+  add_process_options(*replay, cli.replay_process);
+  replay->add_option("--from", cli.replay_from, "run directory of a record run (required unless --resume)");
+  replay->add_flag("--no-interleave", cli.no_interleave,
                    "measure B alone (default: A's stored binary is measured beside B's, rounds alternating)");
-  replay->add_flag("--aa", replay_only.aa,
+  replay->add_flag("--aa", cli.replay_only.aa,
                    "an A/A is meant: no warning that B's compiler, flags and environment are A's");
-  replay->add_flag("--retune", replay_only.retune,
+  replay->add_flag("--retune", cli.replay_only.retune,
                    "also sweep B's own best config per key and measure it beside A's: diff shows the pinned and the "
                    "best-vs-best speedup and where the optimum moved");
-  replay->add_option("--max-extra-ms", replay_only.max_extra_ms,
+  replay->add_option("--max-extra-ms", cli.replay_only.max_extra_ms,
                      fmt::format("extra interleaved rounds, per point, while a point is AMBIGUOUS (default {:g})",
                                  abt::ReplayOptions{}.max_extra_ms))
       ->check(at_least(0));
-  replay->add_option("--threshold", replay_only.threshold_pct,
+  replay->add_option("--threshold", cli.replay_only.threshold_pct,
                      fmt::format("the change in percent that matters when deciding whether a point needs more rounds, and "
                                  "for the interval each point keeps for diff (default {:g})", abt::kDefaultThresholdPct))
       ->check(at_least(0));
-  auto* diff = app.add_subcommand("diff", "compare two runs point by point");
+  for (CLI::App* command : {cli.record, cli.replay})
+    command->add_flag("-q,--quiet", cli.quiet, "no progress and no line per point as it ends: the final table, warnings and errors");
+}
+
+std::string threshold_help() { return fmt::format("smallest change in percent that counts (default {:g})", abt::kDefaultThresholdPct); }
+
+std::string instruction_threshold_help() {
+  return fmt::format("smallest change in instruction count in percent that counts, where both runs counted "
+                     "(--metric instructions; default {:g})",
+                     abt::kDefaultInstructionThresholdPct);
+}
+
+void declare_comparing_commands(CommandLine& cli) {
+  abt::DiffOptions& diff_options = cli.diff_options;
+  auto* diff = cli.diff = cli.app.add_subcommand("diff", "compare two runs point by point");
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
@@ -310,15 +331,8 @@ int main(int argc, char** argv) {
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
                  "(default: 80 columns, the rest on a line per point below it)");
-  const std::string threshold_help =
-      fmt::format("smallest change in percent that counts (default {:g})", abt::kDefaultThresholdPct);
-  diff->add_option("--threshold", diff_options.threshold_pct, threshold_help)
-      ->check(at_least(0));
-  const std::string instruction_threshold_help =
-      fmt::format("smallest change in instruction count in percent that counts, where both runs counted "
-                  "(--metric instructions; default {:g})",
-                  abt::kDefaultInstructionThresholdPct);
-  diff->add_option("--instructions-threshold", diff_options.instruction_threshold_pct, instruction_threshold_help)
+  diff->add_option("--threshold", diff_options.threshold_pct, threshold_help())->check(at_least(0));
+  diff->add_option("--instructions-threshold", diff_options.instruction_threshold_pct, instruction_threshold_help())
       ->check(at_least(0));
   auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
                               "exit 1 when a point is significantly SLOWER by more than --threshold, or when a point is "
@@ -331,86 +345,88 @@ int main(int argc, char** argv) {
                  "(a point AMBIGUOUS, UNTRUSTED, FAILED or MISSING)")
       ->excludes(fail);
 
-  abt::ReportOptions report_options;
-  auto* report = app.add_subcommand("report", "one self-contained HTML page comparing two runs (charts, tables, IR diffs)");
-  report->add_option("RUN_A", report_options.a, "baseline run directory")->required();
-  report->add_option("RUN_B", report_options.b, "candidate run directory")->required();
-  report->add_option("-o,--out", report_options.out, "the HTML file to write")->capture_default_str();
-  report->add_option("--threshold", report_options.threshold_pct, threshold_help)
-      ->check(at_least(0));
-  report->add_option("--instructions-threshold", report_options.instruction_threshold_pct, instruction_threshold_help)
+  auto* report = cli.report = cli.app.add_subcommand("report", "one self-contained HTML page comparing two runs (charts, tables, IR diffs)");
+  report->add_option("RUN_A", cli.report_options.a, "baseline run directory")->required();
+  report->add_option("RUN_B", cli.report_options.b, "candidate run directory")->required();
+  report->add_option("-o,--out", cli.report_options.out, "the HTML file to write")->capture_default_str();
+  report->add_option("--threshold", cli.report_options.threshold_pct, threshold_help())->check(at_least(0));
+  report->add_option("--instructions-threshold", cli.report_options.instruction_threshold_pct, instruction_threshold_help())
       ->check(at_least(0));
 
-  abt::MergeOptions merge_options;
-  auto* merge = app.add_subcommand("merge", "join the shard runs of one selection (--shard I/N) into one run directory");
-  merge->add_option("OUT", merge_options.out, "the run directory to create")->required();
-  merge->add_option("RUN", merge_options.shards, "every shard run (all N of them, each finished)")->required();
+  cli.merge = cli.app.add_subcommand("merge", "join the shard runs of one selection (--shard I/N) into one run directory");
+  cli.merge->add_option("OUT", cli.merge_options.out, "the run directory to create")->required();
+  cli.merge->add_option("RUN", cli.merge_options.shards, "every shard run (all N of them, each finished)")->required();
+}
 
-  abt::CaptureRequest capture_request;
-  std::string capture_out;
-  auto* capture = app.add_subcommand("capture", "run a Python workload and capture every Triton kernel it launches as abtool "
-                                                "ops (record --ops-dir DIR/ops --shapes DIR/shapes.yaml)");
-  capture->add_option("--out", capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)")
+void declare_other_commands(CommandLine& cli) {
+  auto* capture = cli.capture = cli.app.add_subcommand(
+      "capture", "run a Python workload and capture every Triton kernel it launches as abtool ops (record --ops-dir "
+                 "DIR/ops --shapes DIR/shapes.yaml)");
+  capture->add_option("--out", cli.capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)")
       ->check(named_folder());
-  capture->add_option("--max-input-mb", capture_request.max_input_mb,
+  capture->add_option("--max-input-mb", cli.capture_request.max_input_mb,
                       "store floating-point tensors up to this size (integer tensors always are); larger ones leave "
                       "their kernel's specialization uncaptured, with the reason")
       ->capture_default_str()
       ->check(at_least(0));
-  capture->add_option("COMMAND", capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
+  capture->add_option("COMMAND", cli.capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
       ->required();
 
-  auto* completion = app.add_subcommand("completion", "print a completion script for your shell: eval \"$(abtool completion bash)\"");
-  std::string completion_shell;
-  completion->add_option("SHELL", completion_shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
+  cli.completion = cli.app.add_subcommand("completion", "print a completion script for your shell: eval \"$(abtool completion bash)\"");
+  cli.completion->add_option("SHELL", cli.completion_shell, abt::spelling_list<abt::CompletionShell>(" or "))
+      ->required()
+      ->check(abt::one_of_spellings<abt::CompletionShell>());
+}
 
-  const std::string footer =
+// What every command's help ends with: --color where it applies, two examples, where the rest is.
+void declare_help(CommandLine& cli) {
+  for (CLI::App* command : {cli.record, cli.replay, cli.diff, cli.report, cli.merge, cli.capture})
+    command->add_option("--color", cli.colour,
+                        "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
+        ->check(abt::one_of_spellings<abt::ColourChoice>());
+  cli.app.footer(
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
       "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
-      std::string(abt::environment_help());
-  bool quiet = false;
-  for (CLI::App* command : {record, replay})
-    command->add_flag("-q,--quiet", quiet, "no progress and no line per point as it ends: the final table, warnings and errors");
-  std::string colour = "auto";
-  for (CLI::App* command : {record, replay, diff, report, merge, capture})
-    command->add_option("--color", colour, "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
-  app.footer(footer);
-  // Two examples a command's help ends with, before where the rest is.
+      std::string(abt::environment_help()));
   const std::vector<std::pair<CLI::App*, std::vector<std::string>>> examples{
-      {record,
+      {cli.record,
        {"abtool record --op cpu_matmul --compiler host:g++ --out runs/A",
         "abtool record --op triton_matmul --compiler triton:python3 --out runs/A"}},
-      {replay,
+      {cli.replay,
        {"abtool replay --from runs/A --compiler host:clang++ --out runs/B",
         "abtool replay --from runs/A --compiler-flags enable_fp_fusion=0 --out runs/B"}},
-      {diff, {"abtool diff runs/A runs/B --ir", "abtool diff runs/A runs/B --format json --fail-on-regression"}},
-      {report, {"abtool report runs/A runs/B", "abtool report runs/A runs/B --out ab.html --threshold 5"}},
-      {merge,
+      {cli.diff, {"abtool diff runs/A runs/B --ir", "abtool diff runs/A runs/B --format json --fail-on-regression"}},
+      {cli.report, {"abtool report runs/A runs/B", "abtool report runs/A runs/B --out ab.html --threshold 5"}},
+      {cli.merge,
        {"abtool merge runs/A runs/A-0 runs/A-1 runs/A-2   # of record --shard 0/3 .. 2/3",
         "abtool merge runs/B runs/B-0 runs/B-1 runs/B-2   # of replay --shard I/3"}},
-      {capture,
+      {cli.capture,
        {"abtool capture --out runs/cap -- python3 bench.py",
         "abtool capture --max-input-mb 64 -- python3 -m pytest tests/test_softmax.py"}},
-      {completion, {"eval \"$(abtool completion bash)\"", "eval \"$(abtool completion zsh)\""}},
+      {cli.completion, {"eval \"$(abtool completion bash)\"", "eval \"$(abtool completion zsh)\""}},
   };
   for (const auto& [command, lines] : examples)
     command->footer(fmt::format("Examples:\n  {}\n\nExit codes and environment variables: abtool --help. Manual: "
                                 "README.md and docs/ in abtool's source.",
                                 fmt::join(lines, "\n  ")));
+}
+
+// The exit code when the command line is not one to run (a typo, --help, --version); nullopt: run it.
+std::optional<int> parse_command_line(CommandLine& cli, int argc, char** argv) {
   try {
-    app.parse(argc, argv);
+    cli.app.parse(argc, argv);
+    return std::nullopt;
   } catch (const CLI::ParseError& error) {
-    if (error.get_exit_code() == 0) return app.exit(error);  // --help, --version
-    if (std::string hint = misspelled_option(app, argc, argv); !hint.empty()) {
+    if (error.get_exit_code() == 0) return cli.app.exit(error);  // --help, --version
+    if (std::string hint = misspelled_option(cli.app, argc, argv); !hint.empty()) {
       fmt::print(stderr, "{}\n", hint);
       return abt::kExitBadInput;
     }
     // One line, named as abtool's, with where the options are listed.
     std::string command;
     try {
-      if (argc >= 2 && app.get_subcommand(argv[1])) command = std::string(" ") + argv[1];
+      if (argc >= 2 && cli.app.get_subcommand(argv[1])) command = std::string(" ") + argv[1];
     } catch (const CLI::OptionNotFound&) {
     }
     // capture's workload is everything after --: without it, the workload's own options look like abtool's.
@@ -420,47 +436,61 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "abtool{}: {} ({})\n", command, error.what(), hint);
     return abt::kExitBadInput;
   }
+}
 
-  abt::choose_quiet(quiet);
-  if (colour != "auto") abt::choose_colour(colour == "always" ? abt::ColourChoice::always : abt::ColourChoice::never);
+int run_measure_command(CommandLine& cli, int argc, char** argv) {
+  const bool record = static_cast<bool>(*cli.record);
+  abt::RunOptions& options = record ? cli.record_options : cli.replay_options;
+  abt::ProcessOptions& process = record ? cli.record_process : cli.replay_process;
+  finish_options(options, record ? cli.record_texts : cli.replay_texts, argc, argv);
+  cli.replay_only.interleave = !cli.no_interleave;
+  if (!process.worker.empty()) {
+    options.resume = process.worker_resume;
+    return abt::run_as_worker(process, [&](abt::StepWatch* watch) {
+      return record ? abt::run_record(options, watch) : abt::run_replay(cli.replay_from, options, cli.replay_only, watch);
+    });
+  }
+  check_resume_alone(record ? *cli.record : *cli.replay, process);
+  if (record) return abt::run_supervised("record", arguments_after_program(argc, argv), process, options);
+  if (cli.replay_from.empty() && process.resume.empty()) throw abt::InputError("replay: --from is required");
+  return abt::run_supervised("replay", arguments_after_program(argc, argv), process, options, cli.replay_from);
+}
+
+int run_command(CommandLine& cli, int argc, char** argv) {
+  if (*cli.record || *cli.replay) return run_measure_command(cli, argc, argv);
+  if (*cli.report) return abt::run_report(cli.report_options);
+  if (*cli.capture) {
+    cli.capture_request.out = cli.capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(cli.capture_out);
+    return abt::run_capture(cli.capture_request, std::cout);
+  }
+  if (*cli.completion) {
+    std::cout << abt::completion_script(cli.app, *abt::parse_spelling<abt::CompletionShell>(cli.completion_shell));
+    return abt::kExitOk;
+  }
+  if (*cli.merge) {
+    cli.merge_options.command_line = {argv, argv + argc};
+    return abt::run_merge(cli.merge_options);
+  }
+  return abt::run_diff(cli.diff_options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CommandLine cli;
+  cli.app.formatter(std::make_shared<abt::FittingFormatter>());  // before the subcommands: they take it from app
+  cli.app.require_subcommand(1);
+  cli.app.set_version_flag("--version", std::string("abtool ") + ABTOOL_VERSION + " (" + ABTOOL_GIT_SHA + ")");
+  declare_measure_commands(cli);
+  declare_comparing_commands(cli);
+  declare_other_commands(cli);
+  declare_help(cli);
+  if (auto exit = parse_command_line(cli, argc, argv)) return *exit;
+  abt::choose_quiet(cli.quiet);
+  abt::choose_colour(*abt::parse_spelling<abt::ColourChoice>(cli.colour));
   try {
     abt::environment();  // a bad value of a variable abtool reads: exit 2 before anything runs
-    if (*record) {
-      finish_options(record_options, record_texts, argc, argv);
-      if (!record_process.worker.empty()) {
-        record_options.resume = record_process.worker_resume;
-        return abt::run_as_worker(record_process, [&](abt::StepWatch* watch) { return abt::run_record(record_options, watch); });
-      }
-      check_resume_alone(*record, record_process);
-      return abt::run_supervised("record", arguments_after_program(argc, argv), record_process, record_options);
-    }
-    if (*replay) {
-      finish_options(replay_options, replay_texts, argc, argv);
-      replay_only.interleave = !no_interleave;
-      if (!replay_process.worker.empty()) {
-        replay_options.resume = replay_process.worker_resume;
-        return abt::run_as_worker(replay_process, [&](abt::StepWatch* watch) {
-          return abt::run_replay(replay_from, replay_options, replay_only, watch);
-        });
-      }
-      check_resume_alone(*replay, replay_process);
-      if (replay_from.empty() && replay_process.resume.empty()) throw abt::InputError("replay: --from is required");
-      return abt::run_supervised("replay", arguments_after_program(argc, argv), replay_process, replay_options, replay_from);
-    }
-    if (*report) return abt::run_report(report_options);
-    if (*capture) {
-      capture_request.out = capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(capture_out);
-      return abt::run_capture(capture_request, std::cout);
-    }
-    if (*completion) {
-      std::cout << abt::completion_script(app, completion_shell);
-      return abt::kExitOk;
-    }
-    if (*merge) {
-      merge_options.command_line = {argv, argv + argc};
-      return abt::run_merge(merge_options);
-    }
-    return abt::run_diff(diff_options);
+    return run_command(cli, argc, argv);
   } catch (const abt::InputError& error) {
     abt::say({abt::MessageKind::error, error.what()});
     return abt::kExitBadInput;

@@ -7,8 +7,16 @@
 #include <vector>
 
 #include "model/spelling.h"
+#include "util/environment.h"
 
 namespace abt {
+
+// --color's words (ABTOOL_COLOR takes the same two but auto: util/environment.cpp).
+template <>
+struct Spellings<ColourChoice> {
+  static constexpr std::array<std::pair<ColourChoice, std::string_view>, 3> table{
+      {{ColourChoice::automatic, "auto"}, {ColourChoice::always, "always"}, {ColourChoice::never, "never"}}};
+};
 
 template <typename Enum>
 CLI::Validator one_of_spellings() {
