@@ -32,16 +32,16 @@ void write_capture(const fs::path& dir, const fs::path& tensors, const Drafts& d
       replace_all(yaml, "@SOURCE@", layout::kSourceCopy);
     }
     write_file_atomically(op_dir / layout::kOpSpec, yaml);
-    nlohmann::json cases = nlohmann::json::object();
+    std::map<std::string, CapturedCase> cases;
     ShapeList list;
     list.op = op.name;
     for (const DraftCase& entry : op.cases) {
-      cases[entry.point_id] = entry.entry;
+      cases[entry.point_id] = entry.captured;
       list.shapes.push_back(entry.shape);
     }
     list.dtypes = {op.dtype};
     shapes.ops.push_back(std::move(list));
-    write_file_atomically(op_dir / layout::kCases, nlohmann::json{{"schema", kCaseFormat}, {"cases", cases}}.dump(1) + "\n");
+    write_file_atomically(op_dir / layout::kCases, encode_captured_cases(cases, dir));
     for (const std::string& sha : op.tensors) {
       const fs::path stored = dir / layout::stored_tensor(sha);
       if (fs::exists(stored)) continue;

@@ -400,7 +400,7 @@ class OpBuilder {
     entry.shape = shape_of(c);
     entry.point_id = Point{draft_.name, entry.shape, draft_.dtype}.id();
     entry.launches = launch.launches;
-    json args = json::object(), equal_one = json::array(), divisible = json::array();
+    CapturedCase& captured = entry.captured;
     // A floating-point tensor too large to store (over --max-input-mb) is generated; the capture's
     // output is then not of these inputs, or was not kept: A's output is the point's reference.
     std::vector<std::string> generated, unkept;
@@ -415,15 +415,15 @@ class OpBuilder {
       const RawArg& a = launch.args[i];
       const ArgPlan& plan = args_[i];
       if (plan.kind == ArgPlan::Kind::tuned) continue;
-      json value = json::object();
+      CapturedArg value;
       if (plan.kind == ArgPlan::Kind::tensor) {
         if (plan.use != Use::out) {
           if (const auto& before = before_of(launch, a)) {
-            value["input"] = options_.stored_name(*before);
+            value.input = options_.stored_name(*before);
             draft_.tensors.insert(*before);
           } else {  // uniform over what the shim saw in a sample of it, else abtool's default range
             const auto [low, high] = a.input_range.value_or(std::pair{-1.0, 1.0});
-            value["generated"] = {{"dist", "uniform"}, {"low", low}, {"high", high}};
+            value.generated = GeneratedInput{low, high};
           }
         }
         const std::optional<std::string>& output = a.written ? a.output : a.input;  // unwritten here: as it was
@@ -432,29 +432,28 @@ class OpBuilder {
           else if (output) output_rms_ = std::max(output_rms_, rms_of(options_.read_stored(*output), plan.dtype));
         }
         if (plan.use != Use::in && !from_baseline) {
-          value["output"] = options_.stored_name(*output);
+          value.output = options_.stored_name(*output);
           draft_.tensors.insert(*output);
         }
       } else if (plan.kind == ArgPlan::Kind::scalar) {
-        value["value"] = json_of(a.value);
-        if (a.role == ArgRole::specialized) equal_one.push_back(a.name);
+        value.value = value_text(a.value);
+        if (a.role == ArgRole::specialized) captured.equal_one.insert(a.name);
       } else if (plan.kind == ArgPlan::Kind::constexpr_captured) {
-        value["value"] = json_of(a.value);
+        value.value = value_text(a.value);
       }
-      if (a.divisible) divisible.push_back(a.name);
-      args[a.name] = value;
+      if (a.divisible) captured.divisible.insert(a.name);
+      captured.args[a.name] = std::move(value);
     }
-    json grids = json::object();
     const std::string launched = config_text(launched_config(launch));
     size_t unknown = 0;
     if (tuned(launch.tuner.kind) && !launch.tuner.cached_launch) {
       for (size_t k = 0; k < launch.tuner.configs.size(); ++k) {
         if (!runnable(launch.tuner.configs[k])) continue;
-        if (const auto& grid = launch.tuner.grids[k]) grids[config_text(config_of(launch.tuner.configs[k]))] = *grid;
+        if (const auto& grid = launch.tuner.grids[k]) captured.grids[config_text(config_of(launch.tuner.configs[k]))] = *grid;
         else ++unknown;
       }
     }
-    grids[launched] = launch.grid;  // the grid the library's launch really had
+    captured.grids[launched] = launch.grid;  // the grid the library's launch really had
     if (unknown) {
       std::string why;
       for (const auto& [index, reason] : launch.tuner.why) {
@@ -466,10 +465,10 @@ class OpBuilder {
     } else if (launch.tuner.cached_launch) {
       draft_.notes.push_back(entry.point_id + ": launched from the library's cache of the tuner's pick: only that config");
     }
-    entry.entry = {{"args", args}, {"grids", grids}, {"library_choice", launched}, {"launches", launch.launches},
-                   {"equal_one", equal_one}, {"divisible", divisible}};
+    captured.library_choice = launched;
+    captured.launches = launch.launches;
     if (from_baseline) {
-      entry.entry["reference"] = "baseline";
+      captured.reference_from_baseline = true;
       std::vector<std::string> parts;
       if (!generated.empty())
         parts.push_back(fmt::format("{} generated (uniform over the range of a sample of the original)", fmt::join(generated, ", ")));
@@ -480,17 +479,18 @@ class OpBuilder {
     draft_.cases.push_back(std::move(entry));
   }
 
-  static json json_of(const PyValue& value) {
+  // A scalar's or constexpr's value as cases.json's reader gives it (opspec/captured_cases.h).
+  static std::string value_text(const PyValue& value) {
     switch (value.kind) {
-      case PyValue::Kind::none: return nullptr;
-      case PyValue::Kind::boolean: return value.boolean;
-      case PyValue::Kind::integer: return value.integer;
-      case PyValue::Kind::real: return value.real;
+      case PyValue::Kind::none: return "None";
+      case PyValue::Kind::boolean: return value.boolean ? "True" : "False";
+      case PyValue::Kind::integer: return std::to_string(value.integer);
+      case PyValue::Kind::real: return json(value.real).dump();
       case PyValue::Kind::text:
       case PyValue::Kind::expression:
       case PyValue::Kind::object: return value.text;
     }
-    return nullptr;
+    return "None";
   }
 
   void write_yaml() {

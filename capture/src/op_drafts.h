@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "opspec/captured_cases.h"
 #include "opspec/dtype.h"
 #include "raw_capture.h"
 
@@ -20,7 +21,7 @@ namespace abt::capture {
 struct DraftCase {
   std::vector<long long> shape;
   std::string point_id;
-  nlohmann::json entry;  // a case of cases.json (opspec/captured_cases.h kCaseFormat)
+  CapturedCase captured;  // its case of cases.json, stored files named relative to the capture
   long long launches = 0;
 };
 
@@ -50,7 +51,7 @@ struct Drafts {
 struct DraftOptions {
   std::string command_text;  // for the op's description
   long long max_input_bytes = 0;
-  std::function<std::string(const std::string& sha)> stored_name;  // a stored tensor's path in cases.json
+  std::function<std::string(const std::string& sha)> stored_name;  // a stored tensor's path in the capture
   std::function<std::string(const std::string& sha)> read_stored;  // its bytes
 };
 

@@ -40,7 +40,48 @@ GeneratedInput generated_input(const nlohmann::json& node, const std::string& wh
   return generated;
 }
 
+// A value's text as the JSON value_text reads it back from.
+nlohmann::json value_json(const std::string& text) {
+  if (text == "None") return nullptr;
+  if (text == "True" || text == "False") return text == "True";
+  nlohmann::json number = nlohmann::json::parse(text, nullptr, false);
+  if (number.is_number() && value_text(number) == text) return number;
+  return text;
+}
+
+std::string relative_to(const fs::path& path, const fs::path& root) {
+  return (path.is_absolute() ? path.lexically_relative(root) : path).generic_string();
+}
+
+nlohmann::json case_json(const CapturedCase& captured, const fs::path& root) {
+  nlohmann::json args = nlohmann::json::object();
+  for (const auto& [name, arg] : captured.args) {
+    nlohmann::json value = nlohmann::json::object();
+    if (arg.input) value["input"] = relative_to(*arg.input, root);
+    if (arg.generated) value["generated"] = {{"dist", "uniform"}, {"low", arg.generated->low}, {"high", arg.generated->high}};
+    if (arg.output) value["output"] = relative_to(*arg.output, root);
+    if (arg.value) value["value"] = value_json(*arg.value);
+    args[name] = std::move(value);
+  }
+  nlohmann::json grids = nlohmann::json::object();
+  for (const auto& [config, grid] : captured.grids) grids[config] = grid;
+  nlohmann::json entry{{"args", args},
+                       {"grids", grids},
+                       {"library_choice", captured.library_choice ? nlohmann::json(*captured.library_choice) : nlohmann::json()},
+                       {"launches", captured.launches},
+                       {"equal_one", captured.equal_one},
+                       {"divisible", captured.divisible}};
+  if (captured.reference_from_baseline) entry["reference"] = "baseline";
+  return entry;
+}
+
 }  // namespace
+
+std::string encode_captured_cases(const std::map<std::string, CapturedCase>& by_point, const fs::path& root) {
+  nlohmann::json cases = nlohmann::json::object();
+  for (const auto& [id, captured] : by_point) cases[id] = case_json(captured, root);
+  return nlohmann::json{{"schema", kCaseFormat}, {"cases", cases}}.dump(1) + "\n";
+}
 
 const CapturedCase& CapturedCases::at(const Point& point) const {
   auto found = by_point.find(point.id());

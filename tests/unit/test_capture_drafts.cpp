@@ -96,12 +96,12 @@ TEST(CaptureDrafts, AnOutputOnlyWrittenAtOneLaunchAndReadAtAnotherIsInoutAndHold
   const OpDraft& op = drafts.ops[0];
   EXPECT_NE(op.yaml.find("{name: y_ptr, kind: inout"), std::string::npos) << op.yaml;
   ASSERT_EQ(op.cases.size(), 2u);
-  const json& y4 = op.cases[0].entry.at("args").at("y_ptr");
-  EXPECT_EQ(y4.at("input"), "inputs/" + sha('1') + ".bin");
-  EXPECT_EQ(y4.at("output"), "inputs/" + sha('1') + ".bin");
-  const json& y8 = op.cases[1].entry.at("args").at("y_ptr");
-  EXPECT_EQ(y8.at("input"), "inputs/" + sha('2') + ".bin");
-  EXPECT_EQ(y8.at("output"), "inputs/" + sha('3') + ".bin");
+  const CapturedArg& y4 = op.cases[0].captured.args.at("y_ptr");
+  EXPECT_EQ(y4.input, "inputs/" + sha('1') + ".bin");
+  EXPECT_EQ(y4.output, "inputs/" + sha('1') + ".bin");
+  const CapturedArg& y8 = op.cases[1].captured.args.at("y_ptr");
+  EXPECT_EQ(y8.input, "inputs/" + sha('2') + ".bin");
+  EXPECT_EQ(y8.output, "inputs/" + sha('3') + ".bin");
 }
 
 TEST(CaptureDrafts, ALaunchThatWroteNothingIsListedWithTheReason) {
@@ -149,11 +149,11 @@ TEST(CaptureDrafts, TensorsTooLargeToStoreAreGeneratedOverTheirSampledRangeAndAs
   ASSERT_TRUE(drafts.rejected.empty()) << drafts.rejected[0].why[0].text;
   ASSERT_EQ(drafts.ops.size(), 1u);
   const OpDraft& op = drafts.ops[0];
-  const json& entry = op.cases[0].entry;
-  EXPECT_EQ(entry.at("reference"), "baseline");
-  EXPECT_EQ(entry.at("args").at("x_ptr").at("generated"), (json{{"dist", "uniform"}, {"low", -0.5}, {"high", 2.0}}));
-  EXPECT_FALSE(entry.at("args").at("x_ptr").contains("input"));
-  EXPECT_FALSE(entry.at("args").at("y_ptr").contains("output"));
+  const CapturedCase& entry = op.cases[0].captured;
+  EXPECT_TRUE(entry.reference_from_baseline);
+  EXPECT_EQ(entry.args.at("x_ptr").generated, (GeneratedInput{-0.5, 2.0}));
+  EXPECT_FALSE(entry.args.at("x_ptr").input);
+  EXPECT_FALSE(entry.args.at("y_ptr").output);
   EXPECT_TRUE(op.tensors.empty()) << "nothing of this point is stored";
   EXPECT_NE(op.yaml.find("atol: 2.288818359375e-05"), std::string::npos) << "64 ulps at the sampled RMS of 3: " << op.yaml;
   ASSERT_FALSE(op.notes.empty());
@@ -169,10 +169,10 @@ TEST(CaptureDrafts, TensorsTooLargeToStoreAreGeneratedOverTheirSampledRangeAndAs
   partly["args"][0].erase("input");
   const Drafts mixed = draft_ops(pointers(read({partly})), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
   ASSERT_EQ(mixed.ops.size(), 1u);
-  const json& case_entry = mixed.ops[0].cases[0].entry;
-  EXPECT_EQ(case_entry.at("reference"), "baseline");
-  EXPECT_EQ(case_entry.at("args").at("x_ptr").at("generated").at("low"), -1.0) << "no sample: abtool's default range";
-  EXPECT_FALSE(case_entry.at("args").at("y_ptr").contains("output"));
+  const CapturedCase& case_entry = mixed.ops[0].cases[0].captured;
+  EXPECT_TRUE(case_entry.reference_from_baseline);
+  EXPECT_EQ(case_entry.args.at("x_ptr").generated->low, -1.0) << "no sample: abtool's default range";
+  EXPECT_FALSE(case_entry.args.at("y_ptr").output);
 }
 
 TEST(CaptureDrafts, AnIntegerTensorThatWasNotStoredIsListedWithTheReason) {

@@ -25,6 +25,7 @@ inline constexpr const char* kCaseFormatV1 = "abtool.capture_cases/1";
 // generator, uniform over the range of values the capture saw in a sample of it.
 struct GeneratedInput {
   double low = -1, high = 1;
+  bool operator==(const GeneratedInput&) const = default;
 };
 
 struct CapturedArg {
@@ -32,6 +33,7 @@ struct CapturedArg {
   std::optional<std::filesystem::path> output;  // the bytes after it: the reference
   std::optional<std::string> value;             // a scalar's or constexpr's value as Triton took it
   std::optional<GeneratedInput> generated;      // no stored input: generated
+  bool operator==(const CapturedArg&) const = default;
 };
 
 struct CapturedCase {
@@ -48,6 +50,7 @@ struct CapturedCase {
   // stored output is not of these inputs): side A's output on the same inputs is the reference
   // (opspec/op_spec.h, OpSpec::reference_from_baseline).
   bool reference_from_baseline = false;
+  bool operator==(const CapturedCase&) const = default;
 };
 
 struct CapturedCases {
@@ -61,5 +64,11 @@ struct CapturedCases {
 // Reads and validates cases.json; paths in it are relative to `root` and must stay inside it.
 // Throws InputError naming the file and the entry.
 CapturedCases load_captured_cases(const std::filesystem::path& file, const std::filesystem::path& root);
+
+// cases.json's text (kCaseFormat) for these cases, by point id: the format's one writer, as
+// load_captured_cases is its one reader. A path inside `root` is written relative to it (a
+// relative one as it is). A value is written as the JSON it reads back as (None, True, a number,
+// else a string): the text Triton's compile receives is the same either way.
+std::string encode_captured_cases(const std::map<std::string, CapturedCase>& by_point, const std::filesystem::path& root);
 
 }  // namespace abt
