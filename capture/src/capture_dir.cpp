@@ -20,7 +20,7 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
 
 }  // namespace
 
-void write_capture(const fs::path& dir, const fs::path& tensors, const Drafts& drafts, const nlohmann::json& manifest) {
+void write_capture(const fs::path& dir, const fs::path& tensors, const Drafts& drafts, const CaptureManifest& manifest) {
   fs::create_directories(dir / layout::kInputs);
   ShapeSet shapes;
   for (const OpDraft& op : drafts.ops) {
@@ -53,7 +53,7 @@ void write_capture(const fs::path& dir, const fs::path& tensors, const Drafts& d
   write_file_atomically(dir / layout::kShapes,
                         "# Every distinct specialization abtool capture saw, one shape per point (capture.json says which).\n" +
                             shape_set_to_yaml(shapes));
-  write_file_atomically(dir / layout::kManifest, manifest.dump(1) + "\n");
+  write_file_atomically(dir / layout::kManifest, manifest.to_json().dump(1) + "\n");
 }
 
 }  // namespace abt::capture

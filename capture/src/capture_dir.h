@@ -4,8 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
+#include "capture_manifest.h"
 #include "op_drafts.h"
 
 namespace abt::capture {
@@ -24,6 +23,6 @@ std::string stored_tensor(const std::string& sha);  // "inputs/<sha>.bin", relat
 // Writes ops/, shapes.yaml and capture.json into `dir` (the capture being built); the stored
 // tensors the ops name are moved there from `tensors` (the shim's staging folder).
 void write_capture(const std::filesystem::path& dir, const std::filesystem::path& tensors, const Drafts& drafts,
-                   const nlohmann::json& manifest);
+                   const CaptureManifest& manifest);
 
 }  // namespace abt::capture
