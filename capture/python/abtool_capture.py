@@ -906,17 +906,19 @@ class TorchTensors:
 
 def _innermost(stack):
     """The tuner whose config space a launch belongs to, with the heuristics between it and the kernel."""
-    tuner = next((c for c in reversed(stack) if c.kind != "heuristics"), None)
+    tuner = next((c for c in reversed(stack) if c.tunes_configs), None)
     if tuner is None and stack:
         tuner = stack[-1]
     if tuner is not None:
-        tuner.heuristics = sorted({name for c in stack if c.kind == "heuristics" for name in c.tuner.values})
+        tuner.heuristics = sorted({name for c in stack if not c.tunes_configs for name in c.tuner.values})
     return tuner
 
 
 class _TunerContext:
     def __init__(self, tuner, kind, args, kwargs):
         self.tuner, self.kind, self.args, self.kwargs = tuner, kind, args, kwargs
+        # a config space abtool replays (triton.autotune, LibTuner), or values it computes (triton.heuristics)
+        self.tunes_configs = any(entry["kind"] == kind and entry["tunes_configs"] for entry in _tuner_kinds())
         self.benchmarking = None
         self.benchmark_grids = {}
         self.benchmark_constants = {}  # config text -> the constexprs its launches took (heuristics may differ)
@@ -936,8 +938,8 @@ class _TunerContext:
                                           if isinstance(path, tuple) and len(path) == 1 and path[0] < len(names)}
 
     def describe(self, kernel, args):
-        if self.kind == "heuristics":
-            return {"kind": "heuristics", "heuristics": self.heuristics, "keys": [], "configs": [], "chosen": None,
+        if not self.tunes_configs:
+            return {"kind": self.kind, "heuristics": self.heuristics, "keys": [], "configs": [], "chosen": None,
                     "grids": [], "why": {}}
         tuner = self.tuner
         configs = list(getattr(tuner, "configs", []) or [])
@@ -1039,13 +1041,28 @@ def _wrap_tuner_init(tuner_class, kind_of):
     tuner_class.__init__ = __init__
 
 
-def _patch_autotuner(module):
-    def kind_of(tuner):
-        return "libtuner" if any(c.__name__ == "LibTuner" for c in type(tuner).__mro__) else "autotune"
+_KINDS = []  # tuner_kinds.json's entries, read once
 
-    _wrap_tuner_init(module.Autotuner, kind_of)
+
+def _tuner_kinds():
+    """The tuners a capture knows (tuner_kinds.json beside this file; abtool reads the same table)."""
+    if not _KINDS:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "tuner_kinds.json")) as handle:
+            _KINDS.extend(json.load(handle)["kinds"])
+    return _KINDS
+
+
+def _kind_of(tuner, kinds):
+    """The kind of the first entry one of whose classes the tuner's type is, or derives from."""
+    classes = {c.__name__ for c in type(tuner).__mro__}
+    return next((kind["kind"] for kind in kinds if classes.intersection(kind["classes"])), "none")
+
+
+def _patch_autotuner(module):
+    kinds = _tuner_kinds()
+    _wrap_tuner_init(module.Autotuner, lambda tuner: _kind_of(tuner, kinds))
     if hasattr(module, "Heuristics"):
-        _wrap_tuner_init(module.Heuristics, lambda tuner: "heuristics")
+        _wrap_tuner_init(module.Heuristics, lambda tuner: _kind_of(tuner, kinds))
     original_bench = module.Autotuner._bench
     if not getattr(original_bench, "_abtool_patched", False):
         def _bench(self, *args, config, **kwargs):

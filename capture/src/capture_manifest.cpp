@@ -26,8 +26,7 @@ std::string shape_words(const RawLaunch& launch) {
 }
 
 TunerKind tuner_named(const std::string& name) {
-  for (const auto& [kind, word] : Spellings<TunerKind>::table)
-    if (tuner_name(kind) == name) return kind;
+  if (auto kind = tuner_kind_named(name)) return *kind;
   throw std::invalid_argument("tuner: '" + name + "' is not a tuner abtool knows");
 }
 

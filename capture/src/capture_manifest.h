@@ -24,7 +24,7 @@ struct CaptureManifest {
   struct Kernel {
     std::string name, module, file;
     bool importable = false;  // its module imports again (else its file is named)
-    TunerKind tuner = TunerKind::none;
+    TunerKind tuner = no_tuner();
     long long launches = 0;
     double shim_s = 0;
     int specializations = 0, captured = 0;
@@ -34,7 +34,7 @@ struct CaptureManifest {
   };
   struct Op {
     std::string op, kernel;
-    TunerKind tuner = TunerKind::none;
+    TunerKind tuner = no_tuner();
     std::vector<std::string> points, notes;
     bool operator==(const Op&) const = default;
   };

@@ -197,7 +197,7 @@ std::string signature_of(const RawLaunch& launch) {
     else if (arg.role == ArgRole::specialized) text += "spec:" + arg.value.python();
     else text += "constexpr";
   }
-  text += fmt::format(" | {} | {}", int(launch.tuner.kind), dtype_name(primary_dtype(launch)));
+  text += fmt::format(" | {} | {}", launch.tuner.kind.word, dtype_name(primary_dtype(launch)));
   for (const RawConfig& config : launch.tuner.configs) {
     for (const auto& [name, value] : config.kwargs) text += " " + name + "=" + value.python();
     text += fmt::format(" w{} s{} c{} r{};", config.num_warps, config.num_stages, config.num_ctas, config.maxnreg);

@@ -28,7 +28,7 @@ struct DraftCase {
 struct OpDraft {
   std::string name;                      // the op, and its folder under ops/
   const RawKernel* kernel = nullptr;     // of its first launch
-  TunerKind tuner = TunerKind::none;
+  TunerKind tuner = no_tuner();
   DType dtype = DType::fp32;
   std::string yaml;                      // op.yaml, without the capture's file names (see capture_dir)
   std::vector<DraftCase> cases;

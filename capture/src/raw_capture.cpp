@@ -95,10 +95,10 @@ std::array<long long, 3> grid_of(const json& value) {
 RawTuner read_tuner(const json& entry) {
   RawTuner tuner;
   const std::string kind = entry.value("kind", "none");
-  const auto parsed = parse_spelling<TunerKind>(kind);
-  if (!parsed) throw std::invalid_argument(fmt::format("tuner.kind: '{}' is not one of {}", kind, spelling_list<TunerKind>()));
+  const auto parsed = tuner_kind(kind);
+  if (!parsed) throw std::invalid_argument(fmt::format("tuner.kind: '{}' is not one of {}", kind, tuner_kind_words()));
   tuner.kind = *parsed;
-  if (tuner.kind == TunerKind::none) return tuner;
+  if (tuner.kind == no_tuner()) return tuner;
   tuner.keys = entry.value("keys", std::vector<std::string>{});
   tuner.heuristics = entry.value("heuristics", std::vector<std::string>{});
   const json configs = entry.value("configs", json::array());
@@ -182,16 +182,6 @@ std::string PyValue::python() const {
     case Kind::object: return text;
   }
   return "None";
-}
-
-std::string tuner_name(TunerKind kind) {
-  switch (kind) {
-    case TunerKind::none: return "none";
-    case TunerKind::heuristics: return "triton.heuristics";
-    case TunerKind::autotune: return "triton.autotune";
-    case TunerKind::libtuner: return "FlagGems LibTuner";
-  }
-  return "none";
 }
 
 RawProcess read_raw_process(const fs::path& file) {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "capture_miss.h"
+#include "tuner_kinds.h"
 #include "opspec/dtype.h"
 
 namespace abt::capture {
@@ -67,26 +68,8 @@ struct RawConfig {
   bool pre_hook = false;  // triton.Config(pre_hook=...): run by the tuner before each launch
 };
 
-enum class TunerKind { none, heuristics, autotune, libtuner };
-}  // namespace abt::capture
-
-// The words the shim writes (abtool_capture.py: _TunerContext.kind); one it does not know is damage.
-template <>
-struct abt::Spellings<abt::capture::TunerKind> {
-  using TunerKind = abt::capture::TunerKind;
-  static constexpr std::array<std::pair<TunerKind, std::string_view>, 4> table{{{TunerKind::none, "none"},
-                                                                               {TunerKind::heuristics, "heuristics"},
-                                                                               {TunerKind::autotune, "autotune"},
-                                                                               {TunerKind::libtuner, "libtuner"}}};
-};
-
-namespace abt::capture {
-std::string tuner_name(TunerKind kind);
-// Whether the tuner chooses among configs (a space abtool replays), not only heuristics.
-inline bool tuned(TunerKind kind) { return kind == TunerKind::autotune || kind == TunerKind::libtuner; }  // none | triton.heuristics | triton.autotune | FlagGems LibTuner
-
 struct RawTuner {
-  TunerKind kind = TunerKind::none;
+  TunerKind kind = no_tuner();
   std::vector<std::string> keys, heuristics;
   std::vector<RawConfig> configs;
   std::optional<size_t> chosen;

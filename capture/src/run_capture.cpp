@@ -12,6 +12,7 @@
 #include "capture_manifest.h"
 #include "capture_shim_source.h"
 #include "capture_site_source.h"
+#include "tuner_kinds_source.h"
 #include "op_drafts.h"
 #include "raw_capture.h"
 #include "launch/gpu_list.h"
@@ -94,6 +95,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   write_file_atomically(shim / "abtool_capture.py", kCaptureShimSource);
   write_file_atomically(shim / "sitecustomize.py", kCaptureSiteSource);
   write_file_atomically(shim / "abtool_capture_bytes.py", kCaptureBytesSource);
+  write_file_atomically(shim / "tuner_kinds.json", kTunerKindsSource);
 
   const std::string python_path = environment().python_path;
   ProcessRequest workload{request.command.front(), {request.command.begin() + 1, request.command.end()}, "",

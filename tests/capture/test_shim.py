@@ -272,6 +272,22 @@ class Descriptors(CaptureTest):
                                                      {"in_desc": [4, 4], "out_desc": [4, 4]}])
 
 
+class TunerKinds(unittest.TestCase):
+    """The shim tells a tuner's kind from tuner_kinds.json, the table abtool reads too."""
+
+    def test_the_first_entry_whose_class_the_tuner_derives_from_names_it(self):
+        kinds = abtool_capture._tuner_kinds()
+        Autotuner = type("Autotuner", (), {})
+        LibTuner = type("LibTuner", (Autotuner,), {})  # FlagGems' derives from Triton's
+        Heuristics = type("Heuristics", (), {})
+        self.assertEqual(abtool_capture._kind_of(LibTuner(), kinds), "libtuner")
+        self.assertEqual(abtool_capture._kind_of(Autotuner(), kinds), "autotune")
+        self.assertEqual(abtool_capture._kind_of(Heuristics(), kinds), "heuristics")
+        self.assertEqual(abtool_capture._kind_of(object(), kinds), "none")
+        self.assertFalse(abtool_capture._TunerContext(None, "heuristics", (), {}).tunes_configs)
+        self.assertTrue(abtool_capture._TunerContext(None, "libtuner", (), {}).tunes_configs)
+
+
 class ConstexprValues(unittest.TestCase):
     """Issue 45: constexprs that are Triton objects (`X_dtype=tl.bfloat16`), tuples and enum members
     are captured as the expressions abtool's Triton compile rebuilds them from, and rebuilt equal."""

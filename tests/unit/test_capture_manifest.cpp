@@ -19,14 +19,14 @@ CaptureManifest a_manifest() {
   manifest.wall_s = 12.5;
   manifest.shim_overhead_s = 1.25;
   manifest.shim_phases_s = {{"storing", 0.5}};
-  CaptureManifest::Kernel scale{"scale", "lib.ops", "/site/lib/ops.py", true, TunerKind::autotune, 9, 0.75, 4, 3, {"scale"}, {}};
+  CaptureManifest::Kernel scale{"scale", "lib.ops", "/site/lib/ops.py", true, *tuner_kind("autotune"), 9, 0.75, 4, 3, {"scale"}, {}};
   scale.not_captured.push_back({"x=fp32[64]", {{MissReason::source_not_loadable, "its source cannot be loaded again"},
                                                {MissReason::argument_type, "argument t is a tuple"},
                                                {MissReason::argument_type, "argument u is a list"}}});
-  CaptureManifest::Kernel mm{"mm", "", "/tmp/gen.py", false, TunerKind::libtuner, 3, 0.25, 1, 0, {}, {}};
+  CaptureManifest::Kernel mm{"mm", "", "/tmp/gen.py", false, *tuner_kind("libtuner"), 3, 0.25, 1, 0, {}, {}};
   mm.not_captured.push_back({"a_desc=bf16[8x8]", {{MissReason::tensor_descriptor, "tensor descriptor a_desc: padding 'inf'"}}});
   manifest.kernels = {scale, mm};
-  manifest.ops = {{"scale", "scale", TunerKind::autotune, {"scale/4096/fp32"}, {"a note"}}};
+  manifest.ops = {{"scale", "scale", *tuner_kind("autotune"), {"scale/4096/fp32"}, {"a note"}}};
   return manifest;
 }
 
@@ -71,6 +71,17 @@ TEST(CaptureManifest, DamageIsRefusedNamingTheFile) {
   json = a_manifest().to_json();
   json.erase("kernels");
   EXPECT_THROW(CaptureManifest::from_json(json, "cap/capture.json"), InputError);
+}
+
+// The tuner kinds come from capture/python/tuner_kinds.json, the table the shim reads too.
+TEST(TunerKinds, AreTheSharedTablesEntriesAndNoneIsNoTuner) {
+  EXPECT_EQ(tuner_kind_words(), "none, libtuner, autotune, heuristics");
+  EXPECT_EQ(tuner_kind("libtuner")->name, "FlagGems LibTuner");
+  EXPECT_TRUE(tuned(*tuner_kind("autotune")));
+  EXPECT_FALSE(tuned(*tuner_kind("heuristics"))) << "heuristics compute values; they choose no config";
+  EXPECT_FALSE(tuned(no_tuner()));
+  EXPECT_EQ(tuner_kind_named("triton.autotune"), tuner_kind("autotune"));
+  EXPECT_FALSE(tuner_kind("mytuner"));
 }
 
 }  // namespace
