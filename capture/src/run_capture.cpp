@@ -8,6 +8,10 @@
 #include <map>
 
 #include "capture_bytes_source.h"
+#include "capture_kernels_source.h"
+#include "capture_tensors_source.h"
+#include "capture_tuners_source.h"
+#include "capture_values_source.h"
 #include "capture_dir.h"
 #include "capture_manifest.h"
 #include "capture_shim_source.h"
@@ -92,10 +96,12 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   const fs::path staging = partial.path() / "staging", shim = partial.path() / "shim";
   fs::create_directories(staging / "tensors");
   fs::create_directories(shim);
-  write_file_atomically(shim / "abtool_capture.py", kCaptureShimSource);
-  write_file_atomically(shim / "sitecustomize.py", kCaptureSiteSource);
-  write_file_atomically(shim / "abtool_capture_bytes.py", kCaptureBytesSource);
-  write_file_atomically(shim / "tuner_kinds.json", kTunerKindsSource);
+  // The shim's files (capture/python/), embedded in abtool: written beside the workload.
+  for (const auto& [name, text] : {std::pair{"abtool_capture.py", kCaptureShimSource}, {"sitecustomize.py", kCaptureSiteSource},
+                                   {"abtool_capture_bytes.py", kCaptureBytesSource}, {"abtool_capture_kernels.py", kCaptureKernelsSource},
+                                   {"abtool_capture_values.py", kCaptureValuesSource}, {"abtool_capture_tensors.py", kCaptureTensorsSource},
+                                   {"abtool_capture_tuners.py", kCaptureTunersSource}, {"tuner_kinds.json", kTunerKindsSource}})
+    write_file_atomically(shim / name, text);
 
   const std::string python_path = environment().python_path;
   ProcessRequest workload{request.command.front(), {request.command.begin() + 1, request.command.end()}, "",
