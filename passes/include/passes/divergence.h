@@ -1,0 +1,27 @@
+// The first pass whose output differs between two compiles (A's build and B's) while its input did
+// not: the pass sequences aligned by name (a longest common subsequence, so a pass one build has
+// and the other lacks does not shift the rest), then the first aligned point whose IR differs.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "passes/pass_dump.h"
+
+namespace abt {
+
+struct PassDivergence {
+  bool diverged = false;        // false: every aligned point's IR is the same ("no divergence")
+  PassStage stage = PassStage::ttir;
+  std::string pass;             // the first pass whose output differs
+  size_t a_lines = 0, b_lines = 0, changed_lines = 0;  // of its output: each side's lines, lines only on one side
+  std::string excerpt;          // a unified diff of its output, at most kExcerptLines lines
+  // Passes one build runs and the other does not, up to the divergent one (all, without one).
+  std::vector<std::string> only_in_a, only_in_b;
+};
+
+inline constexpr size_t kExcerptLines = 24;
+
+PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b);
+
+}  // namespace abt

@@ -1,0 +1,129 @@
+#include "passes/pass_dump.h"
+
+#include <map>
+#include <optional>
+#include <regex>
+#include <sstream>
+
+namespace abt {
+namespace {
+
+// The headers a dump's snapshots begin with, and what each says.
+struct Header {
+  enum class Kind { mlir_before, llvm_after, machine_after } kind;
+  std::string pass;
+};
+
+std::optional<Header> header_of(const std::string& line) {
+  static const std::regex mlir(R"(^// -----// IR Dump Before (.+?) \('.*\) //----- //$)");
+  static const std::regex llvm(R"(^;? ?\*\*\* IR Dump After (.+?) on .+ \*\*\*$)");
+  static const std::regex machine(R"(^# \*\*\* IR Dump After (.+) \*\*\*:$)");
+  std::smatch match;
+  if (std::regex_match(line, match, mlir)) return Header{Header::Kind::mlir_before, match[1]};
+  if (std::regex_match(line, match, machine)) return Header{Header::Kind::machine_after, match[1]};
+  if (std::regex_match(line, match, llvm)) return Header{Header::Kind::llvm_after, match[1]};
+  return std::nullopt;
+}
+
+PassStage mlir_stage(const std::string& ir) {
+  if (ir.find("llvm.func") != std::string::npos) return PassStage::mlir_llvm;
+  if (ir.find("#ttg.") != std::string::npos || ir.find("ttg.") != std::string::npos) return PassStage::ttgir;
+  return PassStage::ttir;
+}
+
+// `text` without every `loc(...)` (balanced parentheses).
+std::string without_locations(const std::string& text) {
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    if (text.compare(at, 4, "loc(") == 0 && (at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1])))) {
+      int depth = 0;
+      size_t end = at + 3;
+      for (; end < text.size(); ++end) {
+        if (text[end] == '(') ++depth;
+        if (text[end] == ')' && --depth == 0) break;
+      }
+      at = end + 1;
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+      continue;
+    }
+    out += text[at++];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view stage_name(PassStage stage) {
+  switch (stage) {
+    case PassStage::ttir: return "ttir";
+    case PassStage::ttgir: return "ttgir";
+    case PassStage::mlir_llvm: return "llir (MLIR)";
+    case PassStage::llvm: return "llvm";
+    case PassStage::machine: return "machine";
+  }
+  return "?";
+}
+
+std::string normalize_ir(std::string_view ir) {
+  static const std::regex dropped_line(R"(^\s*(#loc\d*\s*=|!\d+\s*=|!llvm\.|;|source_filename|target datalayout|attributes #|declare\s.*!dbg).*)");
+  // LLVM's debug attachments; a machine instruction's trailing "; file.py:17:17" (its source line)
+  static const std::regex debug(R"((,\s*!dbg\s+!\d+|,\s*debug-location\s+!\d+|\s+!dbg\s+!\d+|;\s*[^;"]*:\d+:\d+\s*$))");
+  static const std::regex value(R"([%!#][A-Za-z_.$0-9-]*[0-9][A-Za-z_.$0-9-]*)");  // numbered values, metadata, aliases
+  std::istringstream lines{std::string(ir)};
+  std::string out, line;
+  std::map<std::string, std::string> renamed;
+  while (std::getline(lines, line)) {
+    if (std::regex_match(line, dropped_line)) continue;
+    line = std::regex_replace(without_locations(line), debug, "");
+    std::string renumbered;
+    auto begin = std::sregex_iterator(line.begin(), line.end(), value);
+    size_t at = 0;
+    for (auto match = begin; match != std::sregex_iterator(); ++match) {
+      renumbered.append(line, at, size_t(match->position()) - at);
+      const std::string name = match->str();
+      auto [found, fresh] = renamed.try_emplace(name, std::string(1, name[0]) + "v" + std::to_string(renamed.size()));
+      renumbered += found->second;
+      at = size_t(match->position() + match->length());
+    }
+    renumbered.append(line, at, std::string::npos);
+    while (!renumbered.empty() && (renumbered.back() == ' ' || renumbered.back() == '\r')) renumbered.pop_back();
+    if (!renumbered.empty()) out += renumbered + "\n";
+  }
+  return out;
+}
+
+std::vector<PassPoint> read_pass_dump(std::string_view dump) {
+  struct Snapshot {
+    Header header;
+    std::string ir;
+  };
+  std::vector<Snapshot> snapshots;
+  std::istringstream lines{std::string(dump)};
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (auto header = header_of(line)) {
+      snapshots.push_back({*header, ""});
+      continue;
+    }
+    if (!snapshots.empty()) snapshots.back().ir += line + "\n";
+  }
+  std::vector<PassPoint> points;
+  std::string previous_mlir_pass = "front end";
+  for (const Snapshot& snapshot : snapshots) {
+    switch (snapshot.header.kind) {
+      case Header::Kind::mlir_before:  // the IR the pass before this one made
+        points.push_back({mlir_stage(snapshot.ir), previous_mlir_pass, normalize_ir(snapshot.ir)});
+        previous_mlir_pass = snapshot.header.pass;
+        break;
+      case Header::Kind::llvm_after:
+        points.push_back({PassStage::llvm, snapshot.header.pass, normalize_ir(snapshot.ir)});
+        break;
+      case Header::Kind::machine_after:
+        points.push_back({PassStage::machine, snapshot.header.pass, normalize_ir(snapshot.ir)});
+        break;
+    }
+  }
+  return points;
+}
+
+}  // namespace abt

@@ -1,0 +1,96 @@
+// passes/: a compiler's per-pass dumps read as "the IR after each pass", normalized, and the first
+// pass whose output differs between two compiles. The Triton tests compile for sm_90 here (no GPU)
+// with the interpreter of build/triton-venv, or skip saying why.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "passes/divergence.h"
+#include "util/files.h"
+#include "util/process.h"
+
+namespace abt {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(PassDump, NormalizingDropsLocationsDebugInfoAndNamesButKeepsTheCode) {
+  const std::string a = "#loc = loc(\"/a/k.py\":3:0)\n%0 = arith.addf %arg0, %arg1 : f32 loc(#loc1)\n"
+                        "  %v12 = FADDf32rr %v3, %v4, 0; k.py:17:17\n";
+  const std::string moved = "#loc = loc(\"/b/k.py\":9:0)\n%7 = arith.addf %arg0, %arg1 : f32 loc(#loc4)\n"
+                            "  %v40 = FADDf32rr %v3, %v4, 0; k.py:99:1\n";
+  EXPECT_EQ(normalize_ir(a), normalize_ir(moved)) << normalize_ir(a);
+  const std::string changed = "#loc = loc(\"/a/k.py\":3:0)\n%0 = arith.mulf %arg0, %arg1 : f32 loc(#loc1)\n"
+                              "  %v12 = FADDf32rr %v3, %v4, 0; k.py:17:17\n";
+  EXPECT_NE(normalize_ir(a), normalize_ir(changed));
+  EXPECT_EQ(normalize_ir("define void @k() !dbg !5 {\n  ret void, !dbg !9\n}\n!5 = !{}\n"), "define void @k() {\n  ret void\n}\n");
+}
+
+TEST(PassDump, MlirBeforeDumpsAreThePreviousPasssOutputAndLlvmAfterDumpsTheirOwn) {
+  const std::string dump =
+      "// -----// IR Dump Before Inliner (inline) ('builtin.module' operation) //----- //\nmodule {\n}\n"
+      "// -----// IR Dump Before Canonicalizer (canonicalize) ('builtin.module' operation) //----- //\nmodule {\n  tt.return\n}\n"
+      "; *** IR Dump After InstCombinePass on k ***\ndefine void @k() {\n  ret void\n}\n"
+      "# *** IR Dump After NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel) ***:\nbb.0:\n  Return\n";
+  const std::vector<PassPoint> points = read_pass_dump(dump);
+  ASSERT_EQ(points.size(), 4u);
+  EXPECT_EQ(points[0].pass, "front end");
+  EXPECT_EQ(points[1].pass, "Inliner (inline)");
+  EXPECT_EQ(points[1].ir, "module {\n  tt.return\n}\n");
+  EXPECT_EQ(points[2].stage, PassStage::llvm);
+  EXPECT_EQ(points[2].pass, "InstCombinePass");
+  EXPECT_EQ(points[3].stage, PassStage::machine);
+  EXPECT_EQ(points[3].pass, "NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)");
+}
+
+TEST(PassDivergence, PassesAreAlignedByNameSoOneSidesExtraPassDoesNotShiftTheRest) {
+  const auto point = [](const char* pass, const char* ir) { return PassPoint{PassStage::ttgir, pass, ir}; };
+  const std::vector<PassPoint> a{point("front end", "x\n"), point("coalesce", "y\n"), point("pipeline", "z\n"), point("cse", "w\n")};
+  std::vector<PassPoint> b{point("front end", "x\n"), point("new-pass", "x\n"), point("coalesce", "y\n"), point("pipeline", "z2\n"),
+                           point("cse", "w\n")};
+  const PassDivergence found = first_divergence(a, b);
+  ASSERT_TRUE(found.diverged);
+  EXPECT_EQ(found.pass, "pipeline") << "the first aligned pass whose output differs";
+  EXPECT_EQ(found.only_in_b, (std::vector<std::string>{"ttgir new-pass"}));
+  EXPECT_TRUE(found.only_in_a.empty());
+  EXPECT_EQ(found.changed_lines, 2u);
+  EXPECT_NE(found.excerpt.find("-z"), std::string::npos) << found.excerpt;
+  EXPECT_NE(found.excerpt.find("+z2"), std::string::npos) << found.excerpt;
+  EXPECT_FALSE(first_divergence(a, a).diverged);
+}
+
+class TritonPasses : public ::testing::Test {
+ protected:
+  static std::string python() { return ABTOOL_TEST_TRITON_VENV "/bin/python3"; }
+  void SetUp() override {
+    if (!fs::exists(python())) GTEST_SKIP() << "no Triton at " << python() << " (scripts/bootstrap.sh installs it)";
+  }
+  // The layernorm example compiled for sm_90 with every pass dumped.
+  std::vector<PassPoint> compiled(bool fp_fusion) {
+    const ProcessResult result = run_process(
+        {python(),
+         {ABTOOL_TEST_SOURCE_DIR "/tests/fixtures/passes_layernorm.py", fp_fusion ? "1" : "0"},
+         "",
+         {{"MLIR_ENABLE_DUMP", "1"}, {"LLVM_IR_ENABLE_DUMP", "1"}, {"TRITON_CACHE_DIR", (dir_.path() / "cache").string()}},
+         std::chrono::seconds(300)});
+    EXPECT_EQ(result.exit_code, 0) << result.err.substr(result.err.size() > 2000 ? result.err.size() - 2000 : 0);
+    return read_pass_dump(result.err);
+  }
+  TempDir dir_{"abtool-passes-"};
+};
+
+TEST_F(TritonPasses, AnAASaysNoDivergenceAndFpFusionOffIsTheNvptxInstructionSelection) {
+  const std::vector<PassPoint> a = compiled(true), again = compiled(true), unfused = compiled(false);
+  ASSERT_GT(a.size(), 100u) << "every MLIR, LLVM and machine pass";
+  EXPECT_FALSE(first_divergence(a, again).diverged) << "the same code compiled twice";
+  const PassDivergence found = first_divergence(a, unfused);
+  ASSERT_TRUE(found.diverged);
+  // Every IR pass agrees: the contraction of fmul + fadd into fma is made by instruction selection.
+  EXPECT_EQ(found.stage, PassStage::machine);
+  EXPECT_EQ(found.pass, "NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)");
+  EXPECT_NE(found.excerpt.find("FADD_rnf32rr"), std::string::npos) << "round-to-nearest adds, not contracted: " << found.excerpt;
+  EXPECT_TRUE(found.only_in_a.empty() && found.only_in_b.empty()) << "one build: the same passes";
+}
+
+}  // namespace
+}  // namespace abt
