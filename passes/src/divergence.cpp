@@ -38,8 +38,16 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
   PassDivergence found;
   size_t a_next = 0, b_next = 0;  // the first point of each side not yet aligned or listed
   auto list_unaligned = [&](size_t a_until, size_t b_until) {
-    for (; a_next < a_until; ++a_next) found.only_in_a.push_back(label(a[a_next]));
-    for (; b_next < b_until; ++b_next) found.only_in_b.push_back(label(b[b_next]));
+    found.since_same_only_in_a.clear();
+    found.since_same_only_in_b.clear();
+    for (; a_next < a_until; ++a_next) {
+      found.only_in_a.push_back(label(a[a_next]));
+      found.since_same_only_in_a.push_back(label(a[a_next]));
+    }
+    for (; b_next < b_until; ++b_next) {
+      found.only_in_b.push_back(label(b[b_next]));
+      found.since_same_only_in_b.push_back(label(b[b_next]));
+    }
   };
   for (const auto& [i, j] : aligned(a, b)) {
     list_unaligned(i, j);
@@ -65,6 +73,8 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
     return found;
   }
   list_unaligned(a.size(), b.size());
+  found.since_same_only_in_a.clear();
+  found.since_same_only_in_b.clear();
   return found;
 }
 

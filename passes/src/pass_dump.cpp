@@ -3,7 +3,10 @@
 #include <map>
 #include <optional>
 #include <regex>
+#include <algorithm>
+#include <fstream>
 #include <sstream>
+#include <tuple>
 
 namespace abt {
 namespace {
@@ -60,6 +63,9 @@ std::string_view stage_name(PassStage stage) {
     case PassStage::mlir_llvm: return "llir (MLIR)";
     case PassStage::llvm: return "llvm";
     case PassStage::machine: return "machine";
+    case PassStage::gcc_ipa: return "ipa";
+    case PassStage::gcc_tree: return "tree";
+    case PassStage::gcc_rtl: return "rtl";
   }
   return "?";
 }
@@ -122,6 +128,56 @@ std::vector<PassPoint> read_pass_dump(std::string_view dump) {
         points.push_back({PassStage::machine, snapshot.header.pass, normalize_ir(snapshot.ir)});
         break;
     }
+  }
+  return points;
+}
+
+namespace {
+
+// GCC's dumps name what they number differently in two compiles: SSA names (_12, i_5), temporaries
+// (vectp_y.35), decls (D.2507), blocks (<bb 3>), labels (<L2>), the uids of a function's header line.
+std::string normalize_gcc(const std::string& text) {
+  static const std::regex header(R"(^;; Function .*)");
+  static const std::regex names(R"(\b(?:[A-Za-z_][A-Za-z0-9_]*[_.]\d+|_\d+|D\.\d+)\b|<bb \d+>|<L\d+>)");
+  std::istringstream lines(text);
+  std::string out, line;
+  std::map<std::string, std::string> renamed;
+  while (std::getline(lines, line)) {
+    if (std::regex_match(line, header)) continue;
+    std::string renumbered;
+    size_t at = 0;
+    for (auto match = std::sregex_iterator(line.begin(), line.end(), names); match != std::sregex_iterator(); ++match) {
+      renumbered.append(line, at, size_t(match->position()) - at);
+      auto [found, fresh] = renamed.try_emplace(match->str(), "n" + std::to_string(renamed.size()));
+      renumbered += found->second;
+      at = size_t(match->position() + match->length());
+    }
+    renumbered.append(line, at, std::string::npos);
+    if (!renumbered.empty()) out += renumbered + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<PassPoint> read_gcc_dumps(const std::filesystem::path& dir) {
+  static const std::regex name(R"(^.*\.(\d+)([tir])\.(.+)$)");
+  std::vector<std::tuple<int, PassStage, std::string, std::filesystem::path>> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::smatch match;
+    const std::string file = entry.path().filename().string();
+    if (!entry.is_regular_file() || !std::regex_match(file, match, name)) continue;
+    const char kind = match[2].str()[0];
+    files.emplace_back(std::stoi(match[1]), kind == 't' ? PassStage::gcc_tree : kind == 'i' ? PassStage::gcc_ipa : PassStage::gcc_rtl,
+                       match[3], entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<PassPoint> points;
+  for (const auto& [number, stage, pass, path] : files) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    points.push_back({stage, pass, normalize_gcc(text.str())});
   }
   return points;
 }

@@ -3,7 +3,9 @@
 // with the interpreter of build/triton-venv, or skip saying why.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "passes/divergence.h"
 #include "util/files.h"
@@ -90,6 +92,38 @@ TEST_F(TritonPasses, AnAASaysNoDivergenceAndFpFusionOffIsTheNvptxInstructionSele
   EXPECT_EQ(found.pass, "NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)");
   EXPECT_NE(found.excerpt.find("FADD_rnf32rr"), std::string::npos) << "round-to-nearest adds, not contracted: " << found.excerpt;
   EXPECT_TRUE(found.only_in_a.empty() && found.only_in_b.empty()) << "one build: the same passes";
+}
+
+// GCC's dumps: one file per pass. -fno-tree-vectorize gates the vectorizer off: its passes run on
+// A's side only, and the first common pass after them is where the code differs.
+TEST(GccPasses, AnAASaysNoDivergenceAndWithoutTheVectorizerItsPassesAreWhereTheCodeDiffers) {
+  TempDir dir("abtool-gcc-passes-");
+  auto compiled = [&](const std::string& name, std::vector<std::string> flags) {
+    const fs::path dumps = dir.path() / name;
+    fs::create_directories(dumps);
+    std::vector<std::string> args{"-O3", "-DABT_DTYPE=float", "-c", ABTOOL_TEST_SOURCE_DIR "/examples/ops/cpu_saxpy/saxpy.cpp",
+                                  "-o", (dumps / "saxpy.o").string(), "-fdump-tree-all", "-fdump-rtl-all",
+                                  "-dumpdir", dumps.string() + "/"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    ProcessResult result;
+    try {
+      result = run_process({"g++", args, "", {}, std::chrono::seconds(120)});
+    } catch (const std::runtime_error&) {  // no g++ to run
+      return std::optional<std::vector<PassPoint>>();
+    }
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return std::optional(read_gcc_dumps(dumps));
+  };
+  const auto a = compiled("a", {}), again = compiled("again", {}), scalar = compiled("scalar", {"-fno-tree-vectorize"});
+  if (!a) GTEST_SKIP() << "no g++ on PATH";
+  ASSERT_GT(a->size(), 100u) << "every tree and RTL pass";
+  EXPECT_FALSE(first_divergence(*a, *again).diverged) << "the same code compiled twice (another dump file name)";
+  const PassDivergence found = first_divergence(*a, *scalar);
+  ASSERT_TRUE(found.diverged);
+  EXPECT_EQ(found.stage, PassStage::gcc_tree);
+  const auto& cause = found.since_same_only_in_a;
+  EXPECT_NE(std::find(cause.begin(), cause.end(), "tree vect"), cause.end()) << found.pass;
+  EXPECT_TRUE(found.since_same_only_in_b.empty());
 }
 
 }  // namespace

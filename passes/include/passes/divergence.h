@@ -18,6 +18,10 @@ struct PassDivergence {
   std::string excerpt;          // a unified diff of its output, at most kExcerptLines lines
   // Passes one build runs and the other does not, up to the divergent one (all, without one).
   std::vector<std::string> only_in_a, only_in_b;
+  // Of those, the ones after the last pass whose output was still the same: where the change came
+  // from when a pass runs on one side only (GCC's vect under -fno-tree-vectorize), not the first
+  // common pass after it, which only shows it.
+  std::vector<std::string> since_same_only_in_a, since_same_only_in_b;
 };
 
 inline constexpr size_t kExcerptLines = 24;

@@ -4,6 +4,7 @@
 // sequence of points "the IR after pass P", each normalized so that a renaming or a moved source
 // location is no change.
 #pragma once
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,8 +12,8 @@
 namespace abt {
 
 // Where in the compiler a pass runs: its IR's kind.
-enum class PassStage { ttir, ttgir, mlir_llvm, llvm, machine };
-std::string_view stage_name(PassStage stage);  // "ttir", "ttgir", "llir (MLIR)", "llvm", "machine"
+enum class PassStage { ttir, ttgir, mlir_llvm, llvm, machine, gcc_ipa, gcc_tree, gcc_rtl };
+std::string_view stage_name(PassStage stage);  // "ttir", "ttgir", "llir (MLIR)", "llvm", "machine", "ipa", "tree", "rtl"
 
 struct PassPoint {
   PassStage stage = PassStage::ttir;
@@ -23,6 +24,11 @@ struct PassPoint {
 // Every point of a dump, in pipeline order. An MLIR "Before P" snapshot is the output of the pass
 // before P (of the front end, for the first); an LLVM or machine "After P" snapshot is P's output.
 std::vector<PassPoint> read_pass_dump(std::string_view dump);
+
+// GCC's per-pass dumps (-fdump-tree-all -fdump-ipa-all -fdump-rtl-all -dumpdir DIR/): a file per
+// pass, `<base>.<NNN><t|i|r>.<pass>`, in the order of NNN; a pass gated off (-fno-tree-vectorize's
+// vect) writes none.
+std::vector<PassPoint> read_gcc_dumps(const std::filesystem::path& dir);
 
 // The IR without what differs between two compiles of the same code: MLIR locations (`loc(...)`,
 // `#loc` lines), LLVM debug metadata (`!dbg`, metadata lines) and comments, and value names, which
