@@ -7,19 +7,10 @@
 
 #include "compare/ir_delta.h"
 #include "util/files.h"
+#include "util/text_lines.h"
 
 namespace abt {
 namespace fs = std::filesystem;
-namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
-
-}  // namespace
 
 std::string unified_diff(const std::string& a_text, const std::string& b_text, const std::string& a_label,
                          const std::string& b_label) {

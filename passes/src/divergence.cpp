@@ -4,15 +4,10 @@
 
 #include <sstream>
 
+#include "util/text_lines.h"
+
 namespace abt {
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 std::string label(const PassPoint& point) { return std::string(stage_name(point.stage)) + " " + point.pass; }
 
@@ -56,7 +51,7 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
     found.diverged = true;
     found.stage = a[i].stage;
     found.pass = a[i].pass;
-    const std::vector<std::string> a_lines = lines_of(a[i].ir), b_lines = lines_of(b[j].ir);
+    const std::vector<std::string> a_lines = split_lines(a[i].ir), b_lines = split_lines(b[j].ir);
     found.a_lines = a_lines.size();
     found.b_lines = b_lines.size();
     dtl::Diff<std::string> diff(a_lines, b_lines);

@@ -4,6 +4,8 @@
 #include <optional>
 #include <regex>
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <tuple>
@@ -18,6 +20,8 @@ struct Header {
 };
 
 std::optional<Header> header_of(const std::string& line) {
+  // Every header holds "IR Dump": the other lines of a dump (hundreds of thousands) skip the regexes.
+  if (line.find("IR Dump ") == std::string::npos) return std::nullopt;
   static const std::regex mlir(R"(^// -----// IR Dump Before (.+?) \('.*\) //----- //$)");
   static const std::regex llvm(R"(^;? ?\*\*\* IR Dump After (.+?) on .+ \*\*\*$)");
   static const std::regex machine(R"(^# \*\*\* IR Dump After (.+) \*\*\*:$)");
@@ -70,28 +74,52 @@ std::string_view stage_name(PassStage stage) {
   return "?";
 }
 
+namespace {
+
+// Lines that are no code: MLIR location aliases, LLVM metadata and comments, the module's header.
+bool dropped(const std::string& line) {
+  const size_t first = line.find_first_not_of(" \t");
+  if (first == std::string::npos) return true;
+  const char c = line[first];
+  if (c == ';') return true;
+  if (c == '#' && line.compare(first, 4, "#loc") == 0) return true;
+  if (c == '!' && (line.compare(first, 6, "!llvm.") == 0 || std::isdigit(static_cast<unsigned char>(line[first + 1]))))
+    return line.find('=') != std::string::npos;
+  for (const char* header : {"source_filename", "target datalayout", "attributes #"})
+    if (line.compare(first, std::strlen(header), header) == 0) return true;
+  return line.compare(first, 8, "declare ") == 0 && line.find("!dbg") != std::string::npos;
+}
+
+bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$' || c == '-'; }
+
+}  // namespace
+
 std::string normalize_ir(std::string_view ir) {
-  static const std::regex dropped_line(R"(^\s*(#loc\d*\s*=|!\d+\s*=|!llvm\.|;|source_filename|target datalayout|attributes #|declare\s.*!dbg).*)");
   // LLVM's debug attachments; a machine instruction's trailing "; file.py:17:17" (its source line)
   static const std::regex debug(R"((,\s*!dbg\s+!\d+|,\s*debug-location\s+!\d+|\s+!dbg\s+!\d+|;\s*[^;"]*:\d+:\d+\s*$))");
-  static const std::regex value(R"([%!#][A-Za-z_.$0-9-]*[0-9][A-Za-z_.$0-9-]*)");  // numbered values, metadata, aliases
   std::istringstream lines{std::string(ir)};
   std::string out, line;
   std::map<std::string, std::string> renamed;
   while (std::getline(lines, line)) {
-    if (std::regex_match(line, dropped_line)) continue;
-    line = std::regex_replace(without_locations(line), debug, "");
+    if (dropped(line)) continue;
+    line = without_locations(line);
+    if (line.find_first_of("!;") != std::string::npos) line = std::regex_replace(line, debug, "");  // only these hold debug info
+    // Numbered values, metadata and aliases (%12, %arg0, !5, #blocked1) renumbered by first appearance.
     std::string renumbered;
-    auto begin = std::sregex_iterator(line.begin(), line.end(), value);
-    size_t at = 0;
-    for (auto match = begin; match != std::sregex_iterator(); ++match) {
-      renumbered.append(line, at, size_t(match->position()) - at);
-      const std::string name = match->str();
-      auto [found, fresh] = renamed.try_emplace(name, std::string(1, name[0]) + "v" + std::to_string(renamed.size()));
-      renumbered += found->second;
-      at = size_t(match->position() + match->length());
+    for (size_t at = 0; at < line.size();) {
+      const char c = line[at];
+      size_t end = at + 1;
+      if (c == '%' || c == '!' || c == '#')
+        while (end < line.size() && name_char(line[end])) ++end;
+      const std::string token = line.substr(at, end - at);
+      if (end - at > 1 && token.find_first_of("0123456789") != std::string::npos) {
+        auto [found, fresh] = renamed.try_emplace(token, std::string(1, c) + "v" + std::to_string(renamed.size()));
+        renumbered += found->second;
+      } else {
+        renumbered += token;
+      }
+      at = end;
     }
-    renumbered.append(line, at, std::string::npos);
     while (!renumbered.empty() && (renumbered.back() == ' ' || renumbered.back() == '\r')) renumbered.pop_back();
     if (!renumbered.empty()) out += renumbered + "\n";
   }
