@@ -6,7 +6,8 @@
 #         Valgrind (the A/B decides host verdicts from instruction counts), and only the abtool
 #         binary and its helper are built.
 #   test (default): also GoogleTest, jsonschema, a headless Chromium (the report's browser test)
-#         and Triton in build/triton-venv (ABTOOL_SKIP_TRITON=1 skips it); every target.
+#         and Triton in build/triton-venv, Triton 3.5.1 in build/triton-venv-3.5.1 (ABTOOL_SKIP_TRITON=1 skips
+#         both); every target.
 # The build's progress shows on the terminal (one line) or every 10% in a log; its whole output
 # is in build.log.
 set -euo pipefail
@@ -38,6 +39,14 @@ if [[ $profile == test && ${ABTOOL_SKIP_TRITON:-0} != 1 ]] && ! "$venv/bin/pytho
   echo "bootstrap: installing triton==3.6.0 and numpy==2.4.6 into $venv"
   { python3 -m venv "$venv" && "$venv/bin/python3" -m pip install -q triton==3.6.0 numpy==2.4.6; } > "$root/build-triton.log" 2>&1 ||
     echo "bootstrap: WARNING: could not install Triton (see build-triton.log); its tests will skip"
+fi
+# A second Triton build, the one before it, for `abtool explain` across two builds (its passes
+# differ: some are new in 3.6.0); its tests skip without it.
+venv_before="$root/build/triton-venv-3.5.1"
+if [[ $profile == test && ${ABTOOL_SKIP_TRITON:-0} != 1 ]] && ! "$venv_before/bin/python3" -c "import triton" 2> /dev/null; then
+  echo "bootstrap: installing triton==3.5.1 into $venv_before"
+  { python3 -m venv "$venv_before" && "$venv_before/bin/python3" -m pip install -q triton==3.5.1; } >> "$root/build-triton.log" 2>&1 ||
+    echo "bootstrap: WARNING: could not install Triton 3.5.1 (see build-triton.log); its explain test will skip"
 fi
 
 # The main profile leaves tests out of the build tree; the test profile turns them back on (the

@@ -8,6 +8,7 @@
 #include "verdict/instruction_verdict.h"
 #include "verdict/verdict.h"
 #include "engine/run_request.h"
+#include "compare/comparison.h"
 #include "replay/replay_run.h"
 
 namespace abt {
@@ -22,6 +23,7 @@ struct DiffOptions {
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
   bool wide = false;              // text: every column in the table instead of the 80-column layout
+  bool passes = false;            // --passes: the first divergent pass of each point whose code differs
 };
 
 // `git bisect run` reads 125 as "this commit cannot be tested".
@@ -49,11 +51,24 @@ int run_supervised(const std::string& command, const std::vector<std::string>& a
 
 int run_diff(const DiffOptions& options);
 
+struct ExplainOptions {
+  std::string a, b;
+  std::vector<std::string> points;  // ids; empty: every point whose measured code differs
+  std::string out;                  // --out: where each side's pass outputs go
+  std::string format = "text";      // text | json
+  double threshold_pct = kDefaultThresholdPct;  // for the verdicts it shows beside each point
+};
+// Exit 0, or 1 when a point could not be explained (its variant does not compile again).
+int run_explain(const ExplainOptions& options);
+// diff --passes: `report`'s points whose code differs get their first divergent pass.
+std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& b, Comparison& report);
+
 struct ReportOptions {
   std::string a, b;
   std::filesystem::path out = "report.html";
   double threshold_pct = kDefaultThresholdPct;
   double instruction_threshold_pct = kDefaultInstructionThresholdPct;
+  bool passes = false;  // --passes: each differing point's first divergent pass, with its IR excerpt
 };
 int run_report(const ReportOptions& options);
 

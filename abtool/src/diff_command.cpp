@@ -45,6 +45,7 @@ int run_diff(const DiffOptions& options) {
       compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap, options.instruction_threshold_pct);
   const Exporter* exporter = find_exporter(options.format);
   if (!exporter) throw InputError(fmt::format("--format: '{}' is not one of {}", options.format, export_format_names()));
+  if (options.passes) explain_for_diff(a, b, report);
   exporter->write(report, {stdout_wants_colour(), options.wide, stdout_width(), options.ir}, std::cout);
   // On stderr whatever the format: scripts read the report from stdout and this from stderr.
   if (report.all_binaries_identical)

@@ -265,7 +265,7 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
 struct CommandLine {
   CLI::App app{"abtool: A/B performance comparison of compiler builds on GPU and host kernels"};
   CLI::App *record = nullptr, *replay = nullptr, *diff = nullptr, *report = nullptr, *merge = nullptr, *capture = nullptr,
-           *completion = nullptr;
+           *completion = nullptr, *explain = nullptr;
   abt::RunOptions record_options, replay_options;
   EnumTexts record_texts, replay_texts;
   abt::ProcessOptions record_process, replay_process;
@@ -275,6 +275,7 @@ struct CommandLine {
   abt::DiffOptions diff_options;
   abt::ReportOptions report_options;
   abt::MergeOptions merge_options;
+  abt::ExplainOptions explain_options;
   abt::CaptureRequest capture_request;
   std::string capture_out;
   std::string completion_shell;
@@ -344,6 +345,23 @@ void declare_comparing_commands(CommandLine& cli) {
                  "for `git bisect run`: exit 0 good, 1 bad (a point SLOWER beyond --threshold), 125 cannot tell "
                  "(a point AMBIGUOUS, UNTRUSTED, FAILED or MISSING)")
       ->excludes(fail);
+  diff->add_flag("--passes", diff_options.passes,
+                 "compile A's and B's measured variant of each point whose code differs again, with per-pass IR dumps, "
+                 "and show the first pass (or stage) whose output differs (as abtool explain)");
+
+  auto* explain = cli.explain = cli.app.add_subcommand(
+      "explain", "where inside the compiler A's and B's code part: the first pass whose output differs, per point");
+  explain->add_option("RUN_A", cli.explain_options.a, "baseline run directory")->required();
+  explain->add_option("RUN_B", cli.explain_options.b, "candidate run directory")->required();
+  explain->add_option("POINT", cli.explain_options.points,
+                      "point ids (op/shape/dtype; default: every point whose measured binaries differ, FASTER and SLOWER first)");
+  explain->add_option("--out", cli.explain_options.out,
+                      "a new folder for each side's pass outputs (each distinct IR once); never inside A or B");
+  explain->add_option("--format", cli.explain_options.format, "text | json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  explain->add_option("--threshold", cli.explain_options.threshold_pct, threshold_help())->check(at_least(0));
+  explain->add_flag("-q,--quiet", cli.quiet, "no progress lines: the explanation, warnings and errors");
 
   auto* report = cli.report = cli.app.add_subcommand("report", "one self-contained HTML page comparing two runs (charts, tables, IR diffs)");
   report->add_option("RUN_A", cli.report_options.a, "baseline run directory")->required();
@@ -352,6 +370,9 @@ void declare_comparing_commands(CommandLine& cli) {
   report->add_option("--threshold", cli.report_options.threshold_pct, threshold_help())->check(at_least(0));
   report->add_option("--instructions-threshold", cli.report_options.instruction_threshold_pct, instruction_threshold_help())
       ->check(at_least(0));
+  report->add_flag("--passes", cli.report_options.passes,
+                   "beside each point's IR delta, the first compiler pass whose output differs and its IR excerpt "
+                   "(as abtool explain; the variants are compiled again)");
 
   cli.merge = cli.app.add_subcommand("merge", "join the shard runs of one selection (--shard I/N) into one run directory");
   cli.merge->add_option("OUT", cli.merge_options.out, "the run directory to create")->required();
@@ -380,7 +401,7 @@ void declare_other_commands(CommandLine& cli) {
 
 // What every command's help ends with: --color where it applies, two examples, where the rest is.
 void declare_help(CommandLine& cli) {
-  for (CLI::App* command : {cli.record, cli.replay, cli.diff, cli.report, cli.merge, cli.capture})
+  for (CLI::App* command : {cli.record, cli.replay, cli.diff, cli.explain, cli.report, cli.merge, cli.capture})
     command->add_option("--color", cli.colour,
                         "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
         ->check(abt::one_of_spellings<abt::ColourChoice>());
@@ -397,6 +418,8 @@ void declare_help(CommandLine& cli) {
        {"abtool replay --from runs/A --compiler host:clang++ --out runs/B",
         "abtool replay --from runs/A --compiler-flags enable_fp_fusion=0 --out runs/B"}},
       {cli.diff, {"abtool diff runs/A runs/B --ir", "abtool diff runs/A runs/B --format json --fail-on-regression"}},
+      {cli.explain,
+       {"abtool explain runs/A runs/B", "abtool explain runs/A runs/B triton_layernorm/4096x4096/fp32 --out explained --format json"}},
       {cli.report, {"abtool report runs/A runs/B", "abtool report runs/A runs/B --out ab.html --threshold 5"}},
       {cli.merge,
        {"abtool merge runs/A runs/A-0 runs/A-1 runs/A-2   # of record --shard 0/3 .. 2/3",
@@ -459,6 +482,7 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
 int run_command(CommandLine& cli, int argc, char** argv) {
   if (*cli.record || *cli.replay) return run_measure_command(cli, argc, argv);
   if (*cli.report) return abt::run_report(cli.report_options);
+  if (*cli.explain) return abt::run_explain(cli.explain_options);
   if (*cli.capture) {
     cli.capture_request.out = cli.capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(cli.capture_out);
     return abt::run_capture(cli.capture_request, std::cout);

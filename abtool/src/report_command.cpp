@@ -15,6 +15,7 @@ int run_report(const ReportOptions& options) {
   refuse_output_inside(options.out, {options.a, options.b}, "report -o");
   auto [a, b] = read_runs(options.a, options.b);
   Comparison report = compare_runs(a, b, options.threshold_pct, false, options.instruction_threshold_pct);
+  if (options.passes) explain_for_diff(a, b, report);
   std::ostringstream page;
   write_html_report(report, page);
   write_file_atomically(options.out, page.str());

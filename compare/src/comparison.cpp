@@ -45,6 +45,12 @@ int Comparison::with_counters() const {
   return total;
 }
 
+int Comparison::explained() const {
+  int total = 0;
+  for (const auto& point : points) total += point.passes.has_value();
+  return total;
+}
+
 int Comparison::decided_by_instructions() const {
   int total = 0;
   for (const auto& point : points) total += point.metric() == Metric::instructions;

@@ -190,4 +190,35 @@ CountedCompile HostCompiler::count_compile(const CompileJob& job, const CompileC
   return counted;
 }
 
+// The compile of variant.s again, printing its passes: the code the measured shared object holds
+// (the same flags; the assembly and the shared object come from one front end and middle end).
+PassCompile HostCompiler::compile_with_pass_dumps(const CompileJob& job) const {
+  PassCompile compiled;
+  compiled.variant = compile(job);
+  if (!compiled.variant.ok) return compiled;
+  const bool clang = fingerprint_.version.find("clang") != std::string::npos;
+  const fs::path dumps = job.work_dir / "passes";
+  fs::create_directories(dumps);
+  std::vector<std::string> argv = arguments(job);
+  if (clang) argv.insert(argv.end(), {"-mllvm", "-print-after-all"});
+  else argv.insert(argv.end(), {"-fdump-tree-all", "-fdump-ipa-all", "-fdump-rtl-all", "-dumpdir", dumps.string() + "/"});
+  argv.insert(argv.end(), {"-S", "-o", (dumps / "variant.s").string()});
+  ProcessResult result;
+  try {
+    result = run_process({fingerprint_.path, argv, host_entry_source(job), fingerprint_.env, std::chrono::seconds(600)});
+  } catch (const std::exception& error) {
+    compiled.no_passes = std::string("the compile with pass dumps did not start: ") + error.what();
+    return compiled;
+  }
+  if (result.exit_code != 0) {
+    compiled.no_passes = fmt::format("the compile with pass dumps failed (exit {}): {}", result.exit_code, last_line(result.err));
+    return compiled;
+  }
+  compiled.passes = clang ? read_pass_dump(result.err) : read_gcc_dumps(dumps);
+  if (compiled.passes.empty())
+    compiled.no_passes = clang ? "clang printed no pass dump (-mllvm -print-after-all)"
+                               : "the compiler wrote no per-pass dumps (-fdump-tree-all -fdump-rtl-all): is it GCC?";
+  return compiled;
+}
+
 }  // namespace abt

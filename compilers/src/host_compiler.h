@@ -14,6 +14,8 @@ class HostCompiler : public CompilerBackend {
   CompiledVariant compile(const CompileJob& job) const override;
   CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const override;
   std::string uncountable(const CompileCounting&) const override { return ""; }
+  // GCC: its tree, IPA and RTL dumps (a file per pass); Clang: -print-after-all of LLVM's passes.
+  PassCompile compile_with_pass_dumps(const CompileJob& job) const override;
 
  private:
   std::vector<std::string> arguments(const CompileJob& job) const;  // the compiler's, without output mode

@@ -359,4 +359,40 @@ CountedCompile TritonCompiler::count_compile(const CompileJob& job, const Compil
   return counted;
 }
 
+// One variant in a helper process of its own (the dumps go to its stderr, and the switches are read
+// when the process starts), with an empty Triton cache: a cached kernel would print no passes.
+PassCompile TritonCompiler::compile_with_pass_dumps(const CompileJob& job) const {
+  nlohmann::json request = batch_request(job);
+  request["variants"].push_back(request_variant(job));
+  // Printing every pass's IR makes a compile several times slower.
+  ProcessRequest compile{python_, {helper_}, request.dump(), env_, std::chrono::seconds((long long)std::ceil(variant_limit_s_ * 4 + 60))};
+  compile.extra_env["MLIR_ENABLE_DUMP"] = "1";
+  compile.extra_env["LLVM_IR_ENABLE_DUMP"] = "1";
+  compile.extra_env["TRITON_CACHE_DIR"] = (job.work_dir / "triton-cache").string();
+  PassCompile compiled;
+  ProcessResult result;
+  try {
+    result = run_process(compile);
+  } catch (const std::exception& error) {
+    compiled.variant.log = std::string("cannot run the Triton helper: ") + error.what();
+    return compiled;
+  }
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);) {
+    try {
+      const auto reply = nlohmann::json::parse(line);
+      if (reply.contains("index")) compiled.variant = collect(job, reply);
+    } catch (const nlohmann::json::exception&) {
+      // a kernel's own print() output: not a reply
+    }
+  }
+  if (compiled.variant.log.empty() && !compiled.variant.ok)
+    compiled.variant.log = result.timed_out ? "the Triton helper timed out compiling with pass dumps"
+                                            : fmt::format("the Triton helper stopped (exit {}): {}", result.exit_code, last_line(result.err));
+  if (!compiled.variant.ok) return compiled;
+  compiled.passes = read_pass_dump(result.err);
+  if (compiled.passes.empty()) compiled.no_passes = "Triton printed no pass dump (MLIR_ENABLE_DUMP, LLVM_IR_ENABLE_DUMP)";
+  return compiled;
+}
+
 }  // namespace abt

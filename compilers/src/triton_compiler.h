@@ -42,6 +42,8 @@ class TritonCompiler : public CompilerBackend {
   std::string cache_identity() const override { return install_identity_; }
   CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const override;
   std::string uncountable(const CompileCounting& counting) const override;
+  // MLIR_ENABLE_DUMP and LLVM_IR_ENABLE_DUMP: every MLIR stage's passes, LLVM's and the machine passes.
+  PassCompile compile_with_pass_dumps(const CompileJob& job) const override;
 
  private:
   std::string python_;

@@ -2,6 +2,7 @@
 
 #include <dtl/dtl.hpp>
 
+#include <set>
 #include <sstream>
 
 #include "util/text_lines.h"
@@ -27,6 +28,20 @@ std::vector<std::pair<size_t, size_t>> aligned(const std::vector<PassPoint>& a, 
   return pairs;
 }
 
+// The labels of `side`'s points that no pair holds and `other` never runs, each once, in order.
+std::vector<std::string> unpaired(const std::vector<PassPoint>& side, const std::vector<PassPoint>& other,
+                                  const std::vector<std::pair<size_t, size_t>>& pairs, bool first) {
+  std::vector<bool> paired(side.size(), false);
+  for (const auto& pair : pairs) paired[first ? pair.first : pair.second] = true;
+  std::set<std::string> elsewhere;
+  for (const PassPoint& point : other) elsewhere.insert(label(point));
+  std::vector<std::string> labels;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < side.size(); ++i)
+    if (!paired[i] && !elsewhere.count(label(side[i])) && seen.insert(label(side[i])).second) labels.push_back(label(side[i]));
+  return labels;
+}
+
 }  // namespace
 
 PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b) {
@@ -44,7 +59,11 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
       found.since_same_only_in_b.push_back(label(b[b_next]));
     }
   };
-  for (const auto& [i, j] : aligned(a, b)) {
+  const std::vector<std::pair<size_t, size_t>> pairs = aligned(a, b);
+  found.aligned = pairs.size();
+  found.pipeline_only_in_a = unpaired(a, b, pairs, true);
+  found.pipeline_only_in_b = unpaired(b, a, pairs, false);
+  for (const auto& [i, j] : pairs) {
     list_unaligned(i, j);
     ++a_next, ++b_next;
     if (a[i].ir == b[j].ir) continue;
@@ -68,8 +87,12 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
     return found;
   }
   list_unaligned(a.size(), b.size());
-  found.since_same_only_in_a.clear();
-  found.since_same_only_in_b.clear();
+  // Passes after the last common one that leave the two outputs different: where the change came
+  // from; when the outputs end the same, they changed nothing that matters.
+  if (a.empty() || b.empty() || a.back().ir == b.back().ir) {
+    found.since_same_only_in_a.clear();
+    found.since_same_only_in_b.clear();
+  }
   return found;
 }
 

@@ -23,12 +23,21 @@ std::optional<Header> header_of(const std::string& line) {
   // Every header holds "IR Dump": the other lines of a dump (hundreds of thousands) skip the regexes.
   if (line.find("IR Dump ") == std::string::npos) return std::nullopt;
   static const std::regex mlir(R"(^// -----// IR Dump Before (.+?) \('.*\) //----- //$)");
-  static const std::regex llvm(R"(^;? ?\*\*\* IR Dump After (.+?) on .+ \*\*\*$)");
+  static const std::regex llvm(R"(^;? ?\*\*\* IR Dump After (.+?) on (.+) \*\*\*$)");
   static const std::regex machine(R"(^# \*\*\* IR Dump After (.+) \*\*\*:$)");
   std::smatch match;
   if (std::regex_match(line, match, mlir)) return Header{Header::Kind::mlir_before, match[1]};
   if (std::regex_match(line, match, machine)) return Header{Header::Kind::machine_after, match[1]};
-  if (std::regex_match(line, match, llvm)) return Header{Header::Kind::llvm_after, match[1]};
+  // A function pass runs once per function (Clang's dump holds several): which one is part of its
+  // name, so that two compiles' passes align function by function.
+  if (std::regex_match(line, match, llvm)) {
+    std::string on = match[2];
+    if (on == "[module]") return Header{Header::Kind::llvm_after, match[1]};
+    // A loop is named by its blocks' numbers ("Loop at depth 1 containing: %13<header>,..."), which
+    // differ between two compiles: its depth names it.
+    if (on.rfind("Loop at depth ", 0) == 0) on = on.substr(0, on.find(' ', 14));
+    return Header{Header::Kind::llvm_after, match[1].str() + " on " + on};
+  }
   return std::nullopt;
 }
 
@@ -163,15 +172,20 @@ std::vector<PassPoint> read_pass_dump(std::string_view dump) {
 namespace {
 
 // GCC's dumps name what they number differently in two compiles: SSA names (_12, i_5), temporaries
-// (vectp_y.35), decls (D.2507), blocks (<bb 3>), labels (<L2>), the uids of a function's header line.
+// (vectp_y.35), decls (D.2507), blocks (<bb 3>), labels (<L2>), the uids of a function's header line,
+// and the IPA dumps' addresses of the compiler's own objects (@0x7f7abecc0770).
 std::string normalize_gcc(const std::string& text) {
   static const std::regex header(R"(^;; Function .*)");
   static const std::regex names(R"(\b(?:[A-Za-z_][A-Za-z0-9_]*[_.]\d+|_\d+|D\.\d+)\b|<bb \d+>|<L\d+>)");
+  // Where the compiler's objects happened to lie (@0x7f7abecc0770, <function_decl 0x7f88392e6500 f>):
+  // no order to keep. GCC prints constants in decimal (a const_int's hex beside its decimal).
+  static const std::regex address(R"((@|<[a-z_]+ )0x[0-9a-f]+|\b0x[0-9a-f]{9,}\b)");
   std::istringstream lines(text);
   std::string out, line;
   std::map<std::string, std::string> renamed;
   while (std::getline(lines, line)) {
     if (std::regex_match(line, header)) continue;
+    if (line.find("0x") != std::string::npos) line = std::regex_replace(line, address, "$1address");
     std::string renumbered;
     size_t at = 0;
     for (auto match = std::sregex_iterator(line.begin(), line.end(), names); match != std::sregex_iterator(); ++match) {

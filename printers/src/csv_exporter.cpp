@@ -52,6 +52,7 @@ const std::vector<CsvColumn>& csv_columns() {
       {"same_config", [](Row row) { return flag(row.same_config); }},
       {"ir_changed", [](Row row) { return flag(row.ir_changed); }},
       {"ir_delta", [](Row row) { return row.ir_delta ? row.ir_delta->short_text() : ""; }},
+      {"first_divergent_pass", [](Row row) { return row.passes ? explanation_text(*row.passes) : ""; }},
       {"a_compile_ms", [](Row row) { return optional_number(row.a_compile_ms); }},
       {"b_compile_ms", [](Row row) { return optional_number(row.b_compile_ms); }},
       {"a_variant", [](Row row) { return row.a_variant; }},

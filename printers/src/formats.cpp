@@ -15,7 +15,7 @@ namespace {
 constexpr std::array kFormats{
     ExportFormat{"text", "a table for a terminal (80 columns, or the terminal's)", text_exporter},
     ExportFormat{"md", "Markdown: every column, for a pull request or a wiki", markdown_exporter},
-    ExportFormat{"json", "every field, abtool.diff/8 (rundir/schemas/diff.schema.json)", json_exporter},
+    ExportFormat{"json", "every field, abtool.diff/9 (rundir/schemas/diff.schema.json)", json_exporter},
     ExportFormat{"csv", "one line per point, numbers unformatted", csv_exporter},
 };
 

@@ -1,4 +1,4 @@
-// `diff --format json` (schema abtool.diff/8, rundir/schemas/diff.schema.json): the comparison as
+// `diff --format json` (schema abtool.diff/9, rundir/schemas/diff.schema.json): the comparison as
 // the other printers show it, every field.
 #include <fmt/format.h>
 
@@ -7,6 +7,7 @@
 #include "printers/printers.h"
 #include "model/compile_profile_json.h"
 #include "model/gpu_counters_json.h"
+#include "printers/explain_printers.h"
 #include "rundir/layout.h"
 #include "util/parallel.h"
 
@@ -105,6 +106,7 @@ nlohmann::json point_json_without_compile(const PointComparison& row) {
           {"ir_changed", optional_json(row.ir_changed)},
           {"ir_delta", row.ir_delta ? ir_delta_json(*row.ir_delta) : nlohmann::json()},
           {"counters", row.counters ? counters_json(*row.counters) : nlohmann::json()},
+          {"passes", row.passes ? explanation_json(*row.passes) : nlohmann::json()},
           {"same_output", optional_json(row.same_output)},
           {"library_config", row.library_config ? nlohmann::json(*row.library_config) : nlohmann::json()},
           {"library_pick_differs", optional_json(row.library_pick_differs)},

@@ -24,6 +24,7 @@ std::string point_details(const PointComparison& row, bool config_shown) {
   if (!config_shown) parts.push_back("config " + config_cell(row));
   if (row.same_output && !*row.same_output) parts.push_back("output bits " + output_cell(row));
   if (row.ir_delta && row.ir_delta->changed) parts.push_back("IR " + row.ir_delta->short_text());
+  if (row.passes) parts.push_back("first divergent pass: " + explanation_text(*row.passes));
   if (row.counters) parts.push_back("why: " + row.counters->why);
   if (row.retune)
     parts.push_back(fmt::format("best vs best {:.3f}x [{:.3f}, {:.3f}] {}{}{}", row.retune->speedup, row.retune->speedup_low,

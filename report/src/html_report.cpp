@@ -210,6 +210,12 @@ void ir_section(const Comparison& report, std::ostream& out) {
                        html_escape(row.id), html_escape(row.ir_delta->short_text(8)), breakable(row.id));
     if (row.ir_delta->stages.size() > 1)
       out << "<p class=\"muted\">stages: " << html_escape(row.ir_delta->stages_text()) << "</p>\n";
+    if (row.passes) {  // report --passes: where inside the compiler the code parts (abtool explain)
+      out << "<p class=\"passes\">first divergent pass: " << html_escape(explanation_text(*row.passes)) << "</p>\n";
+      if (row.passes->outcome == ExplainOutcome::pass && !row.passes->divergence.excerpt.empty())
+        out << fmt::format("<details><summary>its output, A to B</summary><pre>{}</pre></details>\n",
+                           html_escape(row.passes->divergence.excerpt));
+    }
     for (const auto& file : diffs[row.id]) {
       if (file.diff.empty()) {
         out << fmt::format("<p class=\"muted\">{}: same code</p>\n", html_escape(file.kind));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real runs against the documented schemas: a record, its replay (with a fallback point), their
-# diff as JSON (with IR diffs), a --retune replay and its diff, and the checked-in golden runs.
+# diff as JSON (with IR diffs), a --retune replay and its diff (--passes), a replay without GCC's vectorizer
+# and its diff --passes, and the checked-in golden runs.
 #   usage: tests/schemas/real_runs.sh ABTOOL WORK_DIR
 set -euo pipefail
 abtool=$1
@@ -17,7 +18,12 @@ quick=(--warmup-ms 2 --rep-ms 4 --rounds 2)
 "$abtool" diff "$work/A" "$work/B" --ir --format json > "$work/diff.json"
 # --retune with another compiler: results carry `retuned` and `output_vs_baseline`, diff `retune`.
 "$abtool" replay --from "$work/A" --compiler host:clang++ --retune --out "$work/C" > "$work/C.log"
-"$abtool" diff "$work/A" "$work/C" --format json > "$work/retuned.json"
+"$abtool" diff "$work/A" "$work/C" --passes --format json > "$work/retuned.json" 2> "$work/retuned.err"
+# diff --passes where one pipeline lost a pass: each point's `passes` names the pass.
+"$abtool" replay --from "$work/A" --compiler-flags=-fno-tree-vectorize --out "$work/V" "${quick[@]}" > "$work/V.log"
+"$abtool" diff "$work/A" "$work/V" --passes --format json > "$work/passes.json" 2> "$work/passes.err"
+grep -q '"outcome": "pass"' "$work/passes.json"
+"$abtool" explain "$work/A" "$work/V" --format json -q > "$work/explain.json"
 grep -q '"same_as_pinned"' "$work/C/results.json"
 grep -q AUTOTUNE_REPLAY_FALLBACK "$work/B/results.json"
 # --metric instructions (where Valgrind is installed): results carry `instructions` per side,
@@ -48,7 +54,8 @@ cp "$work/G/gpus.json" "$work/gpus.json"
 unset ABTOOL_TEST_GPUS
 [[ ! -e $work/G/gpus.json ]]
 /usr/bin/python3 "$here/tests/schemas/validate.py" "$here/rundir/schemas" "$work/A" "$work/B" "$work/diff.json" "$work/C" "$work/retuned.json" \
-  "$work/gpus.json" "$work/G" "${counted[@]}" \
+  "$work/V" "$work/passes.json" "$work/explain.json" \
+  "$here/tests/golden/explain/expected.json" "$work/gpus.json" "$work/G" "${counted[@]}" \
   "$here/tests/golden/diff/A" "$here/tests/golden/diff/B" "$here/tests/golden/diff/expected.json" \
   "$here/tests/golden/diff_instructions/A" "$here/tests/golden/diff_instructions/B" \
   "$here/tests/golden/diff_instructions/expected.json" \

@@ -40,7 +40,7 @@ TEST(PassDump, MlirBeforeDumpsAreThePreviousPasssOutputAndLlvmAfterDumpsTheirOwn
   EXPECT_EQ(points[1].pass, "Inliner (inline)");
   EXPECT_EQ(points[1].ir, "module {\n  tt.return\n}\n");
   EXPECT_EQ(points[2].stage, PassStage::llvm);
-  EXPECT_EQ(points[2].pass, "InstCombinePass");
+  EXPECT_EQ(points[2].pass, "InstCombinePass on k");
   EXPECT_EQ(points[3].stage, PassStage::machine);
   EXPECT_EQ(points[3].pass, "NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)");
 }

@@ -12,6 +12,7 @@
 #include "compare/counter_delta.h"
 #include "compare/ir_delta.h"
 #include "compare/judge.h"
+#include "passes/explanation.h"
 #include "verdict/verdict.h"
 #include "rundir/run_data.h"
 
@@ -69,6 +70,7 @@ struct PointComparison {
   std::optional<bool> same_config;
   std::optional<bool> ir_changed;        // the normalised code differs (ir_delta.h)
   std::optional<IrDelta> ir_delta;
+  std::optional<PassExplanation> passes;  // diff --passes: where inside the compiler the code parts
   std::optional<CounterDelta> counters;  // --counters: both sides' hardware counters and the `why` line
   std::optional<bool> same_output;       // output bits identical
   std::optional<OutputComparison> output_bits;  // B against A's code on the same inputs (interleaved replays)
@@ -161,7 +163,8 @@ struct Comparison {
   int retuned() const;  // points B re-tuned (replay --retune)
   int decided_by_instructions() const;
   std::string instruction_tools() const;  // what counted them, as the summaries name it: "callgrind", "cupti"
-  int with_counters() const;  // points whose both sides' hardware counters were read
+  int with_counters() const;
+  int explained() const;  // points with a first divergent pass or stage (diff --passes)  // points whose both sides' hardware counters were read
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
 };
 

@@ -15,6 +15,7 @@
 #include "model/compile_profile.h"
 #include "model/binary_manifest.h"
 #include "model/compiler_fingerprint.h"
+#include "passes/pass_dump.h"
 
 namespace abt {
 
@@ -68,6 +69,13 @@ struct CountedCompile {
   std::string binary_hash;
 };
 
+// `explain`: a variant compiled once more with the compiler's per-pass IR dumps (passes/).
+struct PassCompile {
+  CompiledVariant variant;        // what this compile built: its binary and its stages' IR files
+  std::vector<PassPoint> passes;  // the IR after each pass, in pipeline order; empty: see no_passes
+  std::string no_passes;          // why there are none (NVRTC and nvcc print none)
+};
+
 class CompilerBackend {
  public:
   virtual ~CompilerBackend() = default;
@@ -97,6 +105,10 @@ class CompilerBackend {
   // its own work_dir. Throws CompileCountError. Empty uncountable(): it can; else why not.
   virtual CountedCompile count_compile(const CompileJob& job, const CompileCounting& counting) const;
   virtual std::string uncountable(const CompileCounting& counting) const;
+  // `job` compiled once more, into its own work_dir, printing the IR after each pass where the
+  // compiler can (Triton's MLIR and LLVM pipelines, GCC's tree and RTL passes, Clang's LLVM
+  // passes). A compiler that cannot: the plain compile, and no_passes says why.
+  virtual PassCompile compile_with_pass_dumps(const CompileJob& job) const;
 };
 
 class CompileStore;

@@ -12,6 +12,7 @@ namespace abt {
 
 struct PassDivergence {
   bool diverged = false;        // false: every aligned point's IR is the same ("no divergence")
+  size_t aligned = 0;           // passes both sides ran (0: other compilers, nothing to compare)
   PassStage stage = PassStage::ttir;
   std::string pass;             // the first pass whose output differs
   size_t a_lines = 0, b_lines = 0, changed_lines = 0;  // of its output: each side's lines, lines only on one side
@@ -20,8 +21,12 @@ struct PassDivergence {
   std::vector<std::string> only_in_a, only_in_b;
   // Of those, the ones after the last pass whose output was still the same: where the change came
   // from when a pass runs on one side only (GCC's vect under -fno-tree-vectorize), not the first
-  // common pass after it, which only shows it.
+  // common pass after it, which only shows it. Without a divergence: the passes after the last
+  // common one, when the two sides' last outputs differ.
   std::vector<std::string> since_same_only_in_a, since_same_only_in_b;
+  // Every pass of the whole pipeline that one side runs and the other never does (a pass new in a
+  // newer build), each named once, in pipeline order; a pass both run at other places is in neither.
+  std::vector<std::string> pipeline_only_in_a, pipeline_only_in_b;
 };
 
 inline constexpr size_t kExcerptLines = 24;

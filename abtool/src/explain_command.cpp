@@ -1,0 +1,66 @@
+// abtool explain A B [POINT...]: where inside the compiler each point's code parts (explain/).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "commands.h"
+#include "compare/comparison.h"
+#include "explain/explain.h"
+#include "printers/explain_printers.h"
+#include "util/errors.h"
+#include "util/terminal.h"
+
+namespace abt {
+namespace {
+
+// FASTER and SLOWER first (what a user asks "why" about), then the rest in run order.
+int explain_rank(Verdict verdict) { return verdict == Verdict::faster || verdict == Verdict::slower ? 0 : 1; }
+
+void say_progress(size_t total, size_t& done, const std::string& point) {
+  if (quiet()) return;
+  fmt::print(stderr, "abtool explain: {}/{} {}: compiling A's and B's variant again with pass dumps\n", ++done, total, point);
+}
+
+}  // namespace
+
+std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& b, Comparison& report) {
+  const std::vector<std::string> ids = points_whose_code_differs(a, b);
+  size_t done = 0;
+  std::vector<PointExplanation> found =
+      explain_points(a, b, {ids, std::nullopt}, [&](const std::string& point) { say_progress(ids.size(), done, point); });
+  for (PointExplanation& point : found)
+    for (PointComparison& row : report.points)
+      if (row.id == point.point) row.passes = point.passes;
+  return found;
+}
+
+int run_explain(const ExplainOptions& options) {
+  auto [a, b] = read_runs(options.a, options.b);
+  const Comparison comparison = compare_runs(a, b, options.threshold_pct);
+  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, {}, options.out};
+  for (const PointComparison& row : comparison.points) report.verdicts[row.id] = std::string(spelling(row.verdict));
+  std::vector<std::string> ids = options.points;
+  if (ids.empty()) {
+    ids = points_whose_code_differs(a, b);
+    std::stable_sort(ids.begin(), ids.end(), [&](const std::string& x, const std::string& y) {
+      auto rank = [&](const std::string& id) {
+        for (const PointComparison& row : comparison.points)
+          if (row.id == id) return explain_rank(row.verdict);
+        return 1;
+      };
+      return rank(x) < rank(y);
+    });
+  }
+  ExplainRequest request{ids, std::nullopt};
+  if (!options.out.empty()) request.out = options.out;
+  size_t done = 0;
+  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(ids.size(), done, point); });
+  if (options.format == "json") print_explain_json(report, std::cout);
+  else print_explain_text(report, std::cout);
+  const bool failed = std::any_of(report.points.begin(), report.points.end(),
+                                  [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
+  return failed ? kExitPointFailed : kExitOk;
+}
+
+}  // namespace abt

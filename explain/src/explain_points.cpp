@@ -1,0 +1,133 @@
+// Each point's two measured variants compiled again, side by side (one process per side), with
+// per-pass dumps, then compared pass by pass and stage by stage.
+#include <fmt/format.h>
+
+#include <array>
+#include <optional>
+#include <sstream>
+
+#include "compilers/specialization.h"
+#include "dump_folder.h"
+#include "explain/explain.h"
+#include "side_compiler.h"
+#include "stage_divergence.h"
+#include "util/errors.h"
+#include "util/files.h"
+#include "util/parallel.h"
+#include "util/process.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+std::vector<std::string> points_whose_code_differs(const RunData& a, const RunData& b) {
+  std::vector<std::string> ids;
+  for (const PointRecord& in_b : b.results.points) {
+    const PointRecord* in_a = a.find(in_b.id());
+    if (in_a && in_a->success && in_b.success && in_a->binary_hash != in_b.binary_hash) ids.push_back(in_b.id());
+  }
+  return ids;
+}
+
+namespace {
+
+struct SideOfPoint {
+  const PointRecord* record;
+  SideCompiler* side;
+  char name;  // 'a' or 'b'
+};
+
+PassCompile compile_side(const SideOfPoint& side, const fs::path& work_dir) {
+  const OpSpec& op = side.side->op(side.record->point.op);
+  CompileJob job;
+  job.source = op.source;
+  job.kernel = op.kernel;
+  job.args = &op.args;
+  job.python = op.python.empty() ? nullptr : &op.python;
+  job.config = side.record->config;
+  job.dtype = side.record->point.dtype;
+  job.specialization = specialization_at(op, side.record->point);
+  job.work_dir = work_dir;
+  fs::create_directories(job.work_dir);
+  return side.side->compiler().compile_with_pass_dumps(job);
+}
+
+// The compiler's own first error where it gave one ("k.cpp:3:5: error: ..."), else its last line.
+std::string why_not_compiled(const std::string& log) {
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("error") != std::string::npos) return line;
+  return last_line(log);
+}
+
+PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
+  PassExplanation found;
+  found.a_passes = a.passes.size();
+  found.b_passes = b.passes.size();
+  found.no_passes = !a.no_passes.empty() ? "A: " + a.no_passes : !b.no_passes.empty() ? "B: " + b.no_passes : "";
+  if (!a.passes.empty() && !b.passes.empty()) {
+    found.divergence = first_divergence(a.passes, b.passes);
+    if (found.divergence.aligned == 0) {
+      found.no_passes = "A's and B's compilers run no pass of the same name (two different compilers): only their stages compare";
+      found.divergence = {};
+    }
+    if (found.divergence.diverged) {
+      found.outcome = ExplainOutcome::pass;
+      return found;
+    }
+  }
+  const std::optional<std::string> stage = first_divergent_stage(a.variant, b.variant);
+  found.outcome = stage ? ExplainOutcome::stage : ExplainOutcome::no_divergence;
+  found.stage = stage.value_or("");
+  return found;
+}
+
+}  // namespace
+
+std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b, const ExplainRequest& request,
+                                             const std::function<void(const std::string&)>& progress) {
+  const std::vector<std::string> ids = request.points.empty() ? points_whose_code_differs(a, b) : request.points;
+  for (const std::string& id : ids)
+    for (const RunData* run : {&a, &b})
+      if (!run->find(id))
+        throw InputError(fmt::format("point {}: not in {} ({} lists its points)", id, run->layout.dir().string(),
+                                     run->layout.results().string()));
+  std::optional<DumpFolder> dumps;
+  if (request.out) dumps.emplace(*request.out, std::vector<fs::path>{a.layout.dir(), b.layout.dir()}, request.dump_cap_bytes);
+  std::vector<PointExplanation> explained;
+  if (ids.empty()) return explained;
+  SideCompiler side_a(a), side_b(b);
+  TempDir work("abtool-explain-");
+  for (size_t n = 0; n < ids.size(); ++n) {
+    const std::string& id = ids[n];
+    if (progress) progress(id);
+    const std::array<SideOfPoint, 2> sides{SideOfPoint{a.find(id), &side_a, 'a'}, SideOfPoint{b.find(id), &side_b, 'b'}};
+    PointExplanation point{id, sides[0].record->variant, sides[1].record->variant, {}};
+    if (!sides[0].record->success || !sides[1].record->success) {
+      point.passes.error = fmt::format("not measured on both sides (A: {}, B: {})", sides[0].record->success ? "SUCCESS" : "FAILED",
+                                       sides[1].record->success ? "SUCCESS" : "FAILED");
+      explained.push_back(std::move(point));
+      continue;
+    }
+    std::array<PassCompile, 2> compiled;
+    for_each_index(2, [&](size_t i) {
+      compiled[i] = compile_side(sides[i], work.path() / std::to_string(n) / std::string(1, sides[i].name));
+    });
+    for (size_t i = 0; i < 2; ++i)
+      if (!compiled[i].variant.ok) {
+        point.passes.error = fmt::format("{}'s variant {} does not compile again: {}", i ? "B" : "A", sides[i].record->variant,
+                                         why_not_compiled(compiled[i].variant.log));
+        break;
+      }
+    if (point.passes.error.empty()) {
+      point.passes = compare_compiles(compiled[0], compiled[1]);
+      point.passes.a_rebuilt_measured = compiled[0].variant.binary_hash == sides[0].record->binary_hash;
+      point.passes.b_rebuilt_measured = compiled[1].variant.binary_hash == sides[1].record->binary_hash;
+      if (dumps)
+        for (size_t i = 0; i < 2; ++i) dumps->store(id, sides[i].name, compiled[i].passes);
+    }
+    explained.push_back(std::move(point));
+  }
+  return explained;
+}
+
+}  // namespace abt

@@ -1,0 +1,53 @@
+#include "side_compiler.h"
+
+#include <fmt/format.h>
+
+#include "util/errors.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+CompilerWords compiler_words(const std::vector<std::string>& command_line) {
+  CompilerWords words;
+  for (size_t i = 1; i < command_line.size(); ++i) {
+    const std::string& word = command_line[i];
+    const size_t equals = word.find('=');
+    const std::string option = word.substr(0, equals);
+    if (option != "--compiler-flags" && option != "--compiler-env") continue;
+    std::vector<std::string> values;
+    if (equals != std::string::npos) values.push_back(word.substr(equals + 1));
+    else if (option == "--compiler-flags" && i + 1 < command_line.size()) values.push_back(command_line[++i]);
+    else
+      while (i + 1 < command_line.size() && command_line[i + 1].rfind("--", 0) != 0) values.push_back(command_line[++i]);
+    if (option == "--compiler-flags") words.flags = values.empty() ? "" : values.back();
+    else words.env.insert(words.env.end(), values.begin(), values.end());
+  }
+  return words;
+}
+
+SideCompiler::SideCompiler(const RunData& run) {
+  const MetaRecord& meta = run.meta;
+  const std::string where = run.layout.meta().string();
+  const std::string& arch = meta.gpu.compile_target;
+  const std::string text = meta.selection.compiler.empty() ? default_compiler_text(arch) : meta.selection.compiler;
+  const CompilerWords words = compiler_words(meta.command_line);
+  label_ = text + (words.flags.empty() ? "" : " " + words.flags);
+  try {
+    CompilerSpec spec = parse_compiler_spec(text, words.flags, words.env);
+    spec.variant_limit_s = meta.sweep.triton_variant_limit_s;
+    spec.valgrind_runnable = meta.metric == Metric::instructions;  // a default flag of such runs
+    compiler_ = make_compiler(spec, arch);
+  } catch (const InputError& error) {
+    throw InputError(fmt::format("{}: the run's compiler cannot be set up again here: {}", where, error.what()));
+  }
+  ops_dir_ = meta.selection.ops_dir;
+  if (ops_dir_.is_relative()) ops_dir_ = meta.working_directory / ops_dir_;
+}
+
+const OpSpec& SideCompiler::op(const std::string& name) {
+  auto found = ops_.find(name);
+  if (found == ops_.end()) found = ops_.emplace(name, find_op_spec(ops_dir_, name)).first;
+  return found->second;
+}
+
+}  // namespace abt

@@ -1,0 +1,39 @@
+// How one side of an A/B compiled its variants, set up again from its run directory: the compiler
+// (`--compiler`, `--compiler-flags`, `--compiler-env` as the run was given them), its target and
+// the op specs it read.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compilers/compiler.h"
+#include "rundir/run_data.h"
+
+namespace abt {
+
+// The --compiler-flags and --compiler-env words of a stored command line (meta.json's, with the
+// program first), as CLI11 read them: `--opt VALUE`, `--opt=VALUE`; --compiler-env takes every word
+// up to the next option.
+struct CompilerWords {
+  std::string flags;
+  std::vector<std::string> env;
+};
+CompilerWords compiler_words(const std::vector<std::string>& command_line);
+
+class SideCompiler {
+ public:
+  explicit SideCompiler(const RunData& run);  // throws InputError naming the run's meta.json
+  const CompilerBackend& compiler() const { return *compiler_; }
+  const OpSpec& op(const std::string& name);  // from the run's ops folder, read once
+  const std::string& label() const { return label_; }  // "A's compiler (triton:/venv/bin/python)"
+
+ private:
+  std::filesystem::path ops_dir_;
+  std::unique_ptr<CompilerBackend> compiler_;
+  std::map<std::string, OpSpec> ops_;
+  std::string label_;
+};
+
+}  // namespace abt

@@ -1,0 +1,42 @@
+// Where inside the compiler two builds' code for one point parts (`abtool explain`, `diff --passes`):
+// the first pass whose output differs, or, where every pass's IR is the same or the compiler prints
+// none (NVRTC, nvcc), the first stage (ptx, cubin, ...) whose output differs.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "passes/divergence.h"
+
+namespace abt {
+
+enum class ExplainOutcome {
+  no_divergence,  // every pass's IR, every stage's output and the binaries are the same
+  pass,           // divergence names the first pass whose output differs
+  stage,          // no pass differs (or there are none to compare): `stage` is the first that does
+  failed,         // `error` says why nothing could be compared
+};
+std::string_view outcome_name(ExplainOutcome outcome);  // "no_divergence", "pass", "stage", "failed"
+
+struct PassExplanation {
+  ExplainOutcome outcome = ExplainOutcome::failed;
+  PassDivergence divergence;  // outcome pass
+  std::string stage;          // outcome stage: the IR kind ("ptx", "s") or "binary"
+  size_t a_passes = 0, b_passes = 0;  // pass outputs each side printed (0: none)
+  std::string no_passes;      // why a side printed none (then the stages answer)
+  // Whether each side's compile with dumps built the binary its run measured (false: the dumps are
+  // of other code than was timed: a compiler that is not deterministic, or changed since).
+  std::optional<bool> a_rebuilt_measured, b_rebuilt_measured;
+  std::string error;          // outcome failed
+};
+
+struct PointExplanation {
+  std::string point;  // its id
+  std::string a_variant, b_variant;
+  PassExplanation passes;
+};
+
+// One line: "machine pass NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)",
+// "stage ptx (every one of 230 passes the same)", "no divergence", "failed: ...".
+std::string explanation_text(const PassExplanation& explanation);
+
+}  // namespace abt

@@ -1,0 +1,30 @@
+#include "passes/explanation.h"
+
+#include <fmt/format.h>
+
+namespace abt {
+
+std::string_view outcome_name(ExplainOutcome outcome) {
+  switch (outcome) {
+    case ExplainOutcome::no_divergence: return "no_divergence";
+    case ExplainOutcome::pass: return "pass";
+    case ExplainOutcome::stage: return "stage";
+    case ExplainOutcome::failed: return "failed";
+  }
+  return "?";
+}
+
+std::string explanation_text(const PassExplanation& explanation) {
+  switch (explanation.outcome) {
+    case ExplainOutcome::no_divergence: return "no divergence";
+    case ExplainOutcome::pass:
+      return fmt::format("{} pass {}", stage_name(explanation.divergence.stage), explanation.divergence.pass);
+    case ExplainOutcome::stage:
+      if (explanation.no_passes.empty()) return fmt::format("stage {} (no pass's IR differs)", explanation.stage);
+      return fmt::format("stage {} (no passes to compare)", explanation.stage);
+    case ExplainOutcome::failed: return "failed: " + explanation.error;
+  }
+  return "";
+}
+
+}  // namespace abt

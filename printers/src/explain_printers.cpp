@@ -1,0 +1,133 @@
+#include "printers/explain_printers.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <sstream>
+
+namespace abt {
+namespace {
+
+nlohmann::json optional_json(const std::optional<bool>& value) { return value ? nlohmann::json(*value) : nlohmann::json(); }
+
+std::string names(const std::vector<std::string>& passes) {
+  return passes.empty() ? "none" : fmt::format("{}", fmt::join(passes, ", "));
+}
+
+// What the reader must know before trusting the answer: dumps of other code than was timed.
+std::string rebuilt_warning(const PassExplanation& found) {
+  std::vector<std::string> sides;
+  if (found.a_rebuilt_measured == false) sides.emplace_back("A's");
+  if (found.b_rebuilt_measured == false) sides.emplace_back("B's");
+  if (sides.empty()) return "";
+  return fmt::format("  note: compiled again, {} variant built another binary than its run measured: the dumps "
+                     "are of that compile\n", fmt::join(sides, " and "));
+}
+
+void print_point(const PointExplanation& point, const std::string& verdict, std::ostream& out) {
+  const PassExplanation& found = point.passes;
+  out << fmt::format("{}{}  {}\n", point.point, verdict.empty() ? "" : "  " + verdict,
+                     point.a_variant == point.b_variant ? point.a_variant : point.a_variant + " -> " + point.b_variant);
+  switch (found.outcome) {
+    case ExplainOutcome::failed:
+      out << fmt::format("  cannot explain: {}\n", found.error);
+      return;
+    case ExplainOutcome::no_divergence:
+      out << fmt::format("  no divergence: every pass ({} A, {} B), every stage and the binaries are the same\n",
+                         found.a_passes, found.b_passes);
+      break;
+    case ExplainOutcome::stage: {
+      const PassDivergence& pass = found.divergence;
+      if (found.no_passes.empty())
+        out << fmt::format("  first divergent stage: {} (the IR after each of the {} passes both ran was the same)\n",
+                           found.stage, pass.aligned);
+      else
+        out << fmt::format("  first divergent stage: {} ({})\n", found.stage, found.no_passes);
+      if (!pass.since_same_only_in_a.empty() || !pass.since_same_only_in_b.empty())
+        out << fmt::format("  after the last common pass, ran on one side only: A {}; B {}\n", names(pass.since_same_only_in_a),
+                           names(pass.since_same_only_in_b));
+      break;
+    }
+    case ExplainOutcome::pass: {
+      const PassDivergence& pass = found.divergence;
+      out << fmt::format("  first divergent pass: {} ({})\n", pass.pass, stage_name(pass.stage));
+      out << fmt::format("  its output: {} -> {} lines, {} changed\n", pass.a_lines, pass.b_lines, pass.changed_lines);
+      if (!pass.since_same_only_in_a.empty() || !pass.since_same_only_in_b.empty())
+        out << fmt::format("  since the last identical output, ran on one side only: A {}; B {}\n",
+                           names(pass.since_same_only_in_a), names(pass.since_same_only_in_b));
+      out << fmt::format("  passes before it that are not aligned (new, dropped or moved): A {}; B {}\n", names(pass.only_in_a), names(pass.only_in_b));
+      std::istringstream excerpt(pass.excerpt);
+      for (std::string line; std::getline(excerpt, line);) out << "    " << line << "\n";
+      break;
+    }
+  }
+  if (const PassDivergence& passes = found.divergence; !passes.pipeline_only_in_a.empty() || !passes.pipeline_only_in_b.empty())
+    out << fmt::format("  passes one side's pipeline has and the other's lacks: A {}; B {}\n", names(passes.pipeline_only_in_a),
+                       names(passes.pipeline_only_in_b));
+  out << rebuilt_warning(found);
+}
+
+}  // namespace
+
+nlohmann::json explanation_json(const PassExplanation& found) {
+  nlohmann::json json{{"outcome", outcome_name(found.outcome)},
+                      {"a_passes", found.a_passes},
+                      {"b_passes", found.b_passes},
+                      {"common_passes", found.divergence.aligned},
+                      // passes one side ran since the last output both had alike (the likely cause)
+                      {"since_same_only_in_a", found.divergence.since_same_only_in_a},
+                      {"since_same_only_in_b", found.divergence.since_same_only_in_b},
+                      // passes of the whole pipeline one side runs and the other does not
+                      {"pipeline_only_in_a", found.divergence.pipeline_only_in_a},
+                      {"pipeline_only_in_b", found.divergence.pipeline_only_in_b},
+                      {"no_passes", found.no_passes.empty() ? nlohmann::json() : nlohmann::json(found.no_passes)},
+                      {"a_rebuilt_measured", optional_json(found.a_rebuilt_measured)},
+                      {"b_rebuilt_measured", optional_json(found.b_rebuilt_measured)},
+                      {"stage", found.stage.empty() ? nlohmann::json() : nlohmann::json(found.stage)},
+                      {"pass", nlohmann::json()},
+                      {"error", found.error.empty() ? nlohmann::json() : nlohmann::json(found.error)}};
+  if (found.outcome == ExplainOutcome::pass) {
+    const PassDivergence& pass = found.divergence;
+    json["pass"] = {{"name", pass.pass},
+                    {"stage", stage_name(pass.stage)},
+                    {"a_lines", pass.a_lines},
+                    {"b_lines", pass.b_lines},
+                    {"changed_lines", pass.changed_lines},
+                    {"only_in_a", pass.only_in_a},
+                    {"only_in_b", pass.only_in_b},
+                    {"excerpt", pass.excerpt}};
+  }
+  return json;
+}
+
+void print_explain_text(const ExplainReport& report, std::ostream& out) {
+  out << fmt::format("explain {} {}: {} point(s)\n", report.a_dir, report.b_dir, report.points.size());
+  if (report.points.empty()) {
+    out << "no point to explain: every point's measured binaries are the same on both sides (name points to explain them anyway)\n";
+    return;
+  }
+  for (const PointExplanation& point : report.points) {
+    out << "\n";
+    const auto verdict = report.verdicts.find(point.point);
+    print_point(point, verdict == report.verdicts.end() ? "" : verdict->second, out);
+  }
+  if (!report.out.empty()) out << fmt::format("\neach side's pass outputs: {}\n", report.out);
+}
+
+void print_explain_json(const ExplainReport& report, std::ostream& out) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const PointExplanation& point : report.points) {
+    const auto verdict = report.verdicts.find(point.point);
+    nlohmann::json json = explanation_json(point.passes);
+    json["point"] = point.point;
+    json["a_variant"] = point.a_variant;
+    json["b_variant"] = point.b_variant;
+    json["verdict"] = verdict == report.verdicts.end() ? nlohmann::json() : nlohmann::json(verdict->second);
+    points.push_back(std::move(json));
+  }
+  nlohmann::json document{{"schema", kExplainSchema}, {"a", report.a_dir}, {"b", report.b_dir},
+                          {"out", report.out.empty() ? nlohmann::json() : nlohmann::json(report.out)}, {"points", points}};
+  out << document.dump(2) << "\n";
+}
+
+}  // namespace abt

@@ -1,0 +1,288 @@
+// abtool explain and diff --passes end to end. Host: a real g++ record of cpu_saxpy, its A/A replay
+// and its replay with -fno-tree-vectorize, and a clang++ replay with and without -fno-vectorize; the
+// variants are compiled again from each run's own compiler and ops with per-pass dumps. Triton:
+// run directories of the layernorm example written here (no GPU measures them; explain only reads
+// which variant each side measured) and compiled again for sm_90 with build/triton-venv's Triton,
+// A/A and enable_fp_fusion=0; skipped, saying why, where that Triton is not installed.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "abtool_runner.h"
+#include "rundir/meta_record.h"
+#include "rundir/results_file.h"
+
+namespace abt::e2e {
+namespace fs = std::filesystem;
+
+class ExplainHost : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir("abtool-e2e-explain-");
+    write_file_atomically(dir_->path() / "saxpy.yaml", "cpu_saxpy:\n  shapes:\n    - [65536]\n");
+    auto run = [](std::vector<std::string> args) {
+      args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+      args.insert(args.end(), {"--no-cache", "-q"});
+      const ProcessResult result = abtool(args);
+      EXPECT_EQ(result.exit_code, 0) << describe(result);
+    };
+    const std::string a = (dir_->path() / "A").string();
+    run({"record", "--op", "cpu_saxpy", "--shapes", (dir_->path() / "saxpy.yaml").string(), "--compiler", "host:g++", "--out", a});
+    run({"replay", "--from", a, "--aa", "--out", (dir_->path() / "AA").string()});
+    run({"replay", "--from", a, "--compiler-flags=-fno-tree-vectorize", "--out", (dir_->path() / "B").string()});
+    run({"replay", "--from", a, "--compiler", "host:clang++", "--out", (dir_->path() / "C").string()});
+    run({"replay", "--from", a, "--compiler", "host:clang++", "--compiler-flags", "-fno-vectorize", "--out",
+         (dir_->path() / "D").string()});
+  }
+  static void TearDownTestSuite() { delete dir_; }
+  static fs::path run(const char* name) { return dir_->path() / name; }
+  static nlohmann::json explain_json(std::vector<std::string> args) {
+    args.insert(args.begin(), "explain");
+    args.insert(args.end(), {"--format", "json", "-q"});
+    const ProcessResult result = abtool(args);
+    EXPECT_EQ(result.exit_code, 0) << describe(result);
+    return nlohmann::json::parse(result.out);
+  }
+  static TempDir* dir_;
+};
+TempDir* ExplainHost::dir_ = nullptr;
+
+constexpr const char* kPoint = "cpu_saxpy/65536/fp32";
+
+TEST_F(ExplainHost, AnAaHasNoDivergenceAtAnyPassAndNoPointToExplainByDefault) {
+  const nlohmann::json named = explain_json({run("A"), run("AA"), kPoint});
+  ASSERT_EQ(named["points"].size(), 1u) << named.dump(2);
+  const auto& point = named["points"][0];
+  EXPECT_EQ(point["outcome"], "no_divergence") << point.dump(2);
+  EXPECT_GT(point["a_passes"].get<int>(), 100) << "GCC's tree, IPA and RTL passes";
+  EXPECT_EQ(point["a_passes"], point["b_passes"]);
+  EXPECT_EQ(point["a_rebuilt_measured"], true);
+  EXPECT_TRUE(explain_json({run("A"), run("AA")})["points"].empty()) << "the measured binaries are the same";
+}
+
+TEST_F(ExplainHost, GccWithoutTreeVectorizeNamesTheVectorizerThatRanOnAsSideOnly) {
+  const nlohmann::json explained = explain_json({run("A"), run("B")});
+  ASSERT_EQ(explained["points"].size(), 1u) << explained.dump(2);
+  const auto& point = explained["points"][0];
+  EXPECT_EQ(point["point"], kPoint);
+  ASSERT_EQ(point["outcome"], "pass") << point.dump(2);
+  const auto& only_a = point["since_same_only_in_a"];
+  EXPECT_NE(std::find(only_a.begin(), only_a.end(), "tree vect"), only_a.end()) << point.dump(2);
+  EXPECT_TRUE(point["since_same_only_in_b"].empty());
+  EXPECT_EQ(point["pass"]["stage"], "tree") << "the first common pass after it shows the change";
+  EXPECT_NE(point["pass"]["excerpt"].get<std::string>().find("vector("), std::string::npos) << point.dump(2);
+}
+
+TEST_F(ExplainHost, ClangWithoutVectorizeNamesLlvmsLoopVectorizer) {
+  const nlohmann::json explained = explain_json({run("C"), run("D"), kPoint});
+  const auto& point = explained["points"].at(0);
+  ASSERT_EQ(point["outcome"], "pass") << point.dump(2);
+  EXPECT_EQ(point["pass"]["stage"], "llvm");
+  EXPECT_EQ(point["pass"]["name"].get<std::string>().rfind("LoopVectorizePass on ", 0), 0u) << point.dump(2);
+}
+
+TEST_F(ExplainHost, TwoDifferentCompilersShareNoPassSoTheFirstDivergentStageIsSaid) {
+  const nlohmann::json explained = explain_json({run("A"), run("C"), kPoint});
+  const auto& point = explained["points"].at(0);
+  EXPECT_EQ(point["outcome"], "stage") << point.dump(2);
+  EXPECT_EQ(point["stage"], "s");
+  EXPECT_EQ(point["common_passes"], 0);
+  EXPECT_NE(point["no_passes"].get<std::string>().find("no pass of the same name"), std::string::npos);
+}
+
+TEST_F(ExplainHost, TextSaysThePassAndOutKeepsEachDistinctPassOutputOnce) {
+  const fs::path out = run("explained");
+  const ProcessResult result = abtool({"explain", run("A"), run("B"), "--out", out, "-q"});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  EXPECT_NE(result.out.find("first divergent pass: pcom (tree)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("ran on one side only: A tree ch_vect, tree ifcvt, tree vect"), std::string::npos) << result.out;
+  const auto a_index = read_tsv(out / "cpu_saxpy" / "65536" / "fp32" / "a.tsv");
+  const auto b_index = read_tsv(out / "cpu_saxpy" / "65536" / "fp32" / "b.tsv");
+  EXPECT_GT(a_index.size(), b_index.size()) << "A ran the vectorizer's passes, B did not";
+  size_t distinct = 0;
+  for (const auto& entry : fs::directory_iterator(out / "ir")) distinct += entry.is_regular_file();
+  EXPECT_GT(distinct, 10u);
+  EXPECT_LT(distinct, a_index.size() + b_index.size()) << "passes that change nothing share their output";
+  for (const auto& row : a_index) {
+    ASSERT_EQ(row.size(), 3u);
+    const std::string stored = read_text_file(out / row[2]);
+    ASSERT_GT(stored.size(), 2u) << row[2];
+    EXPECT_EQ(stored.substr(0, 2), "\x1f\x8b") << row[2] << " is gzip's format";
+  }
+}
+
+TEST_F(ExplainHost, DiffPassesAddsTheFirstDivergentPassToEveryFormatAndTheReport) {
+  const ProcessResult json = abtool({"diff", run("A"), run("B"), "--passes", "--format", "json"});
+  ASSERT_EQ(json.exit_code, 0) << describe(json);
+  const auto point = nlohmann::json::parse(json.out)["points"].at(0);
+  EXPECT_EQ(point["passes"]["outcome"], "pass") << point.dump(2);
+  const ProcessResult csv = abtool({"diff", run("A"), run("B"), "--passes", "--format", "csv"});
+  EXPECT_NE(csv.out.find("tree pass pcom"), std::string::npos) << csv.out;
+  const ProcessResult text = abtool({"diff", run("A"), run("B"), "--passes"});
+  EXPECT_NE(text.out.find("first divergent pass: tree pass pcom"), std::string::npos) << text.out;
+  const ProcessResult plain = abtool({"diff", run("A"), run("B"), "--format", "json"});
+  EXPECT_TRUE(nlohmann::json::parse(plain.out)["points"].at(0)["passes"].is_null()) << "only when asked";
+  const ProcessResult markdown = abtool({"diff", run("A"), run("B"), "--passes", "--format", "md"});
+  EXPECT_NE(markdown.out.find("| first divergent pass |"), std::string::npos) << markdown.out;
+  const fs::path page = run("report.html");
+  const ProcessResult report = abtool({"report", run("A"), run("B"), "--passes", "-o", page});
+  ASSERT_EQ(report.exit_code, 0) << describe(report);
+  const std::string html = read_text_file(page);
+  EXPECT_NE(html.find("first divergent pass: tree pass pcom"), std::string::npos);
+  EXPECT_NE(html.find("its output, A to B"), std::string::npos) << "with the IR excerpt";
+}
+
+TEST_F(ExplainHost, BadInputIsOneLineAndExitTwo) {
+  const ProcessResult absent = abtool({"explain", run("A"), run("B"), "cpu_saxpy/7/fp32"});
+  EXPECT_EQ(absent.exit_code, 2) << describe(absent);
+  EXPECT_NE(absent.err.find("point cpu_saxpy/7/fp32: not in"), std::string::npos) << absent.err;
+  const ProcessResult inside = abtool({"explain", run("A"), run("B"), "--out", run("A") / "explained"});
+  EXPECT_EQ(inside.exit_code, 2) << describe(inside);
+  EXPECT_FALSE(fs::exists(run("A") / "explained")) << "never writes into A or B";
+  fs::create_directories(run("full"));
+  write_file_atomically(run("full") / "x", "x");
+  const ProcessResult full = abtool({"explain", run("A"), run("B"), "--out", run("full")});
+  EXPECT_EQ(full.exit_code, 2) << describe(full);
+  EXPECT_NE(full.err.find("not an empty folder"), std::string::npos) << full.err;
+  // A run whose compiler is gone: named, with the run's meta.json.
+  fs::copy(run("B"), run("gone"), fs::copy_options::recursive);
+  MetaRecord meta = MetaRecord::read(run("gone") / "meta.json");
+  meta.selection.compiler = "host:/nonexistent/g++";
+  write_file_atomically(run("gone") / "meta.json", meta.to_json().dump());
+  const ProcessResult gone = abtool({"explain", run("A"), run("gone")});
+  EXPECT_EQ(gone.exit_code, 2) << describe(gone);
+  EXPECT_NE(gone.err.find((run("gone") / "meta.json").string() + ": the run's compiler cannot be set up again here"),
+            std::string::npos) << gone.err;
+  EXPECT_EQ(std::count(gone.err.begin(), gone.err.end(), '\n'), 1) << gone.err;
+}
+
+TEST_F(ExplainHost, AVariantThatNoLongerCompilesIsAFailedPointNotACrash) {
+  // B's ops folder, as its run names it, now holds a cpu_saxpy that does not compile.
+  const fs::path ops = ops_with_edit(run("broken"), "cpu_saxpy", "kernel: saxpy", "kernel: no_such_kernel");
+  fs::copy(run("B"), run("broken") / "B", fs::copy_options::recursive);
+  MetaRecord meta = MetaRecord::read(run("broken") / "B" / "meta.json");
+  meta.selection.ops_dir = ops;
+  write_file_atomically(run("broken") / "B" / "meta.json", meta.to_json().dump());
+  const ProcessResult result = abtool({"explain", run("A"), run("broken") / "B", "--format", "json", "-q"});
+  EXPECT_EQ(result.exit_code, 1) << describe(result);
+  const auto point = nlohmann::json::parse(result.out)["points"].at(0);
+  EXPECT_EQ(point["outcome"], "failed");
+  EXPECT_NE(point["error"].get<std::string>().find("B's variant " + point["b_variant"].get<std::string>() + " does not compile again"), std::string::npos) << point.dump(2);
+}
+
+// Run directories of the Triton examples, as a record and a replay would have written them
+// (explain reads each side's compiler, ops and measured variant; no GPU measured them here).
+struct TritonPoint {
+  const char* op;
+  std::vector<long long> shape;
+  DType dtype;
+  Config config;
+  const char* variant;
+  const char* kernel;
+};
+
+const std::vector<TritonPoint>& example_points() {
+  static const std::vector<TritonPoint> points{
+      {"triton_layernorm", {4, 1024}, DType::fp32, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, "BLOCK_SIZE1024_num_warps4", "layernorm_kernel"},
+      {"triton_add", {4096}, DType::fp32, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, "BLOCK_SIZE1024_num_warps4", "add_kernel"},
+      {"triton_softmax", {4, 1024}, DType::fp16, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, "BLOCK_SIZE1024_num_warps4", "softmax_kernel"},
+      {"triton_matmul", {256, 256, 256}, DType::bf16,
+       {{"BLOCK_SIZE_M", "64"}, {"BLOCK_SIZE_N", "64"}, {"BLOCK_SIZE_K", "32"}, {"GROUP_SIZE_M", "8"}, {"num_warps", "4"}, {"num_stages", "3"}},
+       "M64_N64_K32_G8_w4_s3", "matmul_kernel"},
+  };
+  return points;
+}
+
+class ExplainTriton : public ::testing::Test {
+ protected:
+  static std::string python() { return ABTOOL_TEST_TRITON_VENV "/bin/python3"; }
+  static std::string python_3_5_1() { return ABTOOL_TEST_TRITON_VENV "-3.5.1/bin/python3"; }
+  void SetUp() override {
+#ifndef ABTOOL_WITH_CUDA
+    GTEST_SKIP() << "this build has no CUDA backends (Triton's among them)";
+#endif
+    if (!fs::exists(python())) GTEST_SKIP() << "no Triton at " << python() << " (scripts/bootstrap.sh installs it)";
+  }
+  void write_run(const fs::path& dir, RunMode mode, const std::string& interpreter, const std::string& flags,
+                 const std::vector<TritonPoint>& points) {
+    fs::create_directories(dir);
+    MetaRecord meta;
+    meta.mode = mode;
+    meta.status = RunStatus::finished;
+    meta.command_line = {"abtool", mode == RunMode::record ? "record" : "replay", "--compiler", "triton:" + interpreter};
+    if (!flags.empty()) meta.command_line.insert(meta.command_line.end(), {"--compiler-flags", flags});
+    meta.selection.compiler = "triton:" + interpreter;
+    meta.selection.ops_dir = source_dir() / "examples" / "ops";
+    meta.gpu.compile_target = "sm_90";
+    meta.gpu.unavailable = "written by the test";
+    ResultsFile results;
+    for (const TritonPoint& at : points) {
+      PointRecord point;
+      point.point = Point{at.op, at.shape, at.dtype};
+      point.kernel = at.kernel;
+      point.success = true;
+      point.config = at.config;
+      point.variant = at.variant;
+      point.binary_hash = "measured-elsewhere";
+      point.measurement.method = TimingMethod::graph;
+      for (int i = 0; i < 20; ++i) point.measurement.samples_us.push_back(10 + 0.01 * i);
+      point.measurement.round_sizes = {20};
+      point.latency = summarize(point.measurement.samples_us);
+      results.planned.push_back(point.id());
+      results.points.push_back(point);
+      meta.selection.ops.push_back(at.op);
+    }
+    results.complete = true;
+    write_file_atomically(dir / "meta.json", meta.to_json().dump());
+    ResultsWriter::write(dir / "results.json", dir / "samples.bin", results);
+  }
+  nlohmann::json explain(const char* a, const char* b, const std::vector<TritonPoint>& points) {
+    std::vector<std::string> args{"explain", dir_.path() / a, dir_.path() / b, "--format", "json", "-q"};
+    for (const TritonPoint& point : points) args.push_back(Point{point.op, point.shape, point.dtype}.id());
+    const ProcessResult result = abtool(args);
+    EXPECT_EQ(result.exit_code, 0) << describe(result);
+    return nlohmann::json::parse(result.out)["points"];
+  }
+  TempDir dir_{"abtool-e2e-explain-triton-"};
+};
+
+TEST_F(ExplainTriton, AnAaHasNoDivergenceAndFpFusionOffNamesInstructionSelection) {
+  const std::vector<TritonPoint> layernorm{example_points().front()};
+  write_run(dir_.path() / "A", RunMode::record, python(), "", layernorm);
+  write_run(dir_.path() / "AA", RunMode::replay, python(), "", layernorm);
+  write_run(dir_.path() / "B", RunMode::replay, python(), "enable_fp_fusion=0", layernorm);
+  const nlohmann::json same = explain("A", "AA", layernorm).at(0);
+  EXPECT_EQ(same["outcome"], "no_divergence") << same.dump(2);
+  EXPECT_GT(same["a_passes"].get<int>(), 200) << "Triton's MLIR passes, LLVM's and the machine passes";
+  EXPECT_EQ(same["a_rebuilt_measured"], false) << "the test's runs name no real binary";
+  const nlohmann::json fused = explain("A", "B", layernorm).at(0);
+  ASSERT_EQ(fused["outcome"], "pass") << fused.dump(2);
+  EXPECT_EQ(fused["pass"]["stage"], "machine");
+  EXPECT_EQ(fused["pass"]["name"], "NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)") << fused.dump(2);
+  EXPECT_TRUE(fused["pass"]["only_in_a"].empty());
+  EXPECT_TRUE(fused["pass"]["only_in_b"].empty());
+}
+
+// Triton 3.5.1 against 3.6.0 on every example kernel: each one's first divergent pass (or stage),
+// and the passes only one build runs (3.6.0 added some), named.
+TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOneSidedPasses) {
+  if (!fs::exists(python_3_5_1())) GTEST_SKIP() << "no Triton 3.5.1 at " << python_3_5_1() << " (scripts/bootstrap.sh installs it)";
+  write_run(dir_.path() / "A", RunMode::record, python_3_5_1(), "", example_points());
+  write_run(dir_.path() / "B", RunMode::replay, python(), "", example_points());
+  const nlohmann::json explained = explain("A", "B", example_points());
+  ASSERT_EQ(explained.size(), example_points().size());
+  for (const auto& point : explained) {
+    ASSERT_NE(point["outcome"], "failed") << point.dump(2);
+    EXPECT_NE(point["outcome"], "no_divergence") << "two builds' code differs somewhere: " << point.dump(2);
+    EXPECT_GT(point["common_passes"].get<int>(), 200) << point.dump(2);
+    if (point["outcome"] == "pass") {
+      EXPECT_FALSE(point["pass"]["name"].get<std::string>().empty());
+      EXPECT_FALSE(point["pass"]["excerpt"].get<std::string>().empty());
+    }
+    const auto& new_passes = point["pipeline_only_in_b"];
+    EXPECT_NE(std::find(new_passes.begin(), new_passes.end(), "ttgir GluonInline (gluon-inline)"), new_passes.end())
+        << "a pass 3.6.0 runs and 3.5.1 does not: " << point.dump(2);
+  }
+}
+
+}  // namespace abt::e2e

@@ -1,0 +1,90 @@
+// abtool explain's printers against checked-in expectations: one report holding each outcome (a
+// divergent pass after passes one side ran alone, a first divergent stage with and without pass
+// dumps, no divergence, a point that could not be explained), as text and JSON.
+// ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "printers/explain_printers.h"
+#include "util/files.h"
+
+namespace abt {
+namespace {
+
+namespace fs = std::filesystem;
+
+ExplainReport every_outcome() {
+  ExplainReport report{"runs/A", "runs/B", {}, {}, "explained"};
+  PointExplanation vectorized{"cpu_saxpy/65536/fp32", "UNROLL1", "UNROLL1", {}};
+  vectorized.passes.outcome = ExplainOutcome::pass;
+  vectorized.passes.a_passes = 237;
+  vectorized.passes.b_passes = 233;
+  vectorized.passes.a_rebuilt_measured = vectorized.passes.b_rebuilt_measured = true;
+  PassDivergence& pass = vectorized.passes.divergence;
+  pass.diverged = true;
+  pass.aligned = 233;
+  pass.stage = PassStage::gcc_tree;
+  pass.pass = "pcom";
+  pass.a_lines = 224;
+  pass.b_lines = 38;
+  pass.changed_lines = 248;
+  pass.only_in_a = pass.since_same_only_in_a = {"tree ch_vect", "tree ifcvt", "tree vect", "tree dce6"};
+  pass.excerpt = "@@ -1,3 +1,2 @@\n void saxpy (int64_t n, float a, const float * x, float * y)\n-  vector(8) float * n1;\n+  float * n1;\n";
+  report.points.push_back(vectorized);
+  report.verdicts[vectorized.point] = "SLOWER";
+
+  PointExplanation nvrtc{"saxpy/1048576/fp32", "BLOCK256", "BLOCK256", {}};
+  nvrtc.passes.outcome = ExplainOutcome::stage;
+  nvrtc.passes.stage = "ptx";
+  nvrtc.passes.no_passes = "A: NVRTC has no option that prints the IR after each pass";
+  nvrtc.passes.a_rebuilt_measured = true;
+  nvrtc.passes.b_rebuilt_measured = false;
+  report.points.push_back(nvrtc);
+  report.verdicts[nvrtc.point] = "FASTER";
+
+  PointExplanation codegen{"triton_softmax/4x1024/fp16", "BLOCK1024_w4", "BLOCK1024_w8", {}};
+  codegen.passes.outcome = ExplainOutcome::stage;
+  codegen.passes.stage = "binary";
+  codegen.passes.a_passes = codegen.passes.b_passes = codegen.passes.divergence.aligned = 268;
+  report.points.push_back(codegen);
+
+  PointExplanation same{"triton_layernorm/4x1024/fp32", "BLOCK_SIZE1024_num_warps4", "BLOCK_SIZE1024_num_warps4", {}};
+  same.passes.outcome = ExplainOutcome::no_divergence;
+  same.passes.a_passes = same.passes.b_passes = same.passes.divergence.aligned = 272;
+  report.points.push_back(same);
+  report.verdicts[same.point] = "SAME";
+
+  PointExplanation failed{"cpu_matmul/32x48x40/fp32", "BM16", "BM16", {}};
+  failed.passes.error = "B's variant BM16 does not compile again: g++: fatal error: no input files";
+  report.points.push_back(failed);
+  return report;
+}
+
+void expect_golden(const std::string& file, const std::string& printed) {
+  const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "explain" / file;
+  if (std::getenv("ABTOOL_UPDATE_GOLDEN")) write_file_atomically(golden, printed);
+  EXPECT_EQ(read_text_file(golden), printed) << "ABTOOL_UPDATE_GOLDEN=1 rewrites " << golden;
+}
+
+TEST(ExplainGolden, Text) {
+  std::ostringstream out;
+  print_explain_text(every_outcome(), out);
+  expect_golden("expected.txt", out.str());
+}
+
+TEST(ExplainGolden, Json) {
+  std::ostringstream out;
+  print_explain_json(every_outcome(), out);
+  expect_golden("expected.json", out.str());
+}
+
+TEST(ExplainGolden, NoPointToExplainSaysSo) {
+  std::ostringstream out;
+  print_explain_text({"runs/A", "runs/AA", {}, {}, ""}, out);
+  EXPECT_NE(out.str().find("no point to explain"), std::string::npos) << out.str();
+}
+
+}  // namespace
+}  // namespace abt
