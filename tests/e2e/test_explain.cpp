@@ -170,8 +170,8 @@ TEST_F(ExplainHost, AVariantThatNoLongerCompilesIsAFailedPointNotACrash) {
   EXPECT_NE(point["error"].get<std::string>().find("B's variant " + point["b_variant"].get<std::string>() + " does not compile again"), std::string::npos) << point.dump(2);
 }
 
-// Run directories of the Triton examples, as a record and a replay would have written them
-// (explain reads each side's compiler, ops and measured variant; no GPU measured them here).
+// Run directories of the Triton (and CUDA) examples, as a record and a replay would have written
+// them (explain reads each side's compiler, ops and measured variant; no GPU measured them here).
 struct TritonPoint {
   const char* op;
   std::vector<long long> shape;
@@ -201,17 +201,20 @@ class ExplainTriton : public ::testing::Test {
 #ifndef ABTOOL_WITH_CUDA
     GTEST_SKIP() << "this build has no CUDA backends (Triton's among them)";
 #endif
-    if (!fs::exists(python())) GTEST_SKIP() << "no Triton at " << python() << " (scripts/bootstrap.sh installs it)";
   }
   void write_run(const fs::path& dir, RunMode mode, const std::string& interpreter, const std::string& flags,
                  const std::vector<TritonPoint>& points) {
+    write_compiled_run(dir, mode, "triton:" + interpreter, flags, points);
+  }
+  void write_compiled_run(const fs::path& dir, RunMode mode, const std::string& compiler, const std::string& flags,
+                          const std::vector<TritonPoint>& points) {
     fs::create_directories(dir);
     MetaRecord meta;
     meta.mode = mode;
     meta.status = RunStatus::finished;
-    meta.command_line = {"abtool", mode == RunMode::record ? "record" : "replay", "--compiler", "triton:" + interpreter};
+    meta.command_line = {"abtool", mode == RunMode::record ? "record" : "replay", "--compiler", compiler};
     if (!flags.empty()) meta.command_line.insert(meta.command_line.end(), {"--compiler-flags", flags});
-    meta.selection.compiler = "triton:" + interpreter;
+    meta.selection.compiler = compiler;
     meta.selection.ops_dir = source_dir() / "examples" / "ops";
     meta.gpu.compile_target = "sm_90";
     meta.gpu.unavailable = "written by the test";
@@ -246,7 +249,11 @@ class ExplainTriton : public ::testing::Test {
   TempDir dir_{"abtool-e2e-explain-triton-"};
 };
 
+#define REQUIRE_TRITON() \
+  if (!fs::exists(python())) GTEST_SKIP() << "no Triton at " << python() << " (scripts/bootstrap.sh installs it)"
+
 TEST_F(ExplainTriton, AnAaHasNoDivergenceAndFpFusionOffNamesInstructionSelection) {
+  REQUIRE_TRITON();
   const std::vector<TritonPoint> layernorm{example_points().front()};
   write_run(dir_.path() / "A", RunMode::record, python(), "", layernorm);
   write_run(dir_.path() / "AA", RunMode::replay, python(), "", layernorm);
@@ -266,6 +273,7 @@ TEST_F(ExplainTriton, AnAaHasNoDivergenceAndFpFusionOffNamesInstructionSelection
 // Triton 3.5.1 against 3.6.0 on every example kernel: each one's first divergent pass (or stage),
 // and the passes only one build runs (3.6.0 added some), named.
 TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOneSidedPasses) {
+  REQUIRE_TRITON();
   if (!fs::exists(python_3_5_1())) GTEST_SKIP() << "no Triton 3.5.1 at " << python_3_5_1() << " (scripts/bootstrap.sh installs it)";
   write_run(dir_.path() / "A", RunMode::record, python_3_5_1(), "", example_points());
   write_run(dir_.path() / "B", RunMode::replay, python(), "", example_points());
@@ -283,6 +291,20 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
     EXPECT_NE(std::find(new_passes.begin(), new_passes.end(), "ttgir GluonInline (gluon-inline)"), new_passes.end())
         << "a pass 3.6.0 runs and 3.5.1 does not: " << point.dump(2);
   }
+}
+
+// NVRTC prints no per-pass IR: the answer is the first stage whose output differs, and why.
+TEST_F(ExplainTriton, NvrtcPrintsNoPassesSoTheFirstDivergentStageIsSaid) {
+  const std::vector<TritonPoint> softmax{{"softmax", {4, 1024}, DType::fp32, {{"BLOCK", "256"}}, "BLOCK256", "softmax"}};
+  write_compiled_run(dir_.path() / "A", RunMode::record, "nvrtc", "", softmax);
+  write_compiled_run(dir_.path() / "B", RunMode::replay, "nvrtc", "--use_fast_math", softmax);
+  const nlohmann::json fast = explain("A", "B", softmax).at(0);
+  ASSERT_EQ(fast["outcome"], "stage") << fast.dump(2);
+  EXPECT_EQ(fast["stage"], "ptx");
+  EXPECT_EQ(fast["a_passes"], 0);
+  EXPECT_NE(fast["no_passes"].get<std::string>().find("NVRTC has no option that prints the IR after each pass"), std::string::npos);
+  write_compiled_run(dir_.path() / "AA", RunMode::replay, "nvrtc", "", softmax);
+  EXPECT_EQ(explain("A", "AA", softmax).at(0)["outcome"], "no_divergence");
 }
 
 }  // namespace abt::e2e
