@@ -42,7 +42,9 @@ std::string command_text(const std::vector<std::string>& command) {
 class PartialDir {
  public:
   explicit PartialDir(const fs::path& out) : path_(out.string() + fmt::format(".partial-{}", ::getpid())) {
-    fs::create_directories(path_);
+    std::error_code error;
+    fs::create_directories(path_, error);
+    if (error) throw InputError("--out " + out.string() + ": cannot create it: " + error.message());
   }
   ~PartialDir() {
     std::error_code ignored;
@@ -81,7 +83,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   std::error_code error;
   if (fs::exists(fs::symlink_status(request.out, error)))
     throw InputError("--out " + request.out.string() + ": exists; a capture is written to a new directory");
-  if (!request.out.parent_path().empty()) fs::create_directories(request.out.parent_path());
+  if (!request.out.parent_path().empty()) fs::create_directories(request.out.parent_path(), error);
+  if (error) throw InputError("--out " + request.out.string() + ": cannot create it: " + error.message());
   // A workload whose kernels need a GPU fails, or launches nothing, where there is none: say so
   // first, and again beside the failure, rather than leave the user reading the workload's trace.
   std::string why_no_gpu;

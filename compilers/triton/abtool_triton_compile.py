@@ -253,12 +253,21 @@ def compile_variant(kernel, request, variant):
         json.dump(described, handle)
 
 
+def failure_text(what):
+    """What failed and the exception's own last line first (a log shows its first line), then the
+    whole traceback."""
+    trace = traceback.format_exc()
+    lines = trace.strip().splitlines()
+    return "%s: %s\n%s" % (what, lines[-1] if lines else "unknown error", trace)
+
+
 def compile_batch(request, out):
     """One JSON line per variant on `out`, in order, flushed as each is done."""
     try:
         kernel = load_kernel(request["source"], request["kernel"], request.get("import"))
     except Exception:  # the op's module itself is broken: every variant fails with why
-        error = traceback.format_exc()
+        module = (request.get("import") or {}).get("module") or request["source"]
+        error = failure_text("cannot import the op's module %s (kernel %s)" % (module, request["kernel"]))
         for index in range(len(request["variants"])):
             print(json.dumps({"index": index, "ok": False, "error": error}), file=out, flush=True)
         return
@@ -271,7 +280,8 @@ def compile_batch(request, out):
             compile_variant(kernel, request, variant)
             print(json.dumps({"index": index, "ok": True}), file=out, flush=True)
         except Exception:
-            print(json.dumps({"index": index, "ok": False, "error": traceback.format_exc()}), file=out, flush=True)
+            print(json.dumps({"index": index, "ok": False, "error": failure_text("Triton did not compile this variant")}),
+                  file=out, flush=True)
 
 
 def serve():

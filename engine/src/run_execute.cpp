@@ -76,6 +76,19 @@ MetaRecord meta_for(RunPlan& plan, const fs::path& dir) {
   meta.selection.compiler = r.compiler_text;
   meta.selection.dtypes = request.dtypes;
   meta.selection.shard = request.shard;
+  if (request.shard) {
+    SelectionRecord::ShardPlan shard_plan;
+    std::vector<std::string> all;
+    for (const auto& op : plan.ops())
+      for (const auto& point : op.points) {
+        all.push_back(point.id());
+        if (plan.measures(point.id())) shard_plan.part.push_back(point.id());
+      }
+    shard_plan.selection_points = all.size();
+    std::sort(all.begin(), all.end());  // the set of points, whatever order the parts are joined in
+    shard_plan.selection_sha256 = point_ids_sha256(all);
+    meta.selection.shard_plan = std::move(shard_plan);
+  }
   return meta;
 }
 

@@ -38,7 +38,7 @@ DumpFolder::DumpFolder(fs::path dir, const std::vector<fs::path>& inputs, size_t
   if (fs::exists(dir_, error) && (!fs::is_directory(dir_, error) || !fs::is_empty(dir_, error)))
     throw InputError("--out " + dir_.string() + ": exists and is not an empty folder; name a new one");
   fs::create_directories(dir_ / "ir", error);
-  if (error) throw StorageError(fmt::format("--out {}: cannot create it: {}", dir_.string(), error.message()));
+  if (error) throw InputError(fmt::format("--out {}: cannot create it: {}", dir_.string(), error.message()));
 }
 
 size_t DumpFolder::store(const std::string& point_id, char side, const std::vector<PassPoint>& passes) {

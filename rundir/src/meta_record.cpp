@@ -8,6 +8,7 @@
 
 #include "model/json_fields.h"
 #include "rundir/layout.h"
+#include "util/sha256.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -146,7 +147,11 @@ nlohmann::json MetaRecord::to_json() const {
         {"shapes_file", selection.shapes_file.string()},
         {"compiler", selection.compiler},
         {"dtypes", dtype_names},
-        {"shard", selection.shard ? nlohmann::json(selection.shard->text()) : nlohmann::json()}}},
+        {"shard", selection.shard ? nlohmann::json(selection.shard->text()) : nlohmann::json()},
+        {"shard_plan", selection.shard_plan ? nlohmann::json{{"selection_points", selection.shard_plan->selection_points},
+                                                             {"selection_sha256", selection.shard_plan->selection_sha256},
+                                                             {"part", selection.shard_plan->part}}
+                                            : nlohmann::json()}}},
       {"start_time", start_time},
       {"end_time", end_time.empty() ? nlohmann::json() : nlohmann::json(end_time)},
       {"status", spelling(status)}};
@@ -215,10 +220,24 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     meta.selection.shard = Shard::parse(selection.text("shard"));
     if (!meta.selection.shard) selection.fail("shard", "expected I/N with 0 <= I < N, got '" + selection.text("shard") + "'");
   }
+  if (selection.has("shard_plan")) {
+    const JsonFields plan = selection.object("shard_plan");
+    SelectionRecord::ShardPlan shard_plan;
+    shard_plan.selection_points = size_t(plan.unsigned_integer("selection_points"));
+    shard_plan.selection_sha256 = plan.text("selection_sha256");
+    shard_plan.part = plan.texts("part");
+    meta.selection.shard_plan = std::move(shard_plan);
+  }
   meta.start_time = fields.text("start_time");
   if (fields.has("end_time")) meta.end_time = fields.text("end_time");
   meta.status = fields.spelled<RunStatus>("status");
   return meta;
+}
+
+std::string point_ids_sha256(const std::vector<std::string>& ids) {
+  std::string lines;
+  for (const auto& id : ids) lines += id + "\n";
+  return sha256_hex(lines);
 }
 
 }  // namespace abt

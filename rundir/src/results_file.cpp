@@ -17,6 +17,9 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kPointLabel = "point";
+// The last line while the run goes on, rewritten after each point (so the file is one JSON document
+// at every moment); the end line takes its place, padded to its length.
+constexpr std::string_view kRunningTail = "],\"complete\":false,\"running\":true}\n";
 constexpr std::string_view kPointsOpen = "\"points\":[";
 constexpr const char* kSamplesFileName = "samples.bin";
 
@@ -90,13 +93,23 @@ Reading read_lines(std::string_view text, const fs::path& file, ResultsFile::Sam
       end_line = at;
       const nlohmann::json tail = JsonFields::parse("{\"points\":[" + std::string(line), file);
       reading.results.complete = JsonFields(tail, file.string() + ": its last line").boolean("complete");
-      reading.results.ended = true;
+      reading.results.ended = !tail.value("running", false);  // running: still going, or killed
       if (!blank(text.substr(newline + 1)))
         throw RunFormatError(fmt::format("{}: text after its last line (at byte {})", file.string(), newline + 1));
       break;
     }
     lines.push_back(line);
     at = newline + 1;
+  }
+  // A kill can tear the write of a point that replaces the running line after some of its pages:
+  // the last line is then the point's beginning (and the running line's leftovers), not a point.
+  if (!end_line && !lines.empty()) {
+    std::string_view last = lines.back();
+    if (lines.size() > 1 && !last.empty() && last.front() == ',') last.remove_prefix(1);
+    if (!nlohmann::json::accept(last)) {
+      at = size_t(lines.back().data() - text.data());
+      lines.pop_back();
+    }
   }
   reading.keep = end_line ? *end_line : uint64_t(at);
   reading.results.ends_at_byte = at;
@@ -166,7 +179,9 @@ std::string header_line(const std::vector<std::string>& planned) {
 ResultsFile ResultsFile::read(const fs::path& file, Samples samples) { return read_results(file, samples).results; }
 
 ResultsWriter::ResultsWriter(const fs::path& results, const fs::path& samples, bool has_points)
-    : results_(results), samples_(samples), has_points_(has_points) {}
+    : results_(results), samples_(samples), has_points_(has_points), tail_at_(results_.size()) {
+  results_.append(kRunningTail);
+}
 
 ResultsWriter ResultsWriter::create(const fs::path& results, const fs::path& samples, const std::vector<std::string>& planned) {
   write_file_atomically(results, header_line(planned));
@@ -176,10 +191,20 @@ ResultsWriter ResultsWriter::create(const fs::path& results, const fs::path& sam
 ResultsWriter ResultsWriter::reopen(const fs::path& results, const fs::path& samples, ResultsFile& existing) {
   Reading reading = read_results(results, ResultsFile::Samples::skip);
   if (reading.keep) {
+    // The points it holds must read back whole before more are added after them: a sidecar cut
+    // short, deleted or overwritten since would leave a "finished" run no reader can open.
+    try {
+      if (!reading.results.points.empty()) ResultsFile::read(results, ResultsFile::Samples::read);
+    } catch (const RunFormatError& error) {
+      throw RunFormatError(fmt::format("{} (the samples of points it already measured are damaged: the run cannot be "
+                                       "finished; record it again)", error.what()));
+    }
     existing = std::move(reading.results);
-    ResultsWriter writer(results, samples, !existing.points.empty());
-    writer.results_.truncate(*reading.keep);
-    return writer;
+    {
+      AppendFile cut(results);
+      cut.truncate(*reading.keep);
+    }
+    return ResultsWriter(results, samples, !existing.points.empty());
   }
   // A whole document (a run of an older abtool, or a reformatted file): written again in the
   // line layout, its samples into a new sidecar.
@@ -194,12 +219,16 @@ void ResultsWriter::append(const PointRecord& point) {
   PointSamples refs{samples_.append(point.measurement), std::nullopt, std::nullopt};
   if (point.baseline) refs.baseline = samples_.append(point.baseline->measurement);
   if (point.retuned) refs.retuned = samples_.append(point.retuned->measurement);
-  results_.append((has_points_ ? "," : "") + point_json(point, refs).dump() + "\n");
+  const std::string line = (has_points_ ? "," : "") + point_json(point, refs).dump() + "\n";
+  results_.replace_end(tail_at_, line + std::string(kRunningTail));
+  tail_at_ += line.size();
   has_points_ = true;
 }
 
 void ResultsWriter::finish(bool complete) {
-  results_.append(fmt::format("],\"complete\":{}}}\n", complete ? "true" : "false"));
+  std::string end = fmt::format("],\"complete\":{}}}", complete ? "true" : "false");
+  end.resize(kRunningTail.size() - 1, ' ');  // the running line's length: one write replaces it whole
+  results_.replace_end(tail_at_, end + "\n");
 }
 
 void ResultsWriter::write(const fs::path& results, const fs::path& samples, const ResultsFile& whole) {

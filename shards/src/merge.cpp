@@ -1,6 +1,7 @@
 #include "shards/merge.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -68,6 +69,45 @@ void plan_tree(const fs::path& root, const fs::path& relative_root, const std::s
       throw InputError(fmt::format("merge: {} and {} differ, but both would be {}", known->second.string(),
                                    entry.path().string(), target.string()));
   }
+}
+
+std::string some_of(const std::vector<std::string>& ids) {
+  const size_t shown = std::min<size_t>(ids.size(), 5);
+  return fmt::format("{}{}", fmt::join(ids.begin(), ids.begin() + long(shown), ", "),
+                     ids.size() > shown ? fmt::format(" and {} more", ids.size() - shown) : "");
+}
+
+// Each shard's results plan exactly the part it was cut (its meta.json), and the parts together are
+// the selection they were cut from: a shard edited or damaged to hold fewer points is refused,
+// naming them, rather than merged into a "finished" run without them. Shards of an older abtool
+// carry no cut: their plans are taken as they are.
+void check_parts(const std::map<int, const RunData*>& shards, std::vector<std::string> planned) {
+  const SelectionRecord::ShardPlan* whole = nullptr;
+  for (const auto& [index, run] : shards) {
+    const auto& cut = run->meta.selection.shard_plan;
+    if (!cut) return;
+    const std::string dir = run->layout.dir().string();
+    const std::set<std::string> part(cut->part.begin(), cut->part.end()), held(run->results.planned.begin(), run->results.planned.end());
+    std::vector<std::string> missing, foreign;
+    for (const auto& id : cut->part)
+      if (!held.count(id)) missing.push_back(id);
+    for (const auto& id : run->results.planned)
+      if (!part.count(id)) foreign.push_back(id);
+    if (!missing.empty())
+      throw InputError(fmt::format("merge: {}: its results.json lacks {} point(s) of the part it was cut (meta.json): {} "
+                                   "(edited or damaged)", dir, missing.size(), some_of(missing)));
+    if (!foreign.empty())
+      throw InputError(fmt::format("merge: {}: its results.json plans {} point(s) not of its part (meta.json): {}", dir,
+                                   foreign.size(), some_of(foreign)));
+    if (whole && (whole->selection_points != cut->selection_points || whole->selection_sha256 != cut->selection_sha256))
+      throw InputError(fmt::format("merge: {} was cut from another selection than {} ({} points vs {})", dir,
+                                   shards.begin()->second->layout.dir().string(), cut->selection_points, whole->selection_points));
+    whole = &*cut;
+  }
+  std::sort(planned.begin(), planned.end());
+  if (whole && (planned.size() != whole->selection_points || point_ids_sha256(planned) != whole->selection_sha256))
+    throw InputError(fmt::format("merge: the shards' parts hold {} point(s), but the selection they were cut from has {} "
+                                 "(a shard's meta.json was edited)", planned.size(), whole->selection_points));
 }
 
 // A shard's results must be whole and its binaries what it measured: every planned point has a
@@ -181,6 +221,8 @@ MergeOutcome merge_runs(const fs::path& out_given, const std::vector<fs::path>& 
       planned.push_back(id);
     }
 
+  check_parts(by_index, planned);
+
   std::map<fs::path, fs::path> files;  // OUT-relative path -> the shard file it copies
   for (const auto& [index, run] : by_index) {
     plan_tree(run->layout.ir(), "ir", {"index.tsv"}, files);
@@ -191,6 +233,7 @@ MergeOutcome merge_runs(const fs::path& out_given, const std::vector<fs::path>& 
 
   MetaRecord meta = runs.front().meta;
   meta.selection.shard.reset();
+  meta.selection.shard_plan.reset();
   meta.run_id.clear();  // the merged run is a run of its own (RunDirectory names it)
   if (meta.replay_from) meta.replay_from_relative = path_between(out, *meta.replay_from);
   meta.gpus = devices_of(by_index);

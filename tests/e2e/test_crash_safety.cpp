@@ -290,6 +290,41 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
   }
 }
 
+// Issue "Resilience III": results.json is one JSON document at every moment of a 40-point record
+// (read while it runs, and after kill -9 at five moments: python3 -m json.tool takes it), and a
+// resume over a samples.bin cut short after the kill is refused naming it, never "finished".
+TEST_F(Resume, ResultsAreValidJsonAtEveryMomentAndADamagedSidecarIsNotResumed) {
+  const fs::path run = dir_.path() / "polled";
+  size_t reads = 0;
+  for (size_t kill_after : {0u, 4u, 12u, 20u, 32u}) {
+    SCOPED_TRACE("killed after " + std::to_string(kill_after) + " points");
+    std::vector<std::string> args = kill_after == 0 ? forty(run) : std::vector<std::string>{"record", "--resume", run.string()};
+    Background background(args, tmp_);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (std::chrono::steady_clock::now() < deadline) {
+      if (const auto text = read_file_if_present(run / "results.json")) {
+        ++reads;
+        ASSERT_TRUE(nlohmann::json::accept(*text)) << "read while the run goes on:\n" << *text;
+        if (nlohmann::json::parse(*text)["points"].size() >= kill_after) break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    background.kill_everything();
+    background.wait();
+    wait_until_gone(background.group());
+    const ProcessResult tool = run_process({"python3", {"-m", "json.tool", (run / "results.json").string()}, "", {},
+                                           std::chrono::seconds(60)});
+    EXPECT_EQ(tool.exit_code, 0) << tool.err;
+  }
+  EXPECT_GT(reads, 20u) << "the file was read at many moments";
+  ASSERT_LT(read_results(run)["points"].size(), 40u) << "killed before the end";
+  fs::resize_file(run / "samples.bin", fs::file_size(run / "samples.bin") / 2);
+  const ProcessResult resumed = abtool({"record", "--resume", run.string()}, {{"TMPDIR", tmp_.string()}});
+  EXPECT_EQ(resumed.exit_code, 2) << describe(resumed);
+  EXPECT_NE(resumed.err.find("samples.bin"), std::string::npos) << resumed.err;
+  EXPECT_NE(read_json(run / "meta.json")["status"], "finished");
+}
+
 // Issue 28: kill -9 of the supervisor alone (a CI timeout, Python's subprocess) left its worker
 // finishing the run unseen. Now the worker dies with it: at five moments of a 40-point record no
 // abtool process is left within 2 s, the run gains no point after the kill, and --resume finishes

@@ -455,6 +455,12 @@ const std::vector<Case>& cases() {
        "ran no Python process with the shim"},
       {"capture_missing_program", [](const Workspace& w) { return capture_of(w, {"/no/such/python"}); }, 2,
        "program not found: /no/such/python"},
+      {"capture_out_below_a_file",
+       [](const Workspace& w) {
+         w.write("plain", "x");
+         return std::vector<std::string>{"capture", "--out", (w.dir / "plain" / "cap").string(), "--", "python3", "-c", "pass"};
+       },
+       2, "cannot create it: Not a directory"},
       {"capture_out_exists",
        [](const Workspace& w) {
          w.write("cap/mine.txt", "mine");
@@ -472,6 +478,13 @@ const std::vector<Case>& cases() {
                [](const fs::path& cap) {
                  fs::remove(cap / kX);
                  fs::create_symlink("/etc/passwd", cap / kX);
+               }),
+      // inputs/ itself a link to a folder outside the capture (holding the very files named).
+      captured("captured_inputs_folder_is_a_link", [](nlohmann::json&) {}, "is not a regular file of the capture",
+               [](const fs::path& cap) {
+                 const fs::path outside = cap.parent_path() / "elsewhere";
+                 fs::rename(cap / "inputs", outside);
+                 fs::create_symlink(outside, cap / "inputs");
                }),
       // Constexprs captured by name (issue 45): a Triton dtype, a tuple, an enum member that cannot be rebuilt.
       captured("captured_constexpr_unknown_dtype", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["args"]["x"]["value"] = "tl.bfloat61"; },

@@ -196,6 +196,16 @@ TEST_F(Shards, MergeRefusesDamagedOrLinkedShardsAndLeavesNoHalfMadeOutput) {
                     write_file_atomically(run / "results.json", results.dump());
                   }),
           "has no result, though the shard finished");
+  // Issue "Resilience III": a shard edited to hold no points at all (planned list and points).
+  refused("no_points",
+          damaged("no_points",
+                  [](const fs::path& run) {
+                    auto results = read_results(run);
+                    results["points"] = nlohmann::json::array();
+                    results["planned"] = nlohmann::json::array();
+                    write_file_atomically(run / "results.json", results.dump());
+                  }),
+          "lacks 2 point(s) of the part it was cut (meta.json): fixture_tunable/");
   refused("binary_replaced", damaged("binary_replaced", [&](const fs::path& run) { write_file_atomically(first_binary(run), "not it"); }),
           "the point was measured with");
   refused("binary_link", damaged("binary_link",

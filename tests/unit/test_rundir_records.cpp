@@ -118,6 +118,42 @@ TEST_F(RundirFiles, APointSurvivesTheRoundTrip) {
 
 // SPEC section 5: results.json is written as the run goes, a line per point; a run killed midway
 // leaves a file without its end line, which still reads, and one torn mid-line drops that line.
+// Issue "Resilience III": a killed run whose samples.bin was then cut, deleted or overwritten is not
+// resumed into a "finished" run no reader can open: reopening refuses, naming the sidecar.
+TEST_F(RundirFiles, ReopeningOverADamagedSamplesSidecarIsRefusedNamingIt) {
+  const std::vector<std::string> planned{"cpu_saxpy/1/fp32", "cpu_saxpy/2/fp32", "cpu_saxpy/3/fp32"};
+  auto killed_run = [&] {
+    ResultsWriter writer = ResultsWriter::create(layout_.results(), layout_.samples(), planned);
+    for (long long n : {1, 2}) {
+      PointRecord point = sample_point();
+      point.point.shape = {n};
+      writer.append(point);
+    }
+  };
+  const auto refused = [&](const char* damage) {
+    SCOPED_TRACE(damage);
+    ResultsFile existing;
+    try {
+      ResultsWriter::reopen(layout_.results(), layout_.samples(), existing);
+      ADD_FAILURE() << "reopened";
+    } catch (const RunFormatError& error) {
+      EXPECT_NE(std::string(error.what()).find("samples.bin"), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find("cannot be finished"), std::string::npos) << error.what();
+    }
+  };
+  killed_run();
+  std::filesystem::resize_file(layout_.samples(), std::filesystem::file_size(layout_.samples()) - 8);
+  refused("cut short");
+  killed_run();
+  std::filesystem::remove(layout_.samples());
+  refused("deleted");
+  killed_run();
+  std::string bytes = read_text_file(layout_.samples());
+  bytes[bytes.size() - 3] ^= 0x5a;
+  write_file_atomically(layout_.samples(), bytes);
+  refused("overwritten");
+}
+
 TEST_F(RundirFiles, AFileWrittenPointByPointReadsAtEveryMomentAndReopensWhereItStopped) {
   ResultsFile three = valid();
   three.planned = {"cpu_saxpy/1/fp32", "cpu_saxpy/2/fp32", "cpu_saxpy/3/fp32"};
@@ -138,15 +174,20 @@ TEST_F(RundirFiles, AFileWrittenPointByPointReadsAtEveryMomentAndReopensWhereItS
   EXPECT_FALSE(killed.complete);
   ASSERT_EQ(killed.points.size(), 2u);
   EXPECT_EQ(killed.points[1].measurement.samples_us[0], 2.0);
-  // A torn last line (a kill in the middle of a write) is not a point.
   std::string text = read_text_file(layout_.results());
-  write_file_atomically(layout_.results(), text + ",{\"op\":\"cpu_sax");
+  EXPECT_NO_THROW(nlohmann::json::parse(text)) << "one JSON document while the run goes on";
+  // A write torn by a kill (after some of its pages) is not a point: the point's beginning alone,
+  // or with the running line's leftovers after it.
+  const std::string before_tail = text.substr(0, text.rfind("],\"complete\""));
+  write_file_atomically(layout_.results(), before_tail + ",{\"op\":\"cpu_sax" + "ing\":true}\n");
+  EXPECT_EQ(ResultsFile::read(layout_.results()).points.size(), 2u);
+  write_file_atomically(layout_.results(), before_tail + ",{\"op\":\"cpu_sax");
   EXPECT_EQ(ResultsFile::read(layout_.results()).points.size(), 2u);
   {
     ResultsFile existing;
     ResultsWriter writer = ResultsWriter::reopen(layout_.results(), layout_.samples(), existing);
     EXPECT_EQ(existing.points.size(), 2u);
-    EXPECT_TRUE(existing.points[0].measurement.samples_us.empty()) << "reopening reads summaries only";
+    EXPECT_TRUE(existing.points[0].measurement.samples_us.empty()) << "reopening hands on summaries only";
     writer.append(three.points[2]);
     writer.finish(false);  // interrupted
   }

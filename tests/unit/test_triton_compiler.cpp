@@ -184,6 +184,22 @@ TEST_F(TritonCompile, ABrokenVariantFailsAloneWithItsTraceback) {
   EXPECT_NE(variants[1].log.find("power of 2"), std::string::npos) << "tl.arange needs a power of two:\n" << variants[1].log;
 }
 
+// Issue "Resilience III": a library's module that no longer imports says which module and the
+// exception, on the first line (run.log shows it), not "Traceback (most recent call last):".
+TEST_F(TritonCompile, AModuleThatNoLongerImportsNamesItAndTheExceptionFirst) {
+  std::ofstream(dir_.path() / "gone.py") << "import triton\nimport no_such_module_anymore\n\n@triton.jit\ndef k(x):\n    pass\n";
+  std::vector<ArgSpec> args{ArgSpec{"x", ArgKind::in, "fp32", {}, {}, {}}};
+  const PythonImport module{"gone", {}};
+  fs::create_directories(dir_.path() / "v");
+  CompileJob job{dir_.path() / "gone.py", "k", &args, {{"num_warps", "4"}}, DType::fp32, dir_.path() / "v", {}};
+  job.python = &module;
+  const CompiledVariant variant = compiler()->compile(job);
+  ASSERT_FALSE(variant.ok);
+  const std::string first = variant.log.substr(0, variant.log.find('\n'));
+  EXPECT_EQ(first, "cannot import the op's module gone (kernel k): ModuleNotFoundError: No module named 'no_such_module_anymore'")
+      << variant.log;
+}
+
 }  // namespace abt
 
 namespace abt {

@@ -19,7 +19,7 @@ namespace {
 }  // namespace
 
 AppendFile::AppendFile(const std::filesystem::path& path) : path_(path) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd_ < 0) {
     const int error = errno;
     if (error == ELOOP) throw InputError(path.string() + ": is a symbolic link; abtool does not write through links");
@@ -42,20 +42,42 @@ AppendFile::~AppendFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void AppendFile::append(std::string_view bytes) {
+namespace {
+
+// All of `bytes` at `offset`, or the errno of the write that failed (0: done).
+int write_all_at(int fd, std::string_view bytes, uint64_t offset) {
   for (size_t written = 0; written < bytes.size();) {
-    const ssize_t count = ::write(fd_, bytes.data() + written, bytes.size() - written);
+    const ssize_t count = ::pwrite(fd, bytes.data() + written, bytes.size() - written, off_t(offset + written));
     if (count < 0 && errno == EINTR) continue;
-    if (count <= 0) {
-      const int error = count == 0 ? ENOSPC : errno;
-      // What did land is cut off again: the file ends where the last whole append ended.
-      if (::ftruncate(fd_, off_t(size_)) != 0) {
-      }
-      fail("write", path_, error);
-    }
+    if (count <= 0) return count == 0 ? ENOSPC : errno;
     written += size_t(count);
   }
+  return 0;
+}
+
+}  // namespace
+
+void AppendFile::append(std::string_view bytes) {
+  if (const int error = write_all_at(fd_, bytes, size_); error != 0) {
+    // What did land is cut off again: the file ends where the last whole append ended.
+    if (::ftruncate(fd_, off_t(size_)) != 0) {
+    }
+    fail("write", path_, error);
+  }
   size_ += bytes.size();
+}
+
+void AppendFile::replace_end(uint64_t from, std::string_view bytes) {
+  std::string previous(size_t(size_ - from), '\0');
+  if (!previous.empty() && ::pread(fd_, previous.data(), previous.size(), off_t(from)) != ssize_t(previous.size()))
+    fail("read the end of", path_, errno);
+  if (const int error = write_all_at(fd_, bytes, from); error != 0) {
+    if (write_all_at(fd_, previous, from) == 0 && ::ftruncate(fd_, off_t(size_)) != 0) {
+    }
+    fail("write", path_, error);
+  }
+  if (from + bytes.size() < size_ && ::ftruncate(fd_, off_t(from + bytes.size())) != 0) fail("truncate", path_, errno);
+  size_ = from + bytes.size();
 }
 
 void AppendFile::truncate(uint64_t size) {

@@ -36,7 +36,18 @@ struct SelectionRecord {
   std::string compiler;        // --compiler as given (B's default: the same backend and build)
   std::vector<DType> dtypes;   // --dtypes; empty when the shape set's were used
   std::optional<Shard> shard;  // --shard: this run measured that part of the selection's points
+  // --shard runs: what they were cut from (the whole selection's point count and the sha256 of its
+  // ids sorted, one per line) and this part's ids, so a merge can tell a part edited or lost.
+  struct ShardPlan {
+    size_t selection_points = 0;
+    std::string selection_sha256;
+    std::vector<std::string> part;
+  };
+  std::optional<ShardPlan> shard_plan;  // absent in shards of an older abtool
 };
+
+// The sha256 of point ids, one per line, in order (SelectionRecord::ShardPlan).
+std::string point_ids_sha256(const std::vector<std::string>& ids);
 
 // What changes a run's choices besides its options (environment variables read at its start),
 // so a replay, a resume or a reader sees it (util/environment.h).

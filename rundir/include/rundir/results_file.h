@@ -2,14 +2,16 @@
 // summaries; the samples are in samples.bin (samples_file.h). Written as the run goes, one line
 // per finished point (docs/run-directory.md):
 //
-//   {"schema":"abtool.results/4","samples":"samples.bin","planned":[...],"points":[
+//   {"schema":"abtool.results/6","samples":"samples.bin","planned":[...],"points":[
 //   {...point...}
 //   ,{...point...}
-//   ],"complete":true}
+//   ],"complete":false,"running":true}
 //
-// The last line is written when the run ends (complete false: interrupted or aborted), so a
-// finished file is one JSON document; a run killed midway lacks it, and a reader takes the whole
-// lines before the end. Appending a point costs what the point's line costs.
+// The last line says the run goes on; each point replaces it with the point's line and itself
+// again, in one write, so the file is one JSON document at every moment, a kill's too. When the run
+// ends its end line takes the place ("complete": false: interrupted or aborted), padded to the same
+// length. Older runs killed midway may lack a last line: a reader takes the whole lines before
+// the end. Appending a point costs what the point's line costs.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -24,8 +26,9 @@ namespace abt {
 
 struct ResultsFile {
   bool complete = false;
-  // Its last line was read: the run ended (finished, interrupted or aborted). A file without it
-  // was cut short, by a kill (the run is still `running` in meta.json) or by damage.
+  // Its end line was read: the run ended (finished, interrupted or aborted). A file whose last line
+  // says "running" (or, from an older abtool, that lacks one) was cut short: by a kill (the run is
+  // still `running` in meta.json) or by damage.
   bool ended = false;
   uint64_t ends_at_byte = 0;  // where a file that did not end stops being whole lines
   std::vector<std::string> planned;
@@ -43,8 +46,9 @@ class ResultsWriter {
   // A new run: both files created, with the planned points and no finished one.
   static ResultsWriter create(const std::filesystem::path& results, const std::filesystem::path& samples,
                               const std::vector<std::string>& planned);
-  // An unfinished run, to go on with: its end line (or a line torn by a kill) is cut off, and
-  // `existing` holds what it had (read, validated, samples skipped).
+  // An unfinished run, to go on with: its last line (or a line torn by a kill) is cut off, and
+  // `existing` holds what it had (read and validated, its samples read back once: RunFormatError
+  // when samples.bin no longer holds them, naming it and the first damaged point).
   static ResultsWriter reopen(const std::filesystem::path& results, const std::filesystem::path& samples,
                               ResultsFile& existing);
 
@@ -60,6 +64,7 @@ class ResultsWriter {
   AppendFile results_;
   SamplesWriter samples_;
   bool has_points_ = false;
+  uint64_t tail_at_ = 0;  // where the running line starts
 };
 
 }  // namespace abt

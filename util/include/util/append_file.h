@@ -1,6 +1,7 @@
 // A file written only at its end, for the run's append-only files (results.json's point lines,
-// the samples sidecar): each append costs what it writes, whatever the file holds already.
-// Opened without following a link; every failure is a StorageError with the OS's reason.
+// the samples sidecar): each append costs what it writes, whatever the file holds already; or its
+// last bytes replaced by more in one write (results.json's closing line, rewritten after each
+// point). Opened without following a link; every failure is a StorageError with the OS's reason.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -21,6 +22,9 @@ class AppendFile {
 
   uint64_t size() const { return size_; }  // where the next append starts
   void append(std::string_view bytes);     // all of it, or StorageError
+  // Writes `bytes` from `from` (at most size()) on, in one write where the system allows it, so a
+  // reader or a kill sees the file before or after; on failure the bytes from `from` are put back.
+  void replace_end(uint64_t from, std::string_view bytes);
   void truncate(uint64_t size);             // drops everything from `size` on
   const std::filesystem::path& path() const { return path_; }
 
