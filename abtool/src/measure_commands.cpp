@@ -103,6 +103,7 @@ int run_supervised(const std::string& command, const std::vector<std::string>& a
     return resume_on_gpus(process.resume, mode, process.point_timeout_s);
   SupervisedRun run;
   run.args = measuring_args;
+  run.build = build_name(options.tool.version, options.tool.git_sha);
   run.working_directory = fs::current_path();
   TimingSettings defaults;
   double warmup_ms = options.warmup_ms.value_or(defaults.warmup_ms), rep_ms = options.rep_ms.value_or(defaults.rep_ms);

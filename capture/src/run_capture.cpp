@@ -83,8 +83,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   std::error_code error;
   if (fs::exists(fs::symlink_status(request.out, error)))
     throw InputError("--out " + request.out.string() + ": exists; a capture is written to a new directory");
-  if (!request.out.parent_path().empty()) fs::create_directories(request.out.parent_path(), error);
-  if (error) throw InputError("--out " + request.out.string() + ": cannot create it: " + error.message());
+  if (std::error_code made; !request.out.parent_path().empty() && (fs::create_directories(request.out.parent_path(), made), made))
+    throw InputError("--out " + request.out.string() + ": cannot create it: " + made.message());
   // A workload whose kernels need a GPU fails, or launches nothing, where there is none: say so
   // first, and again beside the failure, rather than leave the user reading the workload's trace.
   std::string why_no_gpu;

@@ -12,6 +12,7 @@
 #include "util/errors.h"
 #include "util/files.h"
 #include "util/process.h"
+#include "util/valgrind.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -55,11 +56,8 @@ std::string CompilerBackend::uncountable(const CompileCounting&) const {
 }
 
 CompileCounting find_compile_counting(const fs::path& tool_dir) {
-  const auto valgrind = find_program("valgrind");
-  if (!valgrind)
-    throw InputError("--compile-instructions: valgrind is not on PATH (Debian: apt-get install valgrind; scripts/bootstrap.sh installs it)");
   CompileCounting counting;
-  counting.valgrind = *valgrind;
+  counting.valgrind = find_working_valgrind("--compile-instructions");
   std::error_code error;
   if (fs::is_regular_file(tool_dir / kStageMarksLibrary, error)) counting.stage_marks = tool_dir / kStageMarksLibrary;
   return counting;

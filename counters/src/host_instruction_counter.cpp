@@ -7,6 +7,7 @@
 #include "args_file.h"
 #include "launch/point_workspace.h"
 #include "util/errors.h"
+#include "util/valgrind.h"
 #include "util/files.h"
 #include "util/process.h"
 
@@ -88,14 +89,12 @@ class HostInstructionCounter : public InstructionCounter {
 }  // namespace
 
 HostCountingTools find_host_counting_tools(const fs::path& runner_dir) {
-  const auto valgrind = find_program("valgrind");
-  if (!valgrind)
-    throw InputError("--metric instructions: valgrind is not on PATH (Debian: apt-get install valgrind; scripts/bootstrap.sh installs it)");
+  const std::string valgrind = find_working_valgrind("--metric instructions");
   const fs::path runner = runner_dir / kHostCountRunner;
   std::error_code error;
   if (!fs::is_regular_file(runner, error))
     throw InputError(fmt::format("--metric instructions: {} is missing beside abtool (at {})", kHostCountRunner, runner.string()));
-  return {*valgrind, runner};
+  return {valgrind, runner};
 }
 
 std::unique_ptr<InstructionCounter> make_host_instruction_counter(HostCountingTools tools, std::chrono::seconds limit) {

@@ -100,6 +100,13 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
   run.log(fmt::format("abtool {} ({}) {} -> {}", request.tool.version, request.tool.git_sha, spelling(request.mode),
                       run.layout().dir().string()));
   if (request.replay_from) run.log("replaying the choices of " + request.replay_from->string());
+  // A captured op's kernel is imported from the workload's module: its import-time code runs here.
+  std::set<std::string> modules;
+  for (const auto& op : plan.ops())
+    if (!op.spec.python.module.empty()) modules.insert(op.spec.python.module);
+  if (!modules.empty())
+    run.log(fmt::format("captured ops: their Python modules are imported to compile them, so their import-time code "
+                        "runs: {} (record only captures you would run)", fmt::join(modules, ", ")));
   run.log(fmt::format("compiler: {} {} [{}] flags: {}", spelling(print.backend), print.path, print.version,
                       fmt::join(print.flags, " ")));
   run.log(fmt::format("timing: CUDA ops --timer {}, host ops wall-clock; warm-up {} ms, rep {} ms in {} "
@@ -415,7 +422,7 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
       throw InputError(fmt::format("--resume {}: the run cannot be finished with what it began with: {}; record a new run",
                                    dir.string(), fmt::join(changed, "; ")));
   }
-  RunDirectory run = request.resume ? RunDirectory::resume(dir, planned_ids, echo)
+  RunDirectory run = request.resume ? RunDirectory::resume(dir, build_name(request.tool.version, request.tool.git_sha), planned_ids, echo)
                                     : RunDirectory(dir, meta_for(plan, dir), planned_ids, echo);
   if (watch) watch->run_started(run.layout().dir());
   run.write_shapes(shape_set_to_yaml(used_shapes(r.shapes, plan.ops())));

@@ -130,8 +130,15 @@ void IrDump::add_row(IndexRow row) {
 }
 
 void IrDump::add_locked(IndexRow row) {
+  std::vector<size_t>& same_key = by_variant_[variant_key(row.shape, row.kernel, row.variant)];
+  // A resumed run compiles again what its first part had listed: the row is there already.
+  for (size_t index : same_key) {
+    const IndexRow& known = rows_[index];
+    if (known.dtype == row.dtype && known.params == row.params && known.binary_hash == row.binary_hash && known.role == row.role)
+      return;
+  }
   index_file_->append(row.tsv_line());
-  by_variant_[variant_key(row.shape, row.kernel, row.variant)].push_back(rows_.size());
+  same_key.push_back(rows_.size());
   rows_.push_back(std::move(row));
 }
 

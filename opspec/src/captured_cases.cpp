@@ -95,6 +95,11 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
   CapturedCases cases;
   cases.file = file;
   cases.root = root;
+  std::error_code size_error;
+  if (const uintmax_t bytes = fs::file_size(file, size_error); !size_error && bytes > kMaxCasesBytes)
+    throw InputError(fmt::format("{}: {:.0f} MB, more than the {} MB of specializations abtool reads for one op (decoded, "
+                                 "its cases take some 14 times their size in memory): capture a narrower workload",
+                                 file.string(), double(bytes) / 1e6, kMaxCasesBytes >> 20));
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(read_text_file(file));

@@ -132,6 +132,7 @@ nlohmann::json MetaRecord::to_json() const {
       {"gpu", device_json(gpu)},
       {"host", host_json(host)},
       {"abtool", {{"version", abtool_version}, {"git_sha", abtool_git_sha}}},
+      {"builds", builds},
       {"timing",
        {{"timer", spelling(timing.timer)},
         {"warmup_ms", timing.warmup_ms},
@@ -190,6 +191,7 @@ MetaRecord MetaRecord::read(const fs::path& file) {
   JsonFields abtool = fields.object("abtool");
   meta.abtool_version = abtool.text("version");
   meta.abtool_git_sha = abtool.text("git_sha");
+  if (fields.has("builds")) meta.builds = fields.texts("builds");
   JsonFields timing = fields.object("timing");
   meta.timing.timer = timing.spelled<TimerKind>("timer");
   meta.timing.warmup_ms = timing.number("warmup_ms");
@@ -239,5 +241,7 @@ std::string point_ids_sha256(const std::vector<std::string>& ids) {
   for (const auto& id : ids) lines += id + "\n";
   return sha256_hex(lines);
 }
+
+std::string build_name(const std::string& version, const std::string& git_sha) { return version + " (" + git_sha + ")"; }
 
 }  // namespace abt

@@ -183,7 +183,7 @@ PointTime point_time_from_json(const JsonFields& fields) {
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters, time] = record;
+               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters, time, build] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -239,6 +239,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
   }
   json["gpu"] = gpu ? nlohmann::json{{"index", gpu->index}, {"uuid", gpu->uuid}} : nlohmann::json();
   json["library_config"] = library_config ? nlohmann::json(*library_config) : nlohmann::json();
+  if (!build.empty()) json["abtool"] = build;
   if (verify) {
     json["verify"] = {{"status", spelling(verify->status)}, {"max_abs", verify->max_abs}, {"max_rel", verify->max_rel},
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
@@ -302,6 +303,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
                                                  size_t(bits.unsigned_integer("differing")), bits.optional_number("a_self_max_abs")};
   }
   if (fields.has("library_config")) record.library_config = fields.text("library_config");
+  if (fields.has("abtool")) record.build = fields.text("abtool");
   if (fields.has("gpu")) {
     const JsonFields gpu = fields.object("gpu");
     record.gpu = PointGpu{int(gpu.unsigned_integer("index")), gpu.text("uuid")};

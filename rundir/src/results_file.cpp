@@ -178,14 +178,14 @@ std::string header_line(const std::vector<std::string>& planned) {
 
 ResultsFile ResultsFile::read(const fs::path& file, Samples samples) { return read_results(file, samples).results; }
 
-ResultsWriter::ResultsWriter(const fs::path& results, const fs::path& samples, bool has_points)
-    : results_(results), samples_(samples), has_points_(has_points), tail_at_(results_.size()) {
-  results_.append(kRunningTail);
-}
+// The file ends with the running line, at `tail_at`.
+ResultsWriter::ResultsWriter(const fs::path& results, const fs::path& samples, bool has_points, uint64_t tail_at)
+    : results_(results), samples_(samples), has_points_(has_points), tail_at_(tail_at) {}
 
 ResultsWriter ResultsWriter::create(const fs::path& results, const fs::path& samples, const std::vector<std::string>& planned) {
-  write_file_atomically(results, header_line(planned));
-  return ResultsWriter(results, samples, false);
+  const std::string header = header_line(planned);
+  write_file_atomically(results, header + std::string(kRunningTail));  // whole, with its last line, from the start
+  return ResultsWriter(results, samples, false, header.size());
 }
 
 ResultsWriter ResultsWriter::reopen(const fs::path& results, const fs::path& samples, ResultsFile& existing) {
@@ -200,11 +200,10 @@ ResultsWriter ResultsWriter::reopen(const fs::path& results, const fs::path& sam
                                        "finished; record it again)", error.what()));
     }
     existing = std::move(reading.results);
-    {
-      AppendFile cut(results);
-      cut.truncate(*reading.keep);
-    }
-    return ResultsWriter(results, samples, !existing.points.empty());
+    // The end line (or a line torn by a kill) replaced by the running line, in one write.
+    ResultsWriter writer(results, samples, !existing.points.empty(), *reading.keep);
+    writer.results_.replace_end(*reading.keep, kRunningTail);
+    return writer;
   }
   // A whole document (a run of an older abtool, or a reformatted file): written again in the
   // line layout, its samples into a new sidecar.

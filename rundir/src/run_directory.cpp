@@ -47,6 +47,8 @@ RunDirectory::RunDirectory(const fs::path& dir, MetaRecord meta, std::vector<std
   log_.open(layout_.run_log(), std::ios::app);
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
   results_.planned = std::move(planned_ids);
+  build_ = build_name(meta_.abtool_version, meta_.abtool_git_sha);
+  if (meta_.builds.empty()) meta_.builds = {build_};
   if (meta_.run_id.empty()) meta_.run_id = new_run_id();
   meta_.start_time = now_iso8601();
   meta_.status = RunStatus::running;
@@ -62,8 +64,8 @@ RunDirectory::RunDirectory(RunLock lock, RunLayout layout, MetaRecord meta, Resu
   if (!log_) throw std::runtime_error("cannot write " + layout_.run_log().string());
 }
 
-RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::vector<std::string>>& planned_ids,
-                                  Echo echo) {
+RunDirectory RunDirectory::resume(const fs::path& dir, const std::string& build,
+                                  const std::optional<std::vector<std::string>>& planned_ids, Echo echo) {
   RunLock lock(dir);
   RunLayout layout(dir);
   refuse_links_in(layout);
@@ -75,7 +77,10 @@ RunDirectory RunDirectory::resume(const fs::path& dir, const std::optional<std::
   ResultsWriter writer = ResultsWriter::reopen(layout.results(), layout.samples(), results);
   meta.status = RunStatus::running;
   meta.end_time.clear();
+  if (meta.builds.empty()) meta.builds = {build_name(meta.abtool_version, meta.abtool_git_sha)};  // an older run's
+  if (meta.builds.back() != build) meta.builds.push_back(build);
   RunDirectory run(std::move(lock), std::move(layout), std::move(meta), std::move(results), std::move(writer), std::move(echo));
+  run.build_ = build;
   run.write_meta();
   return run;
 }
@@ -90,15 +95,17 @@ void RunDirectory::log(const std::string& line) {
   if (echo_) echo_(line);
 }
 
-void RunDirectory::add(const PointRecord& point) {
+void RunDirectory::add(const PointRecord& measured) {
+  PointRecord point = measured;
+  if (point.build.empty()) point.build = build_;  // a merge's points keep their shard's
   writer_.append(point);
   // Kept without its samples (they are on disk): a long run's memory does not grow with them.
-  PointRecord& kept = results_.points.emplace_back(point);
+  PointRecord& kept = results_.points.emplace_back(std::move(point));
   for (Measurement* side : {&kept.measurement, kept.baseline ? &kept.baseline->measurement : nullptr,
                             kept.retuned ? &kept.retuned->measurement : nullptr})
     if (side) side->samples_us = {}, side->round_sizes = {}, side->probe_us = {}, side->round_clock_mhz = {};
-  finished_ids_.insert(point.id());
-  log(result_line(point));
+  finished_ids_.insert(kept.id());
+  log(result_line(kept));
 }
 
 void RunDirectory::point_finished(const PointRecord& point) { add(point); }

@@ -283,6 +283,11 @@ const std::vector<Case>& cases() {
       cli("gpu_negative", {"--gpu", "-1"}, "--gpu: must be a whole number from 0 to 1023"),
       cli("timer_unknown", {"--timer", "sundial"}, "--timer: sundial not in {graph,cupti,direct}"),
       cli("metric_unknown", {"--metric", "cycles"}, "--metric: cycles not in {time,instructions}"),
+      // A valgrind on PATH that does not run: refused before anything is measured, saying why.
+      {"metric_instructions_broken_valgrind", [](const Workspace& w) { return record_with(w, {"--metric", "instructions"}); }, 2,
+       "--metric instructions: " + (source_dir() / "tests" / "fixtures" / "broken_valgrind" / "valgrind").string() +
+           " does not run ('valgrind --version': exit 1, valgrind: this install is broken)",
+       {{"PATH", (source_dir() / "tests" / "fixtures" / "broken_valgrind").string() + ":" + std::getenv("PATH")}}},
       cli("counters_unknown", {"--counters", "everything"}, "--counters: must be none | changed | all, not 'everything'"),
       cli("dtype_unknown", {"--dtypes", "fp33"}, "unknown dtype 'fp33'"),
       cli("point_timeout_zero", {"--point-timeout-s", "0"}, "--point-timeout-s: must be a number >= 0.5"),
@@ -478,6 +483,12 @@ const std::vector<Case>& cases() {
                [](const fs::path& cap) {
                  fs::remove(cap / kX);
                  fs::create_symlink("/etc/passwd", cap / kX);
+               }),
+      // A cases.json larger than abtool reads (it would take gigabytes of memory): refused, saying the limit.
+      captured("captured_cases_too_large", [](nlohmann::json&) {}, "more than the 32 MB of specializations abtool reads",
+               [](const fs::path& cap) {
+                 const fs::path file = cap / "ops" / "cap" / "cases.json";
+                 write_file_atomically(file, read_text_file(file) + std::string(33u << 20, ' '));
                }),
       // inputs/ itself a link to a folder outside the capture (holding the very files named).
       captured("captured_inputs_folder_is_a_link", [](nlohmann::json&) {}, "is not a regular file of the capture",
@@ -746,6 +757,23 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, HostileInput, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.name); });
+
+// Issue "Resilience III": recording a capture imports the workload's modules (their import-time
+// code runs); record says so in its first lines, naming them, before anything else happens.
+TEST(HostileInputNotes, RecordingACaptureSaysItImportsTheWorkloadsModules) {
+  const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
+  if (!fs::exists(python)) GTEST_SKIP() << "no build/triton-venv (scripts/bootstrap.sh): a captured op needs a Triton";
+  TempDir own("abtool-captured-note-");
+  const Workspace w{own.path(), {}, {}, {}};
+  const fs::path cap = capture_with(w, [](nlohmann::json&) {});
+  const ProcessResult result = abtool(record_with(w, {"--ops-dir", (cap / "ops").string(), "--shapes", (cap / "shapes.yaml").string(),
+                                                      "--op", "cap", "--compiler", "triton:" + python.string(), "--arch", "sm_90"}));
+  const std::string log = read_text_file(w.dir / "run" / "run.log");
+  EXPECT_NE(log.find("captured ops: their Python modules are imported to compile them, so their import-time code runs: kernel"),
+            std::string::npos) << log;
+  EXPECT_LT(log.find("captured ops:"), log.find("compiler:")) << "among the header lines";
+  EXPECT_NE(result.out.find("captured ops:"), std::string::npos) << "on the terminal too: " << describe(result);
+}
 
 }  // namespace
 }  // namespace abt::e2e

@@ -55,7 +55,7 @@ TEST(RunLock, ARunDirectoryHoldsItsLockWhileItLivesAndALinkedLockIsRefused) {
   fs::remove(path / "lock");
   fs::create_symlink(dir.path() / "victim.txt", path / "lock");
   EXPECT_THROW(RunLock through_link(path), InputError);
-  EXPECT_THROW(RunDirectory::resume(path), InputError);
+  EXPECT_THROW(RunDirectory::resume(path, "0.1.0 (test)"), InputError);
   EXPECT_EQ(read_text_file(dir.path() / "victim.txt"), "mine");
 }
 
@@ -64,24 +64,32 @@ TEST(RunDirectoryResume, KeepsFinishedPointsAndRefusesAFinishedRunOrOtherPoints)
   const fs::path path = dir.path() / "run";
   const std::vector<std::string> planned{"cpu_saxpy/4096/fp32", "cpu_saxpy/8192/fp32"};
   {
-    RunDirectory run(path, MetaRecord{}, planned);
+    MetaRecord meta;
+    meta.abtool_version = "0.1.0";
+    meta.abtool_git_sha = "old";
+    RunDirectory run(path, meta, planned);
     PointRecord point;
     point.point = Point{"cpu_saxpy", {4096}, DType::fp32};
     point.error = "POINT_CRASHED signal=SIGSEGV while timing round 1";
     run.point_finished(point);
   }  // killed here: status running
   {
-    RunDirectory resumed = RunDirectory::resume(path, planned);
+    RunDirectory resumed = RunDirectory::resume(path, "0.2.0 (new)", planned);
     EXPECT_TRUE(resumed.finished_point("cpu_saxpy/4096/fp32"));
     EXPECT_FALSE(resumed.finished_point("cpu_saxpy/8192/fp32"));
-    EXPECT_THROW(RunDirectory::resume(path, std::vector<std::string>{"cpu_saxpy/4096/fp32"}), InputError);
+    EXPECT_THROW(RunDirectory::resume(path, "0.2.0 (new)", std::vector<std::string>{"cpu_saxpy/4096/fp32"}), InputError);
     PointRecord point;
     point.point = Point{"cpu_saxpy", {8192}, DType::fp32};
     resumed.point_finished(point);
     resumed.finish(RunStatus::finished);
   }
-  EXPECT_EQ(ResultsFile::read(RunLayout(path).results()).points.size(), 2u);
-  EXPECT_THROW(RunDirectory::resume(path), InputError);
+  const ResultsFile results = ResultsFile::read(RunLayout(path).results());
+  ASSERT_EQ(results.points.size(), 2u);
+  // Issue "Resilience III": each build that wrote points is recorded, and each point names its own.
+  EXPECT_EQ(results.points[0].build, "0.1.0 (old)");
+  EXPECT_EQ(results.points[1].build, "0.2.0 (new)");
+  EXPECT_EQ(MetaRecord::read(RunLayout(path).meta()).builds, (std::vector<std::string>{"0.1.0 (old)", "0.2.0 (new)"}));
+  EXPECT_THROW(RunDirectory::resume(path, "0.1.0 (test)"), InputError);
 }
 
 }  // namespace abt

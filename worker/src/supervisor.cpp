@@ -189,7 +189,7 @@ class Supervisor {
       if (!run_dir_.empty()) finish_as(RunStatus::aborted, marker.text() + " outside any point");
       return false;
     }
-    RunDirectory run = RunDirectory::resume(run_dir_, std::nullopt, echo);
+    RunDirectory run = RunDirectory::resume(run_dir_, run_.build, std::nullopt, echo);
     if (run.finished_point(beat->point->id())) {  // it died after writing that point: no point to blame
       say({MessageKind::internal_error, fmt::format("the measuring process ended ({}) after point {} was written",
                                                     marker.text(), beat->point->id())});
@@ -228,7 +228,7 @@ class Supervisor {
 
   void finish_as(RunStatus status, const std::string& why) {
     try {
-      RunDirectory run = RunDirectory::resume(run_dir_, std::nullopt, echo);
+      RunDirectory run = RunDirectory::resume(run_dir_, run_.build, std::nullopt, echo);
       run.log(why);
       run.finish(status);
     } catch (const std::exception& error) {

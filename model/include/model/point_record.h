@@ -105,6 +105,7 @@ struct PointRecord {
   std::optional<InstructionCount> instructions;        // --metric instructions: the measured variant's count
   std::optional<CounterReads> counters;                // --counters: the measured variant's hardware counters
   std::optional<PointTime> time;                       // where its wall time went (absent: an older run)
+  std::string build;  // the abtool that measured it, "version (git sha)" (empty: a run older than this field)
 
   std::string id() const { return point.id(); }
   bool has_marker(MarkerKind kind) const;

@@ -4,6 +4,7 @@
 // constexpr values it passed, the grid of every config of its tune space (evaluated from the
 // library's grid function at capture time), and the config the library's own tuner chose. Keyed by point id ("<op>/<shape>/<dtype>").
 #pragma once
+#include <cstdint>
 #include <array>
 #include <filesystem>
 #include <map>
@@ -61,7 +62,13 @@ struct CapturedCases {
   const CapturedCase& at(const Point& point) const;
 };
 
+// The largest cases.json abtool reads: about 100,000 specializations of one op, which take some
+// 430 MB of memory once read (measured: a 31 MB file of 100,000 cases, 428 MB resident); a larger
+// one is refused rather than let a shared capture take gigabytes.
+inline constexpr uint64_t kMaxCasesBytes = 32ull << 20;
+
 // Reads and validates cases.json; paths in it are relative to `root` and must stay inside it.
+// InputError naming the file when it is larger than kMaxCasesBytes.
 // Throws InputError naming the file and the entry.
 CapturedCases load_captured_cases(const std::filesystem::path& file, const std::filesystem::path& root);
 

@@ -73,7 +73,10 @@ struct MetaRecord {
   DeviceRecord gpu;                // the device the points ran on, or why there is none
   std::vector<DeviceRecord> gpus;  // a --gpus run: each device it ran on (empty: one device)
   HostRecord host;
-  std::string abtool_version, abtool_git_sha;
+  std::string abtool_version, abtool_git_sha;  // the build that started the run
+  // Every build that wrote points into it, in order ("version (git sha)"): a resume by another
+  // build adds its own (each point names its build too). Empty in runs older than this field.
+  std::vector<std::string> builds;
   TimingRecord timing;
   SweepRecord sweep;
   Metric metric = Metric::time;  // --metric (absent in older runs: time)
@@ -89,6 +92,7 @@ struct MetaRecord {
 };
 
 std::string now_iso8601();
+std::string build_name(const std::string& version, const std::string& git_sha);  // "0.1.0 (4a8241b...)"
 std::string new_run_id();  // 32 random hex digits
 
 // The path from a run written in `dir` to the run `target` it replays (both made absolute).

@@ -60,7 +60,7 @@ class ResultsWriter {
   static void write(const std::filesystem::path& results, const std::filesystem::path& samples, const ResultsFile& whole);
 
  private:
-  ResultsWriter(const std::filesystem::path& results, const std::filesystem::path& samples, bool has_points);
+  ResultsWriter(const std::filesystem::path& results, const std::filesystem::path& samples, bool has_points, uint64_t tail_at);
   AppendFile results_;
   SamplesWriter samples_;
   bool has_points_ = false;

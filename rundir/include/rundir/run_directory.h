@@ -39,7 +39,9 @@ class RunDirectory : public RunSink {
   // supervisor): its finished points are kept and its status is running again. InputError when
   // another process writes it (its lock), when it finished, or when `planned_ids` (the points
   // planned now) differ from the run's; RunFormatError if its files are damaged.
-  static RunDirectory resume(const std::filesystem::path& dir,
+  // `build`: the abtool resuming it ("version (git sha)", build_name), added to meta.json's builds
+  // and named by each point it adds.
+  static RunDirectory resume(const std::filesystem::path& dir, const std::string& build,
                              const std::optional<std::vector<std::string>>& planned_ids = std::nullopt, Echo echo = {});
 
   const RunLayout& layout() const { return layout_; }
@@ -63,6 +65,7 @@ class RunDirectory : public RunSink {
   void add(const PointRecord& point);
 
   RunLock lock_;  // held while this object writes the run (run_lock.h)
+  std::string build_;  // the abtool writing it now: each point it adds names it
   RunLayout layout_;
   MetaRecord meta_;
   ResultsFile results_;  // the finished points: a resumed run's earlier ones without their samples

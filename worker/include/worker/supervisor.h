@@ -22,6 +22,7 @@ struct SupervisedRun {
   std::filesystem::path working_directory;  // where the worker runs (a resumed run: where it first ran)
   std::optional<std::filesystem::path> resume;  // an existing run directory to finish
   double point_timeout_s = 0;
+  std::string build;  // this abtool, "version (git sha)": what a crashed point's record names
 };
 
 // The worker exits with this code when the device context was lost: a fresh one goes on.
