@@ -5,7 +5,8 @@
 #   main: what `abtool` and the reference A/B need (scripts/main.sh): the build's packages and
 #         Valgrind (the A/B decides host verdicts from instruction counts), and only the abtool
 #         binary and its helper are built.
-#   test (default): also GoogleTest, jsonschema, a headless Chromium (the report's browser test)
+#   test (default): also GoogleTest, jsonschema, a headless Chromium (the report's browser test),
+#         Slurm and munge (the cluster recipe's test starts a real single-node cluster)
 #         and Triton in build/triton-venv, Triton 3.5.1 in build/triton-venv-3.5.1 (ABTOOL_SKIP_TRITON=1 skips
 #         both); every target.
 # The build's progress shows on the terminal (one line) or every 10% in a log; its whole output
@@ -17,7 +18,8 @@ case $profile in main|test) ;; *) echo "bootstrap: unknown profile '$profile' (m
 
 packages=(cmake make g++ clang git libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
           libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libmuparser-dev zlib1g-dev libssl-dev valgrind)
-[[ $profile == test ]] && packages+=(libgtest-dev python3-venv python3-jsonschema chromium chromium-driver python3-selenium)
+[[ $profile == test ]] && packages+=(libgtest-dev python3-venv python3-jsonschema chromium chromium-driver python3-selenium
+                                     slurm-wlm munge)
 
 missing=()
 for package in "${packages[@]}"; do

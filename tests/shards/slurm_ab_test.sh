@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # examples/slurm_ab.sh submit, through tests/shards/fake_sbatch: the chain of four submissions
-# with their dependencies, and a merged A and B whose diff has every point.
+# with their dependencies, and a merged A and B whose diff has every point. Kept beside the real
+# cluster's test (slurm_real_test.sh) for what that one cannot do: it runs without root (a
+# developer's machine, where slurmd cannot run jobs) and checks the exact sbatch command lines.
 #   usage: tests/shards/slurm_ab_test.sh ABTOOL WORK_DIR
 set -euo pipefail
 abtool=$1
