@@ -131,11 +131,17 @@ void IrDump::add_row(IndexRow row) {
 
 void IrDump::add_locked(IndexRow row) {
   std::vector<size_t>& same_key = by_variant_[variant_key(row.shape, row.kernel, row.variant)];
-  // A resumed run compiles again what its first part had listed: the row is there already.
+  // A resumed run compiles again what its first part had listed: the row is there already, with
+  // the role it had at the last rewrite before the kill; it takes the one it has now.
   for (size_t index : same_key) {
-    const IndexRow& known = rows_[index];
-    if (known.dtype == row.dtype && known.params == row.params && known.binary_hash == row.binary_hash && known.role == row.role)
+    IndexRow& known = rows_[index];
+    if (known.dtype == row.dtype && known.params == row.params && known.binary_hash == row.binary_hash) {
+      if (known.role != row.role) {
+        known.role = row.role;
+        changed_locked();
+      }
       return;
+    }
   }
   index_file_->append(row.tsv_line());
   same_key.push_back(rows_.size());
