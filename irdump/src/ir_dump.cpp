@@ -28,6 +28,7 @@ IrDump::IrDump(RunLayout run) : run_(std::move(run)) {
         rows_.push_back(std::move(*row));
       }
   }
+  loaded_rows_ = rows_.size();
   rewrite_index();
 }
 
@@ -131,17 +132,13 @@ void IrDump::add_row(IndexRow row) {
 
 void IrDump::add_locked(IndexRow row) {
   std::vector<size_t>& same_key = by_variant_[variant_key(row.shape, row.kernel, row.variant)];
-  // A resumed run compiles again what its first part had listed: the row is there already, with
-  // the role it had at the last rewrite before the kill; it takes the one it has now.
+  // A resumed run compiles again what its first part had listed: that row is there already (with
+  // whatever role it had at the last rewrite before the kill). Rows of this process are all kept: a
+  // variant may be listed in two roles (pinned and measured, and a loser of B's own sweep).
   for (size_t index : same_key) {
-    IndexRow& known = rows_[index];
-    if (known.dtype == row.dtype && known.params == row.params && known.binary_hash == row.binary_hash) {
-      if (known.role != row.role) {
-        known.role = row.role;
-        changed_locked();
-      }
+    const IndexRow& known = rows_[index];
+    if (index < loaded_rows_ && known.dtype == row.dtype && known.params == row.params && known.binary_hash == row.binary_hash)
       return;
-    }
   }
   index_file_->append(row.tsv_line());
   same_key.push_back(rows_.size());

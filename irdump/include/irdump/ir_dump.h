@@ -70,6 +70,7 @@ class IrDump {
   RunLayout run_;
   std::mutex mutex_;
   std::vector<IndexRow> rows_;
+  size_t loaded_rows_ = 0;  // the first rows: a resumed run's, read from its index.tsv
   std::unordered_map<std::string, std::vector<size_t>> by_variant_;  // "shape\tkernel\tvariant" -> rows
   std::optional<AppendFile> index_file_;
   size_t changed_ = 0;  // rows whose count or role changed since the last rewrite
