@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 
 #include "commands.h"
 #include "compare/comparison.h"
@@ -39,18 +40,16 @@ int run_explain(const ExplainOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
   const Comparison comparison = compare_runs(a, b, options.threshold_pct);
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, {}, options.out};
-  for (const PointComparison& row : comparison.points) report.verdicts[row.id] = std::string(spelling(row.verdict));
+  std::map<std::string, int> rank;  // by point id
+  for (const PointComparison& row : comparison.points) {
+    report.verdicts[row.id] = std::string(spelling(row.verdict));
+    rank[row.id] = explain_rank(row.verdict);
+  }
   std::vector<std::string> ids = options.points;
   if (ids.empty()) {
     ids = points_whose_code_differs(a, b);
-    std::stable_sort(ids.begin(), ids.end(), [&](const std::string& x, const std::string& y) {
-      auto rank = [&](const std::string& id) {
-        for (const PointComparison& row : comparison.points)
-          if (row.id == id) return explain_rank(row.verdict);
-        return 1;
-      };
-      return rank(x) < rank(y);
-    });
+    auto rank_of = [&](const std::string& id) { return rank.count(id) ? rank.at(id) : 1; };
+    std::stable_sort(ids.begin(), ids.end(), [&](const std::string& x, const std::string& y) { return rank_of(x) < rank_of(y); });
   }
   ExplainRequest request{ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;

@@ -95,12 +95,11 @@ void RunDirectory::log(const std::string& line) {
   if (echo_) echo_(line);
 }
 
-void RunDirectory::add(const PointRecord& measured) {
-  PointRecord point = measured;
-  if (point.build.empty()) point.build = build_;  // a merge's points keep their shard's
-  writer_.append(point);
+void RunDirectory::add(const PointRecord& point) {
+  PointRecord& kept = results_.points.emplace_back(point);  // the one copy a point costs
+  if (kept.build.empty()) kept.build = build_;                // a merge's points keep their shard's
+  writer_.append(kept);
   // Kept without its samples (they are on disk): a long run's memory does not grow with them.
-  PointRecord& kept = results_.points.emplace_back(std::move(point));
   for (Measurement* side : {&kept.measurement, kept.baseline ? &kept.baseline->measurement : nullptr,
                             kept.retuned ? &kept.retuned->measurement : nullptr})
     if (side) side->samples_us = {}, side->round_sizes = {}, side->probe_us = {}, side->round_clock_mhz = {};

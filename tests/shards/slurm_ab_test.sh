@@ -21,17 +21,5 @@ cat "$work/sbatch.log"
 grep -c -- "--array=0-2" "$work/sbatch.log" | grep -qx 2
 grep -q -- "--dependency=afterok:1001 .* task merge-a" "$work/sbatch.log"
 grep -q -- "--dependency=afterok:1003 .* task merge-b" "$work/sbatch.log"
-/usr/bin/python3 - "$work/runs" <<'PY'
-import json, sys
-runs = sys.argv[1]
-diff = json.load(open(f"{runs}/diff.json"))
-points = [row["point"] for row in diff["points"]]
-assert len(points) == 6, points
-assert diff["counts"]["MISSING"] == 0 and diff["counts"]["FAILED"] == 0, diff["counts"]
-assert all(row["in_process_pair"] for row in diff["points"]), "interleaved replays of the merged record"
-for side in "AB":
-    meta = json.load(open(f"{runs}/{side}/meta.json"))
-    assert meta["status"] == "finished" and meta["selection"]["shard"] is None, meta["selection"]
-print(f"slurm_ab: {len(points)} points compared from 3 + 3 shards; counts {diff['counts']}")
-PY
+/usr/bin/python3 "$here/tests/shards/check_chain.py" "$work/runs"
 test -s "$work/runs/report.html"

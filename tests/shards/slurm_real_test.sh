@@ -56,29 +56,7 @@ for task in 0 1 2; do
   grep -q "slurm_ab: job [0-9]* task $task on .*: $abtool record --shard $task/3 " "$runs/slurm-record-$task.log"
 done
 grep -q "slurm_ab: job .*: $abtool merge $runs/A " "$runs/slurm-merge-a.log"
-/usr/bin/python3 - "$runs" <<'PY'
-import json, sys
-from datetime import datetime
-runs = sys.argv[1]
-diff = json.load(open(f"{runs}/diff.json"))
-points = [row["point"] for row in diff["points"]]
-assert len(points) == 6, points
-assert diff["counts"]["MISSING"] == 0 and diff["counts"]["FAILED"] == 0, diff["counts"]
-assert all(row["in_process_pair"] for row in diff["points"]), "interleaved replays of the merged record"
-for side in "AB":
-    meta = json.load(open(f"{runs}/{side}/meta.json"))
-    assert meta["status"] == "finished" and meta["selection"]["shard"] is None, meta["selection"]
-# SLURM_ARRAY_TASK_ID reached each task: each shard measured its own part.
-spans = []
-for i in range(3):
-    meta = json.load(open(f"{runs}/A_shard{i}/meta.json"))
-    assert meta["selection"]["shard"] == f"{i}/3", meta["selection"]
-    spans.append((datetime.fromisoformat(meta["start_time"]), datetime.fromisoformat(meta["end_time"])))
-record_end = max(end for _, end in spans)
-merged = datetime.fromisoformat(json.load(open(f"{runs}/A/meta.json"))["start_time"])
-assert merged >= record_end, "merge A waited for every record task (afterok)"
-print(f"slurm_real: {len(points)} points compared from 3 + 3 shards on a real Slurm; counts {diff['counts']}")
-PY
+/usr/bin/python3 "$here/tests/shards/check_chain.py" "$runs" --real
 test -s "$runs/report.html"
 # The scheduler ran array tasks side by side, one CPU each.
 (( side_by_side >= 2 || $(nproc) < 2 )) || { echo "slurm_real: array tasks never ran at once ($side_by_side)" >&2; exit 1; }

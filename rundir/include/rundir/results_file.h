@@ -8,7 +8,8 @@
 //   ],"complete":false,"running":true}
 //
 // The last line says the run goes on; each point replaces it with the point's line and itself
-// again, in one write, so the file is one JSON document at every moment, a kill's too. When the run
+// again, in one write, so the file is one JSON document between writes and after a kill (a reader
+// during a write may see part of it: the kernel shows a write's pages as it copies them). When the run
 // ends its end line takes the place ("complete": false: interrupted or aborted), padded to the same
 // length. Older runs killed midway may lack a last line: a reader takes the whole lines before
 // the end. Appending a point costs what the point's line costs.

@@ -62,7 +62,7 @@ class RunDirectory : public RunSink {
  private:
   RunDirectory(RunLock lock, RunLayout layout, MetaRecord meta, ResultsFile results, ResultsWriter writer, Echo echo);
   void write_meta();
-  void add(const PointRecord& point);
+  void add(const PointRecord& point);  // its build named, written, kept without its samples
 
   RunLock lock_;  // held while this object writes the run (run_lock.h)
   std::string build_;  // the abtool writing it now: each point it adds names it
