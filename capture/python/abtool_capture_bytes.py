@@ -33,8 +33,9 @@ def abtool_bytes(target, source, flag, n, value, job, BLOCK: tl.constexpr):
 
 
 class DeviceBytes:
-    def __init__(self, torch):
+    def __init__(self, torch, empty):
         self.torch = torch
+        self.empty = empty  # TorchTensors.empty: memory outside any pool the workload routes to
 
     def run(self, job, target, source=None, flag=None, value=0):
         n = target.numel()
@@ -52,7 +53,7 @@ class DeviceBytes:
         """Whether `first` differs from `second`, or (`poison`) from that byte everywhere."""
         if not first.numel():
             return False
-        flag = self.torch.empty(4, dtype=self.torch.uint8, device=first.device)
+        flag = self.empty(4, self.torch.uint8, first.device)
         self.fill(flag, 0)
         if second is None:
             self.run(DIFFERS_FROM_VALUE, first, flag=flag, value=poison or 0)

@@ -64,6 +64,33 @@ class TorchTensors:
         self.torch = torch
         # abtool_capture_bytes.DeviceBytes, made at the first CUDA tensor; False: none to be had.
         self._device_bytes = None
+        self._allocator = None
+
+    def empty(self, count, dtype, device):
+        """Device memory of the shim's own, allocated on a thread of its own. A workload may route
+        its thread's allocations to a pool (torch.compile(mode="reduce-overhead") does, while it
+        warms a function up before recording its CUDA graph, and then refuses a pool that holds
+        tensors it did not make); the caching allocator routes by thread, so the shim's copies,
+        kept until its writer threads have read them, stay out of it. The block belongs to the
+        allocating thread's stream: the current stream waits for it, and the allocator waits for
+        the current stream before it hands the block out again."""
+        torch = self.torch
+        if torch.device(device).type != "cuda":
+            return torch.empty(count, dtype=dtype, device=device)
+        if self._allocator is None:
+            import concurrent.futures
+            self._allocator = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="abtool-capture-alloc")
+
+        def allocate():
+            tensor = torch.empty(count, dtype=dtype, device=device)
+            return tensor, torch.cuda.current_stream(tensor.device)
+
+        tensor, stream = self._allocator.submit(allocate).result()
+        current = torch.cuda.current_stream(tensor.device)
+        if current != stream:
+            current.wait_stream(stream)
+            tensor.record_stream(current)
+        return tensor
 
     def is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
@@ -147,7 +174,7 @@ class TorchTensors:
     def copy(self, value, poison=None):
         """A copy of the tensor's span; `poison`: a byte every byte of it is set to instead (0x70..0x7F:
         large finite values in fp16, bf16 and fp32, no NaN, so arithmetic on them runs its course)."""
-        storage = self.torch.empty(value.storage_offset() + self.extent(value), dtype=value.dtype, device=value.device)
+        storage = self.empty(value.storage_offset() + self.extent(value), value.dtype, value.device)
         copied = self.torch.as_strided(storage, value.shape, value.stride(), value.storage_offset())
         device = self.device_bytes(value)
         if device is not None:
@@ -196,10 +223,10 @@ class TorchTensors:
         if self._device_bytes is None:
             try:
                 from abtool_capture_bytes import DeviceBytes
-                device = DeviceBytes(self.torch)
+                device = DeviceBytes(self.torch, self.empty)
                 # Compiled and tried once, here: a kernel that cannot be made or gives wrong answers
                 # on this device leaves the work to the host rather than failing a record.
-                probe = self.torch.empty(64, dtype=self.torch.uint8, device=value.device)
+                probe = self.empty(64, self.torch.uint8, value.device)
                 device.fill(probe, 0x7F)
                 if device.differs(probe, poison=0x7F) or not device.differs(probe, poison=0x70):
                     raise RuntimeError("the byte kernel gives wrong answers")

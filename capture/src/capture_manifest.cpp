@@ -182,10 +182,9 @@ std::string CaptureManifest::summary_line() const {
 }
 
 void summarize_capture(const std::vector<const RawLaunch*>& launches, const Drafts& drafts, CaptureManifest& manifest) {
-  std::map<std::string, size_t> index;  // module:name:file -> its entry
+  std::map<std::string, size_t> index;  // kernel_identity -> its entry (the first file seen names it)
   auto kernel_of = [&](const RawKernel& kernel, TunerKind tuner) -> CaptureManifest::Kernel& {
-    const std::string key = kernel.module + ":" + kernel.name + ":" + kernel.file.string();
-    auto [found, fresh] = index.try_emplace(key, manifest.kernels.size());
+    auto [found, fresh] = index.try_emplace(kernel_identity(kernel), manifest.kernels.size());
     if (fresh) {
       CaptureManifest::Kernel entry;
       entry.name = kernel.name;

@@ -1,5 +1,7 @@
 #include "descriptor_tiles.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -68,12 +70,18 @@ std::variant<DescriptorTiles, Miss> descriptor_tiles(const std::vector<const Raw
         }
         return true;
       };
-      std::string expr;
+      // Two parameters that agree in every config seen fit alike; a tile's dimensions follow different
+      // ones (FlagGems' [BLOCK_K, BLOCK_N]), so one no earlier dimension took is named first.
+      std::string expr, taken;
       for (const std::string& name : tuned_names)
         if (fits(name)) {
-          expr = name;
-          break;
+          if (std::find(exprs.begin(), exprs.end(), name) == exprs.end()) {
+            expr = name;
+            break;
+          }
+          if (taken.empty()) taken = name;
         }
+      if (expr.empty()) expr = taken;
       if (expr.empty()) {
         const long long constant = arg.descriptor->block[d];
         bool same = true;

@@ -181,9 +181,7 @@ bool is_integer_scalar(const RawArg& arg) {
 
 // Launches of one op share this: the kernel, what each argument is, the tuner and its space.
 std::string signature_of(const RawLaunch& launch) {
-  const RawKernel& kernel = launch.kernel;
-  std::string text = kernel.importable ? kernel.module + ":" + kernel.name
-                                       : sha256_hex(kernel.file_text.value_or("")) + ":" + kernel.name;
+  std::string text = kernel_identity(launch.kernel);
   const std::vector<std::string> names = tuned_names(launch);
   for (const RawArg& arg : launch.args) {
     text += " " + arg.name + "=";

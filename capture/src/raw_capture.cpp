@@ -6,6 +6,7 @@
 
 #include "util/errors.h"
 #include "util/files.h"
+#include "util/sha256.h"
 
 namespace abt::capture {
 namespace fs = std::filesystem;
@@ -213,6 +214,12 @@ RawProcess read_raw_process(const fs::path& file) {
     throw InputError(fmt::format("{}: launches[{}]: {}", file.string(), index, error.what()));
   }
   return process;
+}
+
+std::string kernel_identity(const RawKernel& kernel) {
+  if (kernel.importable) return "module " + kernel.module + ":" + kernel.name;
+  if (kernel.file_text) return "text " + sha256_hex(*kernel.file_text) + ":" + kernel.name;
+  return "file " + kernel.file.string() + ":" + kernel.name;
 }
 
 }  // namespace abt::capture

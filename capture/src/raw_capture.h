@@ -117,4 +117,8 @@ struct RawProcess {
 // Throws InputError naming the file and the entry when it is not abtool.capture_raw/1.
 RawProcess read_raw_process(const std::filesystem::path& file);
 
+// Which launches are of one kernel: an importable kernel is its module's, a generated module's is its
+// text's (each process of a workload may write the same module under a file name of its own).
+std::string kernel_identity(const RawKernel& kernel);
+
 }  // namespace abt::capture

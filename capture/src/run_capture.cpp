@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -63,7 +64,7 @@ class PartialDir {
 
 // One specialization, across processes (each process captures its own first launch).
 std::string specialization_key(const RawLaunch& launch) {
-  std::string key = launch.kernel.module + ":" + launch.kernel.name + ":" + launch.kernel.file.string() +
+  std::string key = kernel_identity(launch.kernel) +
                     fmt::format(" {} {} {} w{} s{}", launch.grid[0], launch.grid[1], launch.grid[2], launch.num_warps,
                                 launch.num_stages);
   for (const RawArg& arg : launch.args) {
@@ -136,7 +137,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   CaptureManifest manifest;
   manifest.command = request.command;
   manifest.max_input_mb = request.max_input_mb;
-  manifest.processes = processes.size();
+  // The processes that launched kernels: a launcher (torchrun) or a compile worker runs the shim too.
+  manifest.processes = std::count_if(processes.begin(), processes.end(), [](const RawProcess& p) { return !p.launches.empty(); });
   manifest.wall_s = wall_s;
   std::map<std::string, RawLaunch*> by_key;
   std::vector<const RawLaunch*> launches;

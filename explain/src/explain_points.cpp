@@ -1,10 +1,13 @@
-// Each point's two measured variants compiled again, side by side (one process per side), with
-// per-pass dumps, then compared pass by pass and stage by stage.
+// Each point's two measured variants compiled again (one process per side, as many at once as there
+// are cores), with per-pass dumps, then compared pass by pass and stage by stage.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <mutex>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "compilers/specialization.h"
 #include "dump_folder.h"
@@ -81,6 +84,29 @@ PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
   return found;
 }
 
+
+PointExplanation explain_point(const std::string& id, const std::array<SideOfPoint, 2>& sides,
+                               const std::array<PassCompile, 2>& compiled, std::optional<DumpFolder>& dumps) {
+  PointExplanation point{id, sides[0].record->variant, sides[1].record->variant, {}};
+  if (!sides[0].record->success || !sides[1].record->success) {
+    point.passes.error = fmt::format("not measured on both sides (A: {}, B: {})", sides[0].record->success ? "SUCCESS" : "FAILED",
+                                     sides[1].record->success ? "SUCCESS" : "FAILED");
+    return point;
+  }
+  for (size_t i = 0; i < 2; ++i)
+    if (!compiled[i].variant.ok) {
+      point.passes.error = fmt::format("{}'s variant {} does not compile again: {}", i ? "B" : "A", sides[i].record->variant,
+                                       why_not_compiled(compiled[i].variant.log));
+      return point;
+    }
+  point.passes = compare_compiles(compiled[0], compiled[1]);
+  point.passes.a_rebuilt_measured = compiled[0].variant.binary_hash == sides[0].record->binary_hash;
+  point.passes.b_rebuilt_measured = compiled[1].variant.binary_hash == sides[1].record->binary_hash;
+  if (dumps)
+    for (size_t i = 0; i < 2; ++i) dumps->store(id, sides[i].name, compiled[i].passes);
+  return point;
+}
+
 }  // namespace
 
 std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b, const ExplainRequest& request,
@@ -97,35 +123,26 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
   if (ids.empty()) return explained;
   SideCompiler side_a(a), side_b(b);
   TempDir work("abtool-explain-");
-  for (size_t n = 0; n < ids.size(); ++n) {
-    const std::string& id = ids[n];
-    if (progress) progress(id);
-    const std::array<SideOfPoint, 2> sides{SideOfPoint{a.find(id), &side_a, 'a'}, SideOfPoint{b.find(id), &side_b, 'b'}};
-    PointExplanation point{id, sides[0].record->variant, sides[1].record->variant, {}};
-    if (!sides[0].record->success || !sides[1].record->success) {
-      point.passes.error = fmt::format("not measured on both sides (A: {}, B: {})", sides[0].record->success ? "SUCCESS" : "FAILED",
-                                       sides[1].record->success ? "SUCCESS" : "FAILED");
-      explained.push_back(std::move(point));
-      continue;
-    }
-    std::array<PassCompile, 2> compiled;
-    for_each_index(2, [&](size_t i) {
-      compiled[i] = compile_side(sides[i], work.path() / std::to_string(n) / std::string(1, sides[i].name));
-    });
-    for (size_t i = 0; i < 2; ++i)
-      if (!compiled[i].variant.ok) {
-        point.passes.error = fmt::format("{}'s variant {} does not compile again: {}", i ? "B" : "A", sides[i].record->variant,
-                                         why_not_compiled(compiled[i].variant.log));
-        break;
+  std::vector<std::array<SideOfPoint, 2>> sides;
+  for (const std::string& id : ids) sides.push_back({SideOfPoint{a.find(id), &side_a, 'a'}, SideOfPoint{b.find(id), &side_b, 'b'}});
+  // Every side of every point is one compile process of its own (a Triton compile with dumps takes
+  // seconds): a batch of points at a time spread over the cores (their dumps held only until the
+  // batch is compared and stored), compared in the points' order.
+  const size_t batch = std::max<size_t>(1, std::thread::hardware_concurrency() / 2);
+  std::mutex progress_lock;
+  for (size_t first = 0; first < ids.size(); first += batch) {
+    const size_t count = std::min(batch, ids.size() - first);
+    std::vector<std::array<PassCompile, 2>> compiled(count);
+    for_each_index(2 * count, [&](size_t job) {
+      const size_t n = first + job / 2, i = job % 2;
+      if (!sides[n][0].record->success || !sides[n][1].record->success) return;
+      if (progress && i == 0) {
+        std::lock_guard<std::mutex> hold(progress_lock);
+        progress(ids[n]);
       }
-    if (point.passes.error.empty()) {
-      point.passes = compare_compiles(compiled[0], compiled[1]);
-      point.passes.a_rebuilt_measured = compiled[0].variant.binary_hash == sides[0].record->binary_hash;
-      point.passes.b_rebuilt_measured = compiled[1].variant.binary_hash == sides[1].record->binary_hash;
-      if (dumps)
-        for (size_t i = 0; i < 2; ++i) dumps->store(id, sides[i].name, compiled[i].passes);
-    }
-    explained.push_back(std::move(point));
+      compiled[job / 2][i] = compile_side(sides[n][i], work.path() / std::to_string(n) / std::string(1, sides[n][i].name));
+    });
+    for (size_t k = 0; k < count; ++k) explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps));
   }
   return explained;
 }

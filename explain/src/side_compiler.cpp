@@ -45,6 +45,7 @@ SideCompiler::SideCompiler(const RunData& run) {
 }
 
 const OpSpec& SideCompiler::op(const std::string& name) {
+  std::lock_guard<std::mutex> hold(ops_lock_);
   auto found = ops_.find(name);
   if (found == ops_.end()) found = ops_.emplace(name, find_op_spec(ops_dir_, name)).first;
   return found->second;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -26,12 +27,13 @@ class SideCompiler {
  public:
   explicit SideCompiler(const RunData& run);  // throws InputError naming the run's meta.json
   const CompilerBackend& compiler() const { return *compiler_; }
-  const OpSpec& op(const std::string& name);  // from the run's ops folder, read once
+  const OpSpec& op(const std::string& name);  // from the run's ops folder, read once (any thread)
   const std::string& label() const { return label_; }  // "A's compiler (triton:/venv/bin/python)"
 
  private:
   std::filesystem::path ops_dir_;
   std::unique_ptr<CompilerBackend> compiler_;
+  std::mutex ops_lock_;
   std::map<std::string, OpSpec> ops_;
   std::string label_;
 };

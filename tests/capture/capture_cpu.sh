@@ -15,7 +15,7 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 6 kernel(s), 11 specialization(s): 10 captured (91%), 1 not (source_not_loadable 1); 16 launch(es)" capture.txt ||
+grep -q "^capture: 7 kernel(s), 12 specialization(s): 11 captured (92%), 1 not (source_not_loadable 1); 18 launch(es)" capture.txt ||
   fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
@@ -23,15 +23,20 @@ ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 "$python" - <<'PY' || fail "the capture's files"
 import array, json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 10, m["summary"]
+assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 11, m["summary"]
 # two processes, their launches merged: scale/1000 launched by both is one specialization of 4 launches
 assert m["processes"] == 2, m["processes"]
+# a module each process generated under a file name of its own (FlagGems' pointwise_dynamic): one
+# kernel, its one specialization launched by both
+[generated] = [k for k in m["kernels"] if k["kernel"] == "gen_triple"]
+assert (generated["specializations"], generated["captured"], generated["launches"]) == (1, 1, 2), generated
 # what was left out, by kind of reason: in the summary and per specialization
 assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1}, m["summary"]
 [missed] = [miss for kernel in m["kernels"] for miss in kernel["not_captured"]]
 assert missed["reasons"] == ["source_not_loadable"] and "defined in the script itself" in missed["why"][0], missed
 ops = {o["op"]: o for o in m["ops"]}
-assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "fill_zero", "scale", "scale-2", "tile_double"], sorted(ops)
+assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "fill_zero", "gen_triple", "scale", "scale-2", "tile_double"], \
+    sorted(ops)
 # host tensor descriptors: the tensor each addresses, what the launch wrote through one
 tiles = next(iter(json.load(open("cap/ops/tile_double/cases.json"))["cases"].values()))
 out = array.array("f", open(os.path.join("cap", tiles["args"]["out_desc"]["output"]), "rb").read())
@@ -82,7 +87,7 @@ grep -q "name: out_desc, kind: out, dtype: fp32, shape: \[in_desc_0, in_desc_1\]
 for line in "scale: compiled 3 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
             "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)" \
             "accumulate-2: compiled 1 variants for sm_90 (0 failed)" "fill_zero: compiled 1 variants for sm_90 (0 failed)" \
-            "tile_double: compiled 1 variants for sm_90 (0 failed)"; do
+            "tile_double: compiled 1 variants for sm_90 (0 failed)" "gen_triple: compiled 1 variants for sm_90 (0 failed)"; do
   grep -q "^$line" A/run.log || { cat A/run.log; fail "expected a line of run.log to begin: $line"; }
 done
 grep -q "BLOCK=4096" A/index.tsv 2>/dev/null || grep -rq "4096" A/run.log || true

@@ -42,12 +42,44 @@ def accumulate(x, y, n, block):  # reads what it writes
     y.data[:] = type(y.data)(y.data.typecode, [a + b for a, b in zip(x.data, y.data)])
 
 
+GENERATED_MODULE = """import triton
+import triton.language as tl
+
+
+@triton.jit
+def gen_triple(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offsets, 3 * tl.load(x_ptr + offsets, mask=offsets < n), mask=offsets < n)
+"""
+
+
+def triple(x, y, n, block):
+    y.data[:] = type(y.data)(y.data.typecode, [3 * v for v in x.data])
+
+
+def launch_generated():
+    """As FlagGems' pointwise_dynamic: each process writes the same module to a file named after its
+    pid and loads it from there; both launch it at one shape (one specialization, two launches)."""
+    import importlib.util
+    folder = os.path.join(os.getcwd(), "generated")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"gen_triple_pid_{os.getpid()}.py")
+    with open(path, "w") as handle:
+        handle.write(GENERATED_MODULE)
+    spec = importlib.util.spec_from_file_location(f"_gen_module_{os.getpid()}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    kernel = StandInKernel(module.gen_triple, SCALE_SIGNATURE, {(3,): 512}, effect=triple)
+    launch(kernel, (1, 1, 1), HostTensor([0.5 * i for i in range(512)]), HostTensor([0.0] * 512), 512, 512)
+
+
 def child():
     """A second process of the workload (as `pytest -n 2` or torchrun make): one specialization the
-    first process also launched, and one of its own."""
+    first process also launched, one of its own, and the generated module's kernel."""
     for n, block in ((1000, 1024), (2048, 2048)):
         kernel = StandInKernel(shim_kernels.scale, SCALE_SIGNATURE, {(3,): block}, effect=scale)
         launch(kernel, (1, 1, 1), HostTensor([0.5 * i for i in range(n)]), HostTensor([0.0] * n), n, block)
+    launch_generated()
 
 
 def main():
@@ -62,6 +94,7 @@ def main():
     if "--child" in sys.argv:
         return child()
     subprocess.run([sys.executable, os.path.abspath(__file__), "--child"], check=True)  # the shim is in its PYTHONPATH too
+    launch_generated()
 
     # An untuned kernel at two sizes, called three times each: two specializations, six launches.
     for n, block in ((1000, 1024), (4096, 4096)):

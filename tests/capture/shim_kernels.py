@@ -124,8 +124,9 @@ def _tma_tiles(nargs):  # as FlagGems' matmul_tma_set_block_size_hook: each conf
 
 
 # A Hopper GEMM on host tensor descriptors, tuned as FlagGems' mm is (triton_workload.py).
-@triton.autotune(configs=[triton.Config({"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 64}, num_warps=4, pre_hook=_tma_tiles),
-                          triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 64}, num_warps=8, pre_hook=_tma_tiles)],
+# No two tile parameters agree in both configs, so each tile's names are found (capture_gpu.sh checks them).
+@triton.autotune(configs=[triton.Config({"BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 64}, num_warps=4, pre_hook=_tma_tiles),
+                          triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 32}, num_warps=8, pre_hook=_tma_tiles)],
                  key=["M", "N", "K"])
 @triton.jit
 def tma_matmul(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):

@@ -5,8 +5,10 @@ kernel, a triton.heuristics kernel on a bf16 strided view, a kernel taking a dty
 tuner's pre_hook zeroes its total before the atomic adds, a fill of zeros into an integer tensor
 that held zeros, a GEMM on host tensor descriptors tuned as FlagGems' Hopper mm is (each config's
 pre_hook sets the tiles), a CUDA graph of the workload's own (a
-kernel warmed up eagerly, and one launched only inside the capture, which is listed), and one
-kernel of the script itself (which a capture lists as not replayable)."""
+kernel warmed up eagerly, and one launched only inside the capture, which is listed), a
+torch.compile(mode="reduce-overhead") function (its kernel warmed up while torch routes the thread's
+allocations to its graph pool, then replayed in a graph), and one kernel of the script itself (which
+a capture lists as not replayable)."""
 import os
 import sys
 
@@ -23,6 +25,11 @@ import shim_kernels  # noqa: E402
 def script_kernel(x_ptr, n, BLOCK: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(x_ptr + offsets, tl.load(x_ptr + offsets, mask=offsets < n) + 1, mask=offsets < n)
+
+
+@torch.compile(mode="reduce-overhead")
+def residual_gelu(x, r):
+    return torch.nn.functional.gelu(x) + r
 
 
 def main():
@@ -80,6 +87,10 @@ def main():
     graph.replay()
     torch.cuda.synchronize()
     torch.testing.assert_close(y, -2 * x)
+    x, r = torch.randn(2048, 256, device="cuda"), torch.randn(2048, 256, device="cuda")
+    for _ in range(3):  # warm-up (eager, in the graph's pool), recording, replay
+        out = residual_gelu(x, r)
+    torch.testing.assert_close(out, torch.nn.functional.gelu(x) + r)
     z = torch.zeros(4096, device="cuda")
     script_kernel[(4,)](z, 4096, BLOCK=1024)
     torch.cuda.synchronize()

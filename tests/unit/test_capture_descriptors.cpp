@@ -87,8 +87,12 @@ TEST(CaptureDescriptors, WithOneConfigSeenAConstantTileIsItsNumber) {
   const RawProcess process = read({tuned_launch(512, {json::object(), json::object()}, 0)});
   const auto tiles = descriptor_tiles({&process.launches[0]}, {"BLOCK_M", "BLOCK_K"});
   ASSERT_TRUE(std::holds_alternative<DescriptorTiles>(tiles));
-  // BLOCK_M = 64 = BLOCK_K in the one config seen: the first tune parameter that fits names it.
-  EXPECT_EQ(std::get<DescriptorTiles>(tiles).at(0), (std::vector<std::string>{"BLOCK_M", "BLOCK_M"}));
+  // BLOCK_M = 64 = BLOCK_K in the one config seen: the first tune parameter that fits and no earlier
+  // dimension of the tile took names each.
+  EXPECT_EQ(std::get<DescriptorTiles>(tiles).at(0), (std::vector<std::string>{"BLOCK_M", "BLOCK_K"}));
+  const auto one_parameter = descriptor_tiles({&process.launches[0]}, {"BLOCK_M"});
+  EXPECT_EQ(std::get<DescriptorTiles>(one_parameter).at(0), (std::vector<std::string>{"BLOCK_M", "BLOCK_M"}))
+      << "a parameter already taken still names a dimension no other fits";
   const auto untuned = descriptor_tiles({&process.launches[0]}, {});
   EXPECT_EQ(std::get<DescriptorTiles>(untuned).at(0), (std::vector<std::string>{"64", "64"}));
 }
