@@ -84,7 +84,7 @@ PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
   return found;
 }
 
-
+// One point's explanation from its two compiles; its dumps stored in the --out folder.
 PointExplanation explain_point(const std::string& id, const std::array<SideOfPoint, 2>& sides,
                                const std::array<PassCompile, 2>& compiled, std::optional<DumpFolder>& dumps) {
   PointExplanation point{id, sides[0].record->variant, sides[1].record->variant, {}};
