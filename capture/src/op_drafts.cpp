@@ -14,7 +14,6 @@
 #include "opspec/op_spec.h"
 #include "opspec/shape_set.h"
 #include "util/files.h"
-#include "util/sha256.h"
 
 namespace abt::capture {
 namespace {
