@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

@@ -1,4 +1,4 @@
-// An option whose words are an enum's spellings (model/spelling.h): its check and the words its
+// An option whose words are an enum's spellings (util/spelling.h): its check and the words its
 // help text lists come from the one table beside the enum, so the CLI never spells them again.
 #pragma once
 #include <CLI/CLI.hpp>
@@ -6,17 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 #include "util/environment.h"
 
 namespace abt {
-
-// --color's words (ABTOOL_COLOR takes the same two but auto: util/environment.cpp).
-template <>
-struct Spellings<ColourChoice> {
-  static constexpr std::array<std::pair<ColourChoice, std::string_view>, 3> table{
-      {{ColourChoice::automatic, "auto"}, {ColourChoice::always, "always"}, {ColourChoice::never, "never"}}};
-};
 
 template <typename Enum>
 CLI::Validator one_of_spellings() {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <utility>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

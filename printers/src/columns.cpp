@@ -1,4 +1,4 @@
-#include "columns.h"
+#include "printers/columns.h"
 
 #include <fmt/format.h>
 
@@ -36,40 +36,40 @@ std::string output_cell(const PointComparison& row) {
 
 const std::vector<Column>& table_columns() {
   static const std::vector<Column> columns{
-      {"point", false, [](const PointComparison& row) { return row.id; }, Placement::verdict},
-      {"A", true, [](const PointComparison& row) { return row.timed() ? format_microseconds(row.a->median_us) : "-"; },
+      {ColumnKey::point, "point", false, [](const PointComparison& row) { return row.id; }, Placement::verdict},
+      {ColumnKey::a_time, "A", true, [](const PointComparison& row) { return row.timed() ? format_microseconds(row.a->median_us) : "-"; },
        Placement::verdict},
-      {"B", true, [](const PointComparison& row) { return row.timed() ? format_microseconds(row.b->median_us) : "-"; },
+      {ColumnKey::b_time, "B", true, [](const PointComparison& row) { return row.timed() ? format_microseconds(row.b->median_us) : "-"; },
        Placement::verdict},
-      {"speedup", true, [](const PointComparison& row) { return row.timed() ? fmt::format("{:.3f}x", row.speedup) : "-"; },
+      {ColumnKey::speedup, "speedup", true, [](const PointComparison& row) { return row.timed() ? fmt::format("{:.3f}x", row.speedup) : "-"; },
        Placement::verdict},
-      {"95% CI", false,
+      {ColumnKey::interval, "95% CI", false,
        [](const PointComparison& row) {
          return row.timed() ? fmt::format("[{:.3f}, {:.3f}]", row.speedup_low, row.speedup_high) : "-";
        },
        Placement::verdict},
-      {"verdict", false,
+      {ColumnKey::verdict, "verdict", false,
        [](const PointComparison& row) {  // * : decided by another metric than the time beside it
          return std::string(spelling(row.verdict)) + (row.metric() == Metric::instructions ? "*" : "");
        },
        Placement::verdict, nullptr, true},
-      {"instructions", true, instructions_cell, Placement::verdict,
+      {ColumnKey::instructions, "instructions", true, instructions_cell, Placement::verdict,
        [](const Comparison& report) { return report.decided_by_instructions() > 0; }},
-      {"config", false, config_cell, Placement::if_fits},
-      {"n A/B", false, [](const PointComparison& row) { return row.timed() ? fmt::format("{}/{}", row.a->n, row.b->n) : "-"; }},
-      {"spread A/B", false,
+      {ColumnKey::config, "config", false, config_cell, Placement::if_fits},
+      {ColumnKey::samples, "n A/B", false, [](const PointComparison& row) { return row.timed() ? fmt::format("{}/{}", row.a->n, row.b->n) : "-"; }},
+      {ColumnKey::spread, "spread A/B", false,
        [](const PointComparison& row) {
          return row.timed() ? fmt::format("{:.1f}%/{:.1f}%", row.a->spread_pct, row.b->spread_pct) : "-";
        }},
-      {"drift", false, [](const PointComparison& row) { return row.drift_pct ? fmt::format("{:+.1f}%", *row.drift_pct) : "-"; }},
-      {"output", false, output_cell},
-      {"IR delta", false, [](const PointComparison& row) { return row.ir_delta ? row.ir_delta->short_text() : std::string("-"); }},
-      {"first divergent pass", false,
+      {ColumnKey::drift, "drift", false, [](const PointComparison& row) { return row.drift_pct ? fmt::format("{:+.1f}%", *row.drift_pct) : "-"; }},
+      {ColumnKey::output, "output", false, output_cell},
+      {ColumnKey::ir_delta, "IR delta", false, [](const PointComparison& row) { return row.ir_delta ? row.ir_delta->short_text() : std::string("-"); }},
+      {ColumnKey::passes, "first divergent pass", false,
        [](const PointComparison& row) { return row.passes ? explanation_text(*row.passes) : std::string("-"); },
        Placement::below, [](const Comparison& report) { return report.explained() > 0; }},
-      {"retuned (best vs best)", false, retune_cell, Placement::below, [](const Comparison& report) { return report.retuned() > 0; }},
-      {"note", false, [](const PointComparison& row) { return row.note(); }},
-      {"why (counters)", false, [](const PointComparison& row) { return row.counters ? row.counters->why : std::string("-"); },
+      {ColumnKey::retune, "retuned (best vs best)", false, retune_cell, Placement::below, [](const Comparison& report) { return report.retuned() > 0; }},
+      {ColumnKey::note, "note", false, [](const PointComparison& row) { return row.note(); }},
+      {ColumnKey::why, "why (counters)", false, [](const PointComparison& row) { return row.counters ? row.counters->why : std::string("-"); },
        Placement::below, [](const Comparison& report) { return report.with_counters() > 0; }},
   };
   return columns;

@@ -1,7 +1,7 @@
 // `diff --format md`: every column the report has, as a Markdown table, then the summary.
 #include <fmt/format.h>
 
-#include "columns.h"
+#include "printers/columns.h"
 #include "compare/ir_diff.h"
 #include "printers/exporter.h"
 #include "printers/printers.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "columns.h"
+#include "printers/columns.h"
 
 namespace abt {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "columns.h"
+#include "printers/columns.h"
 #include "compare/cells.h"
 #include "compare/ir_diff.h"
 #include "printers/exporter.h"

@@ -8,6 +8,7 @@
 #include "compare/ir_diff.h"
 #include "html_text.h"
 #include "number_text.h"
+#include "printers/columns.h"
 #include "svg_charts.h"
 
 namespace abt {
@@ -30,7 +31,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 code, pre, td.point { font-family: ui-monospace, monospace; font-size: 12px; }
 td.point, td.config, td.note, td.why, td.output, table.meta td { overflow-wrap: anywhere; }
 td.note, td.why { min-width: 15ch; } td.point { min-width: 15ch; } td.config { min-width: 11ch; }
-td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 22ch; font-family: ui-monospace, monospace; font-size: 12px; }
+td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 18ch; font-family: ui-monospace, monospace; font-size: 12px; }
 td.ir a { color: inherit; text-decoration: none; }
 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; max-height: 480px; }
 svg.chart { display: block; width: 100%; height: auto; }
@@ -93,6 +94,54 @@ void speedup_section(const Comparison& report, std::ostream& out) {
   out << "</section>\n";
 }
 
+// The output column as the page says it: the elements and both maxima where they differ.
+std::string output_html(const PointComparison& row) {
+  if (row.output_bits && row.output_bits->a_self_max_abs)
+    return html_escape(fmt::format("nondeterministic (A vs A max abs {}; B vs A max abs {}{})",
+                                   significant_text(*row.output_bits->a_self_max_abs, 3), significant_text(row.output_bits->max_abs, 3),
+                                   within_own_spread(*row.output_bits) ? "" : ", beyond A's own spread"));
+  if (row.output_bits && !row.output_bits->identical)
+    return html_escape(fmt::format("DIFFERS ({} elements, max abs {}, max rel {})", row.output_bits->differing,
+                                   significant_text(row.output_bits->max_abs, 3), significant_text(row.output_bits->max_rel, 3)));
+  if (row.same_output) return *row.same_output ? "same" : "DIFFERS";
+  return "-";
+}
+
+// One cell of a point's row: the column's own text, escaped, in a cell of its kind; the columns the
+// page says more in (times with their unit, the verdict coloured, the IR delta a link to its
+// section, the instruction counts) by their key.
+std::string html_cell(const Column& column, const PointComparison& row) {
+  const bool timed = row.a && row.b;
+  switch (column.key) {
+    case ColumnKey::point: return fmt::format("<td class=\"point\">{}</td>", breakable(row.id));
+    case ColumnKey::a_time: return fmt::format("<td class=\"num\">{}</td>", timed ? time_text(row.a->median_us) : "-");
+    case ColumnKey::b_time: return fmt::format("<td class=\"num\">{}</td>", timed ? time_text(row.b->median_us) : "-");
+    case ColumnKey::interval: return fmt::format("<td class=\"num ci\">{}</td>", html_escape(column.cell(row)));
+    case ColumnKey::verdict: return fmt::format("<td>{}</td>", verdict_html(row.verdict));
+    case ColumnKey::instructions:
+      return row.instructions ? fmt::format("<td class=\"num ci\">{:+.3f}% ({} &rarr; {})</td>", row.instructions->change_pct,
+                                            row.instructions->a, row.instructions->b)
+                              : "<td>-</td>";
+    case ColumnKey::config: return fmt::format("<td class=\"config\"><code>{}</code></td>", breakable(config_cell(row)));
+    case ColumnKey::output: return fmt::format("<td class=\"output\">{}</td>", output_html(row));
+    case ColumnKey::ir_delta: {
+      if (!row.ir_delta) return "<td class=\"ir\">-</td>";
+      const std::string text = html_escape(row.ir_delta->short_text());
+      return fmt::format("<td class=\"ir\" title=\"{0}\"><a href=\"#ir-{1}\">{0}</a></td>", text, html_escape(row.id));
+    }
+    case ColumnKey::retune:
+      if (!row.retune) return "<td>-</td>";
+      return fmt::format("<td>{:.3f}x [{:.3f}, {:.3f}] {}{}</td>", row.retune->speedup, row.retune->speedup_low,
+                         row.retune->speedup_high, verdict_html(row.retune->verdict),
+                         row.retune->optimum_moved ? " optimum moved to " + html_escape(row.retune->b_variant) : "");
+    case ColumnKey::why: return fmt::format("<td class=\"why\">{}</td>", html_escape(column.cell(row)));
+    case ColumnKey::note: return fmt::format("<td class=\"note\">{}</td>", html_escape(column.cell(row)));
+    default:  // a text cell breaks only after its separators ("718/<wbr>291"), so the columns fit the page
+      return column.numeric ? "<td class=\"num\">" + html_escape(column.cell(row)) + "</td>"
+                            : "<td class=\"text\">" + breakable(column.cell(row)) + "</td>";
+  }
+}
+
 void op_tables(const Comparison& report, std::ostream& out) {
   std::map<std::string, std::vector<const PointComparison*>> by_op;
   std::vector<std::string> order;
@@ -101,56 +150,17 @@ void op_tables(const Comparison& report, std::ostream& out) {
     if (rows.empty()) order.push_back(row.op);
     rows.push_back(&row);
   }
-  const bool retuned = report.retuned() > 0, counted = report.decided_by_instructions() > 0,
-             with_counters = report.with_counters() > 0;
+  // Every column the report has something in, as diff --wide shows them (printers/columns.h).
+  const std::vector<Column> columns = columns_for(report, Placement::below);
+  std::string head;
+  for (const Column& column : columns) head += fmt::format("<th>{}</th>", html_escape(column.title));
   out << "<section id=\"ops\"><h2>Points by op</h2>\n";
   for (const auto& op : order) {
-    out << fmt::format("<h3>{}</h3>\n<table class=\"points\"><thead><tr><th>point</th><th>A</th><th>B</th><th>speedup</th>"
-                       "<th>95% CI</th><th>verdict</th>{}<th>config</th><th>n A/B</th><th>drift</th><th>output bits</th>"
-                       "<th>IR delta</th>{}{}<th>note</th></tr></thead><tbody>\n",
-                       html_escape(op), counted ? "<th>instructions B/A</th>" : "",
-                       with_counters ? "<th>why (counters)</th>" : "", retuned ? "<th>best vs best</th>" : "");
+    out << fmt::format("<h3>{}</h3>\n<table class=\"points\"><thead><tr>{}</tr></thead><tbody>\n", html_escape(op), head);
     for (const PointComparison* row : by_op[op]) {
-      const bool timed = row->a && row->b;
-      std::string output = "-";
-      if (row->output_bits && row->output_bits->a_self_max_abs)
-        output = fmt::format("nondeterministic (A vs A max abs {}; B vs A max abs {}{})",
-                             significant_text(*row->output_bits->a_self_max_abs, 3), significant_text(row->output_bits->max_abs, 3),
-                             within_own_spread(*row->output_bits) ? "" : ", beyond A's own spread");
-      else if (row->output_bits && !row->output_bits->identical)
-        output = fmt::format("DIFFERS ({} elements, max abs {}, max rel {})", row->output_bits->differing,
-                             significant_text(row->output_bits->max_abs, 3), significant_text(row->output_bits->max_rel, 3));
-      else if (row->same_output)
-        output = *row->same_output ? "same" : "DIFFERS";
-      std::string retune;
-      if (row->retune)
-        retune = fmt::format("<td>{:.3f}x [{:.3f}, {:.3f}] {}{}</td>", row->retune->speedup, row->retune->speedup_low,
-                             row->retune->speedup_high, verdict_html(row->retune->verdict),
-                             row->retune->optimum_moved ? " optimum moved to " + html_escape(row->retune->b_variant) : "");
-      else if (retuned)
-        retune = "<td>-</td>";
-      std::string instructions;
-      if (counted)
-        instructions = row->instructions ? fmt::format("<td class=\"num ci\">{:+.3f}% ({} &rarr; {})</td>", row->instructions->change_pct,
-                                                       row->instructions->a, row->instructions->b)
-                                         : "<td>-</td>";
-      std::string why;
-      if (with_counters) why = fmt::format("<td class=\"why\">{}</td>", row->counters ? html_escape(row->counters->why) : "-");
-      const std::string ir_text = row->ir_delta ? row->ir_delta->short_text() : "-";
-      const std::string ir_cell =
-          row->ir_delta ? fmt::format("<td class=\"ir\" title=\"{0}\"><a href=\"#ir-{1}\">{0}</a></td>", html_escape(ir_text),
-                                      html_escape(row->id))
-                        : "<td class=\"ir\">-</td>";
-      out << fmt::format(
-          "<tr data-point=\"{0}\"><td class=\"point\">{15}</td><td class=\"num\">{1}</td><td class=\"num\">{2}</td>"
-          "<td class=\"num\">{3}</td><td class=\"num ci\">{4}</td><td>{5}</td>{13}<td class=\"config\"><code>{6}</code></td>"
-          "<td class=\"num\">{7}</td><td class=\"num\">{8}</td><td class=\"output\">{9}</td>{10}{14}{11}<td class=\"note\">{12}</td></tr>\n",
-          html_escape(row->id), timed ? time_text(row->a->median_us) : "-", timed ? time_text(row->b->median_us) : "-",
-          timed ? fmt::format("{:.3f}x", row->speedup) : "-",
-          timed ? fmt::format("[{:.3f}, {:.3f}]", row->speedup_low, row->speedup_high) : "-", verdict_html(row->verdict),
-          breakable(config_cell(*row)), timed ? fmt::format("{}/{}", row->a->n, row->b->n) : "-",
-          row->drift_pct ? fmt::format("{:+.1f}%", *row->drift_pct) : "-", html_escape(output), ir_cell, retune,
-          html_escape(row->note()), instructions, why, breakable(row->id));
+      out << fmt::format("<tr data-point=\"{}\">", html_escape(row->id));
+      for (const Column& column : columns) out << html_cell(column, *row);
+      out << "</tr>\n";
     }
     out << "</tbody></table>\n";
   }

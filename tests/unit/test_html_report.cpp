@@ -6,6 +6,7 @@
 
 #include "../../report/src/number_text.h"
 #include "../../report/src/svg_charts.h"
+#include "printers/columns.h"
 #include "report/html_report.h"
 #include "rundir/meta_record.h"
 
@@ -31,7 +32,7 @@ TEST(HtmlReport, ShowsTheInstructionCountsThatDecided) {
   write_html_report(report, page);
   const std::string html = page.str();
   EXPECT_NE(html.find("Verdicts from instruction counts (callgrind) at <b>3 of 3</b> points"), std::string::npos);
-  EXPECT_EQ(count_of(html, "<th>instructions B/A</th>"), 2u) << "a column in each op's table";
+  EXPECT_EQ(count_of(html, "<th>instructions</th>"), 2u) << "a column in each op's table, titled as diff titles it";
   EXPECT_NE(html.find("<td class=\"num ci\">+1.425% (917291 &rarr; 930358)</td>"), std::string::npos);
 }
 
@@ -63,12 +64,36 @@ TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   // Every point of these ops declares flops and bytes; a host run has no roofs.
   EXPECT_EQ(count_of(html, "<g class=\"roof-point\""), report.points.size());
   EXPECT_NE(html.find("No device peaks"), std::string::npos);
-  EXPECT_EQ(html.find("instructions B/A"), std::string::npos) << "runs that did not count have no such column";
+  EXPECT_EQ(html.find("<th>instructions</th>"), std::string::npos) << "runs that did not count have no such column";
   EXPECT_NE(html.find(a.meta.compiler.path), std::string::npos);
   EXPECT_NE(html.find(b.meta.compiler.path), std::string::npos);
   // Self-contained: no script, no stylesheet or image fetched.
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_FALSE(std::regex_search(html, std::regex("(src|href)=\"[a-z]+:")));
+}
+
+// The page's point tables take their columns from the one declaration diff's tables use: a column
+// added there is a column here, in the same order and with the same title.
+TEST(HtmlReport, PointTablesHaveTheDeclaredColumnsInOrder) {
+  for (const char* golden_run : {"diff", "diff_instructions", "diff_counters"}) {
+    const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / golden_run;
+    RunData a = read_run(golden / "A"), b = read_run(golden / "B");
+    Comparison report = compare_runs(a, b, 2.0);
+    std::ostringstream page;
+    write_html_report(report, page);
+    std::string head = "<thead><tr>";
+    size_t columns = 0;
+    for (const Column& column : columns_for(report, Placement::below)) {
+      head += std::string("<th>") + column.title + "</th>";
+      ++columns;
+    }
+    const std::string html = page.str();
+    EXPECT_NE(html.find(head + "</tr></thead>"), std::string::npos) << golden_run << "\n" << head;
+    const size_t row = html.find("<tr data-point=");
+    ASSERT_NE(row, std::string::npos) << golden_run;
+    const std::string first_row = html.substr(row, html.find("</tr>", row) - row);
+    EXPECT_EQ(count_of(first_row, "<td"), columns) << golden_run << ": a cell per column\n" << first_row;
+  }
 }
 
 TEST(HtmlReport, TextIsEscaped) {

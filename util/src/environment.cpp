@@ -60,9 +60,9 @@ Environment read_environment() {
     env.cache_max_mb = value;
   }
   if (auto text = variable("ABTOOL_COLOR")) {
-    if (*text == "always") env.colour = ColourChoice::always;
-    else if (*text == "never") env.colour = ColourChoice::never;
-    else if (*text != "auto") bad("ABTOOL_COLOR", *text, "must be always, never or auto");
+    const auto choice = parse_spelling<ColourChoice>(*text);
+    if (!choice) bad("ABTOOL_COLOR", *text, ("must be one of " + spelling_list<ColourChoice>()).c_str());
+    env.colour = *choice;
   }
   env.no_colour = variable("NO_COLOR").has_value();
   if (auto seconds = number_variable("ABTOOL_PROGRESS_S", true)) env.progress_s = *seconds;

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

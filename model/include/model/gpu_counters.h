@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

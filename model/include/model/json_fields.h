@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 #include "util/errors.h"
 
 namespace abt {

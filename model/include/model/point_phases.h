@@ -7,7 +7,7 @@
 #include <map>
 #include <string_view>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

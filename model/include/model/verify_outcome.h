@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

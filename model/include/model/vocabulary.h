@@ -2,7 +2,7 @@
 // modes and states, where a config came from, what became of a compiled variant. Files, flags
 // and reports spell them as the tables below do; code compares the enum values.
 #pragma once
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

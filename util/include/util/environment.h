@@ -8,15 +8,24 @@
 #include <optional>
 #include <string>
 
+#include "util/spelling.h"
+
 namespace abt {
 
 enum class ColourChoice { automatic, always, never };
+
+// The words of --color and ABTOOL_COLOR alike.
+template <>
+struct Spellings<ColourChoice> {
+  static constexpr std::array<std::pair<ColourChoice, std::string_view>, 3> table{
+      {{ColourChoice::automatic, "auto"}, {ColourChoice::always, "always"}, {ColourChoice::never, "never"}}};
+};
 
 struct Environment {
   std::optional<std::filesystem::path> ops_dir, shapes;  // ABTOOL_OPS_DIR, ABTOOL_SHAPES: record's defaults
   std::optional<std::filesystem::path> cache_dir;        // ABTOOL_CACHE_DIR
   uint64_t cache_max_mb = 4096;                          // ABTOOL_CACHE_MAX_MB: a whole number of MB
-  ColourChoice colour = ColourChoice::automatic;         // ABTOOL_COLOR=always|never
+  ColourChoice colour = ColourChoice::automatic;         // ABTOOL_COLOR=always|never|auto
   bool no_colour = false;                                // NO_COLOR, any non-empty value
   double progress_s = 5;                                 // ABTOOL_PROGRESS_S: plain progress lines (0: none)
   std::optional<std::filesystem::path> progress_file;    // ABTOOL_PROGRESS_FILE: a --gpus supervisor reads it

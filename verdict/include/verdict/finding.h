@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

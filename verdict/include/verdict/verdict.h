@@ -13,7 +13,7 @@
 
 #include "verdict/finding.h"
 #include "stats/bootstrap.h"
-#include "model/spelling.h"
+#include "util/spelling.h"
 #include "model/stored_interval.h"
 
 namespace abt {

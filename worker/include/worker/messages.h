@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/spelling.h"
+#include "util/spelling.h"
 
 namespace abt {
 

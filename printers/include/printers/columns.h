@@ -1,6 +1,7 @@
 // The columns of diff's point table, declared once (title, alignment, cell, where the default
-// layout shows it): the text table, --wide and Markdown pick from this list by placement and
-// presence, never by position.
+// layout shows it): the text table, --wide, Markdown and the HTML report pick from this list by
+// placement and presence, never by position; a format that renders a cell its own way (the HTML
+// report's links) finds the column by its key.
 #pragma once
 #include <string>
 #include <vector>
@@ -17,7 +18,13 @@ enum class Placement {
   below,    // on the point's line below the table
 };
 
+enum class ColumnKey {
+  point, a_time, b_time, speedup, interval, verdict, instructions, config, samples, spread, drift, output, ir_delta,
+  passes, retune, note, why,
+};
+
 struct Column {
+  ColumnKey key;
   const char* title;
   bool numeric;  // right-aligned
   std::string (*cell)(const PointComparison&);
