@@ -45,9 +45,11 @@ int run_as_worker(const ProcessOptions& process, const std::function<int(StepWat
 
 // The measuring commands as the user runs them: a supervisor around a worker. `args` is the
 // command line after the program name; `options` are its parsed measure options.
-// `replay_from`: replay's --from (empty for record).
+// `replay_from`: replay's --from (empty for record). `run_dir`, where given, is set to the run
+// directory written.
 int run_supervised(const std::string& command, const std::vector<std::string>& args, const ProcessOptions& process,
-                   const RunOptions& options, const std::filesystem::path& replay_from = {});
+                   const RunOptions& options, const std::filesystem::path& replay_from = {},
+                   std::filesystem::path* run_dir = nullptr);
 
 int run_diff(const DiffOptions& options);
 
@@ -62,6 +64,10 @@ struct ExplainOptions {
 int run_explain(const ExplainOptions& options);
 // diff --passes: `report`'s points whose code differs get their first divergent pass.
 std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& b, Comparison& report);
+// replay --passes: after the replay in `b_dir`, its points whose code differs from A's compiled again
+// with pass dumps into B's own ir/passes/ (explain.json there, abtool.explain/1). Returns 1 when a
+// point could not be explained, else 0.
+int store_replay_passes(const std::filesystem::path& b_dir);
 
 struct ReportOptions {
   std::string a, b;

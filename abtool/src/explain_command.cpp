@@ -4,15 +4,20 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include "commands.h"
 #include "compare/comparison.h"
 #include "explain/explain.h"
 #include "printers/explain_printers.h"
+#include "rundir/layout.h"
+#include "rundir/meta_record.h"
 #include "util/errors.h"
+#include "util/files.h"
 #include "util/terminal.h"
 
 namespace abt {
+namespace fs = std::filesystem;
 namespace {
 
 // FASTER and SLOWER first (what a user asks "why" about), then the rest in run order.
@@ -34,6 +39,33 @@ std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& 
     for (PointComparison& row : report.points)
       if (row.id == point.point) row.passes = point.passes;
   return found;
+}
+
+int store_replay_passes(const fs::path& b_dir) {
+  const RunLayout layout(b_dir);
+  const MetaRecord meta = MetaRecord::read(layout.meta());
+  if (!meta.replay_from) throw InputError(fmt::format("replay --passes: {} names no run it replays", layout.meta().string()));
+  auto [a, b] = read_runs(*meta.replay_from, b_dir);
+  const Comparison comparison = compare_runs(a, b, kDefaultThresholdPct);
+  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, {}, layout.pass_dumps().string()};
+  for (const PointComparison& row : comparison.points) report.verdicts[row.id] = std::string(spelling(row.verdict));
+  // B's own output: what an earlier, interrupted --passes left is replaced (remove_all takes a link
+  // itself away, never what it points to).
+  std::error_code error;
+  fs::remove_all(layout.pass_dumps(), error);
+  ExplainRequest request{points_whose_code_differs(a, b), layout.pass_dumps(), true};
+  size_t done = 0;
+  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(request.points.size(), done, point); });
+  std::ostringstream json;
+  print_explain_json(report, json);
+  write_file_atomically(layout.pass_dumps() / "explain.json", json.str());
+  const size_t failed = std::count_if(report.points.begin(), report.points.end(),
+                                      [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
+  if (!quiet())
+    fmt::print(stderr, "abtool replay --passes: {} point(s) whose code differs from A's compiled again with pass dumps into {}{}\n",
+               report.points.size(), layout.pass_dumps().string(),
+               failed ? fmt::format(" ({} could not be explained: {})", failed, (layout.pass_dumps() / "explain.json").string()) : "");
+  return failed ? kExitPointFailed : kExitOk;
 }
 
 int run_explain(const ExplainOptions& options) {

@@ -17,6 +17,8 @@
 #include "graphtime/warmup.h"
 #include "model/markers.h"
 #include "printers/exporter.h"
+#include "rundir/layout.h"
+#include "rundir/meta_record.h"
 #include "util/closest_name.h"
 #include "util/environment.h"
 #include "util/terminal.h"
@@ -270,6 +272,7 @@ struct CommandLine {
   EnumTexts record_texts, replay_texts;
   abt::ProcessOptions record_process, replay_process;
   std::string replay_from;
+  bool replay_passes = false;  // replay --passes
   abt::ReplayOptions replay_only;
   bool no_interleave = false;
   abt::DiffOptions diff_options;
@@ -298,6 +301,10 @@ void declare_measure_commands(CommandLine& cli) {
   replay->add_flag("--retune", cli.replay_only.retune,
                    "also sweep B's own best config per key and measure it beside A's: diff shows the pinned and the "
                    "best-vs-best speedup and where the optimum moved");
+  replay->add_flag("--passes", cli.replay_passes,
+                   "afterwards, compile each point whose code differs from A's again, both sides, with per-pass IR "
+                   "dumps, into the run's ir/passes/ (gzipped, explain.json there: the first divergent pass, as "
+                   "abtool explain says it)");
   replay->add_option("--max-extra-ms", cli.replay_only.max_extra_ms,
                      fmt::format("extra interleaved rounds, per point, while a point is AMBIGUOUS (default {:g})",
                                  abt::ReplayOptions{}.max_extra_ms))
@@ -476,7 +483,20 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
   check_resume_alone(record ? *cli.record : *cli.replay, process);
   if (record) return abt::run_supervised("record", arguments_after_program(argc, argv), process, options);
   if (cli.replay_from.empty() && process.resume.empty()) throw abt::InputError("replay: --from is required");
-  return abt::run_supervised("replay", arguments_after_program(argc, argv), process, options, cli.replay_from);
+  // --passes, given now or to the run a --resume finishes (its command line is in meta.json).
+  bool passes = cli.replay_passes;
+  if (!process.resume.empty()) {
+    const std::filesystem::path meta = abt::RunLayout(process.resume).meta();
+    if (std::filesystem::exists(meta)) {
+      const std::vector<std::string> given = abt::MetaRecord::read(meta).command_line;
+      passes = std::find(given.begin(), given.end(), "--passes") != given.end();
+    }
+  }
+  std::filesystem::path run_dir;
+  const int code = abt::run_supervised("replay", arguments_after_program(argc, argv), process, options, cli.replay_from, &run_dir);
+  if (!passes || run_dir.empty() || (code != abt::kExitOk && code != abt::kExitPointFailed)) return code;
+  const int explained = abt::store_replay_passes(run_dir);
+  return code != abt::kExitOk ? code : explained;
 }
 
 int run_command(CommandLine& cli, int argc, char** argv) {

@@ -87,20 +87,23 @@ int run_as_worker(const ProcessOptions& process, const std::function<int(StepWat
 }
 
 int run_supervised(const std::string& command, const std::vector<std::string>& args, const ProcessOptions& process,
-                   const RunOptions& options, const fs::path& replay_from) {
+                   const RunOptions& options, const fs::path& replay_from, fs::path* run_dir) {
   const RunMode mode = *parse_spelling<RunMode>(command);
   std::vector<std::string> measuring_args = args;
   if (!process.gpus.empty()) {
     FleetRun fleet{mode, args, options.command_line, options.out, select_gpus(process.gpus)};
     if (fleet.gpus.size() > 1) {
       if (fleet.out.empty()) fleet.out = RunLayout::default_path(default_run_name_ops(options, mode, replay_from));
+      if (run_dir) *run_dir = fs::absolute(fleet.out);
       return supervise_on_gpus(fleet);
     }
     measuring_args = without_option(args, "--gpus");  // one GPU named: an ordinary run on it
     measuring_args.insert(measuring_args.end(), {"--gpu", std::to_string(fleet.gpus.front().index)});
   }
-  if (!process.resume.empty() && is_unmerged_gpu_run(process.resume))
+  if (!process.resume.empty() && is_unmerged_gpu_run(process.resume)) {
+    if (run_dir) *run_dir = fs::absolute(process.resume);
     return resume_on_gpus(process.resume, mode, process.point_timeout_s);
+  }
   SupervisedRun run;
   run.args = measuring_args;
   run.build = build_name(options.tool.version, options.tool.git_sha);
@@ -124,7 +127,7 @@ int run_supervised(const std::string& command, const std::vector<std::string>& a
     rep_ms = meta.timing.rep_ms;
   }
   run.point_timeout_s = process.point_timeout_s.value_or(default_point_timeout_s(warmup_ms, rep_ms));
-  return supervise(run);
+  return supervise(run, run_dir);
 }
 
 }  // namespace abt

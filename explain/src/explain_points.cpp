@@ -118,7 +118,11 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
         throw InputError(fmt::format("point {}: not in {} ({} lists its points)", id, run->layout.dir().string(),
                                      run->layout.results().string()));
   std::optional<DumpFolder> dumps;
-  if (request.out) dumps.emplace(*request.out, std::vector<fs::path>{a.layout.dir(), b.layout.dir()}, request.dump_cap_bytes);
+  if (request.out) {
+    std::vector<fs::path> inputs{a.layout.dir()};
+    if (!request.out_in_b) inputs.push_back(b.layout.dir());
+    dumps.emplace(*request.out, inputs, request.dump_cap_bytes);
+  }
   std::vector<PointExplanation> explained;
   if (ids.empty()) return explained;
   SideCompiler side_a(a), side_b(b);

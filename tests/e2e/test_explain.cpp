@@ -73,6 +73,39 @@ TEST_F(ExplainHost, GccWithoutTreeVectorizeNamesTheVectorizerThatRanOnAsSideOnly
   EXPECT_NE(point["pass"]["excerpt"].get<std::string>().find("vector("), std::string::npos) << point.dump(2);
 }
 
+// replay --passes: the same explanation, made when the replay ends and kept in its own ir/passes/.
+TEST_F(ExplainHost, ReplayPassesKeepsTheDumpsAndTheExplanationInBsOwnIr) {
+  const fs::path e = run("E");
+  std::vector<std::string> args{"replay", "--from", run("A").string(), "--compiler-flags=-fno-tree-vectorize", "--passes",
+                                "--no-cache", "--out", e.string()};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  const ProcessResult replay = abtool(args);
+  ASSERT_EQ(replay.exit_code, 0) << describe(replay);
+  EXPECT_NE(replay.err.find("abtool replay --passes: 1 point(s) whose code differs from A's compiled again with pass dumps into " +
+                            (e / "ir" / "passes").string()),
+            std::string::npos)
+      << replay.err;
+  std::ifstream stored(e / "ir" / "passes" / "explain.json");
+  ASSERT_TRUE(stored.good()) << "explain.json in B's ir/passes";
+  const nlohmann::json kept = nlohmann::json::parse(stored);
+  EXPECT_EQ(kept["b"], e.string());
+  ASSERT_EQ(kept["points"].size(), 1u) << kept.dump(2);
+  const auto& point = kept["points"][0];
+  ASSERT_EQ(point["outcome"], "pass") << point.dump(2);
+  const auto& only_a = point["since_same_only_in_a"];
+  EXPECT_NE(std::find(only_a.begin(), only_a.end(), "tree vect"), only_a.end()) << point.dump(2);
+  // what explain says of the same two runs, pass for pass
+  const nlohmann::json asked = explain_json({run("A"), e.string()});
+  ASSERT_EQ(asked["points"].size(), 1u);
+  EXPECT_EQ(asked["points"][0]["pass"], point["pass"]);
+  EXPECT_TRUE(fs::exists(e / "ir" / "passes" / "cpu_saxpy" / "65536" / "fp32" / "a.tsv"));
+  EXPECT_TRUE(fs::exists(e / "ir" / "passes" / "cpu_saxpy" / "65536" / "fp32" / "b.tsv"));
+  size_t outputs = 0;
+  for (const auto& entry : fs::directory_iterator(e / "ir" / "passes" / "ir")) outputs += entry.path().extension() == ".gz";
+  EXPECT_GT(outputs, 10u) << "each distinct pass output, gzipped";
+  EXPECT_FALSE(fs::exists(run("A") / "ir" / "passes")) << "nothing is written into A";
+}
+
 TEST_F(ExplainHost, ClangWithoutVectorizeNamesLlvmsLoopVectorizer) {
   const nlohmann::json explained = explain_json({run("C"), run("D"), kPoint});
   const auto& point = explained["points"].at(0);

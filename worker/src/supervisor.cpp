@@ -107,6 +107,8 @@ class Supervisor {
     }
   }
 
+  const fs::path& run_dir() const { return run_dir_; }
+
   int run() {
     for (int workers = 0; workers < kMaxWorkers; ++workers) {
       const WorkerEnd end = run_worker();
@@ -265,9 +267,12 @@ std::vector<std::string> with_run_directory(const std::vector<std::string>& args
   return result;
 }
 
-int supervise(const SupervisedRun& run) {
+int supervise(const SupervisedRun& run, fs::path* run_dir) {
   catch_stop_signals();
-  return Supervisor(run).run();
+  Supervisor supervisor(run);
+  const int code = supervisor.run();
+  if (run_dir) *run_dir = supervisor.run_dir();
+  return code;
 }
 
 }  // namespace abt

@@ -18,6 +18,8 @@ struct ExplainRequest {
   std::vector<std::string> points;  // point ids; empty: every point whose measured binaries differ
   // Where the pass dumps of each side go (a new or empty folder outside A and B); none: nowhere.
   std::optional<std::filesystem::path> out;
+  // `out` is B's own ir/passes/ (replay --passes): only A is refused as its place.
+  bool out_in_b = false;
   size_t dump_cap_bytes = 256ull << 20;  // per point and side: the distinct pass outputs kept, at most
 };
 

@@ -39,6 +39,8 @@ class RunLayout {
   std::filesystem::path ir() const { return dir_ / "ir"; }
   std::filesystem::path ir_index() const { return ir() / "index.tsv"; }
   std::filesystem::path ir_naming() const { return ir() / "naming.md"; }
+  // replay --passes: each point's pass outputs, both sides, and explain.json (explain/dump_folder.h)
+  std::filesystem::path pass_dumps() const { return ir() / "passes"; }
   std::filesystem::path ir_folder(const std::string& shape, const std::string& kernel) const {
     return ir() / plain(shape) / plain(kernel);
   }

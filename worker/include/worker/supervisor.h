@@ -40,7 +40,8 @@ std::vector<std::string> with_run_directory(const std::vector<std::string>& args
 // `args` without `option` and its value (as "--x V" or "--x=V").
 std::vector<std::string> without_option(const std::vector<std::string>& args, const std::string& option);
 
-// Runs to the end and returns abtool's exit code.
-int supervise(const SupervisedRun& run);
+// Runs to the end and returns abtool's exit code; `run_dir`, where given, is set to the run
+// directory the worker wrote (empty where none was made).
+int supervise(const SupervisedRun& run, std::filesystem::path* run_dir = nullptr);
 
 }  // namespace abt
