@@ -35,8 +35,8 @@ for run in "ABCD":
     results = load(f"{run}/results.json")
     if results:
         status = collections.Counter(p["status"] for p in results["points"])
-        fallbacks = sum(1 for p in results["points"] if p.get("graph_fallback") or p.get("fallback"))
-        print(f"{run}: {len(results['points'])} points, {dict(status)}, graph fallbacks {fallbacks}")
+        markers = collections.Counter(str(m).split()[0] for p in results["points"] for m in p.get("markers") or [])
+        print(f"{run}: {len(results['points'])} points, {dict(status)}, markers {dict(markers)}")
 for name, title in (("diff-aa.json", "A/A"), ("diff-fusion.json", "enable_fp_fusion=0"), ("diff-351.json", "Triton 3.5.1 (B) vs 3.6.0 (A)")):
     diff = load(name)
     if not diff:
@@ -48,7 +48,8 @@ for name, title in (("diff-aa.json", "A/A"), ("diff-fusion.json", "enable_fp_fus
     for p in points:
         key = p["point"]
         if any(k in key for k in ("host_tma", "splitk", "index_add", "triton_")) or p["verdict"] in ("FASTER", "SLOWER", "FAILED"):
-            print(f"  {key}: {p['verdict']} {p.get('speedup')} ir {p.get('ir_delta') or '-'}"
+            speedup = f"{p['speedup']:.3f}x" if p.get("speedup") else "-"
+            print(f"  {key}: {p['verdict']} {speedup} ir {(p.get('ir_delta') or {}).get('summary', '-')}"
                   + (f" first divergent pass {p['passes']}" if p.get("passes") else ""))
 for name, title in (("explain-fusion.json", "explain, enable_fp_fusion=0"), ("explain-351.json", "explain, Triton 3.5.1 vs 3.6.0")):
     explained = load(name)
