@@ -33,6 +33,7 @@ request.json:
                  "constexprs": {"BLOCK": "1024"}, "divisible_by_16": ["x_ptr"],
                  "num_warps": 4, "num_stages": 3}]}
 """
+import contextlib
 import hashlib
 import importlib
 import importlib.util
@@ -203,6 +204,74 @@ def wrap_stages():
     compiler.ASTSource.make_ir = timed("ast", compiler.ASTSource.make_ir)
 
 
+# The option that leaves passes out (--compiler-flags abtool_skip_passes=tritongpu-coalesce,...): not
+# Triton's own. Each name is a pass as MLIR's dumps name it (the argument in parentheses of "IR Dump
+# Before TritonGPUCoalesce (tritongpu-coalesce)"); the backend builds its stage pipelines in Python
+# from the pass modules' add_* functions, so the matching function is made to add nothing while the
+# variant compiles.
+SKIP_PASSES_OPTION = "abtool_skip_passes"
+_PASS_PREFIXES = ("tritongpu-", "triton-nvidia-gpu-", "tritonnvidiagpu-", "triton-nvidia-", "nvgpu-", "nvws-", "triton-",
+                  "convert-")
+_MLIR_PASSES = {"canonicalize": "add_canonicalizer", "inline": "add_inliner", "cse": "add_cse", "symbol-dce": "add_symbol_dce",
+                "sccp": "add_sccp", "loop-invariant-code-motion": "add_licm"}
+
+
+def _pass_modules():
+    """Triton's pass modules (passes.common, passes.ttgpuir, nvidia.passes.ttnvgpuir, ...)."""
+    import types
+    from triton._C import libtriton
+    modules = []
+    for root in (getattr(libtriton, "passes", None), getattr(getattr(libtriton, "nvidia", None), "passes", None)):
+        for name in dir(root) if root is not None else []:
+            value = getattr(root, name)
+            if isinstance(value, types.ModuleType) and any(attr.startswith("add_") for attr in dir(value)):
+                modules.append(value)
+    return modules
+
+
+class LeftOutPasses:
+    """While the variant compiles, the add_* functions of the named passes add nothing; afterwards
+    each must have been called (else the name matched no pass this compile runs: an error)."""
+
+    def __init__(self, text):
+        self.names = [name.strip() for name in text.split(",") if name.strip()]
+        self.patched = []  # (module, attribute, original)
+        self.calls = {}
+
+    def __enter__(self):
+        modules = _pass_modules()
+        for name in self.names:
+            wanted = {_MLIR_PASSES[name]} if name in _MLIR_PASSES else set()
+            for prefix in _PASS_PREFIXES:
+                if name.startswith(prefix):
+                    wanted.add("add_" + name[len(prefix):].replace("-", "_"))
+            wanted.add("add_" + name.replace("-", "_"))
+            found = [(module, attribute) for module in modules for attribute in sorted(wanted) if hasattr(module, attribute)]
+            if not found:
+                self.__exit__(None, None, None)
+                raise ValueError(f"{SKIP_PASSES_OPTION}: no function of Triton's pass modules adds a pass named '{name}' "
+                                 f"(name it as MLIR's dumps do, e.g. tritongpu-coalesce)")
+            self.calls[name] = 0
+            for module, attribute in found:
+                original = getattr(module, attribute)
+
+                def add_nothing(*args, _name=name, **kwargs):
+                    self.calls[_name] += 1
+                self.patched.append((module, attribute, original))
+                setattr(module, attribute, add_nothing)
+        return self
+
+    def __exit__(self, kind, value, trace):
+        for module, attribute, original in reversed(self.patched):
+            setattr(module, attribute, original)
+        self.patched = []
+        if kind is None:
+            never = [name for name, count in self.calls.items() if count == 0]
+            if never:
+                raise ValueError(f"{SKIP_PASSES_OPTION}: this compile runs no pass named {', '.join(never)}")
+        return False
+
+
 def compile_variant(kernel, request, variant):
     import triton
     from triton.backends.compiler import GPUTarget
@@ -219,15 +288,17 @@ def compile_variant(kernel, request, variant):
                 attrs[(index,)] = [["tt.divisibility", 16]]
         else:
             raise KeyError(f"kernel parameter '{param}' is neither an argument nor a tune parameter of the op")
-    options = {key: typed(str(value)) for key, value in request.get("options", {}).items()}
+    options = {key: typed(str(value)) for key, value in request.get("options", {}).items() if key != SKIP_PASSES_OPTION}
     options["num_warps"] = int(variant["num_warps"])
     options["num_stages"] = int(variant["num_stages"])
     wrap_stages()
     # Every variant compiled for real: a hit in Triton's own cache would time (and count) nothing.
     triton.knobs.compilation.always_compile = True
     del _stage_times[:]
-    compiled = triton.compile(ASTSource(kernel, signature, constexprs, attrs),
-                              target=GPUTarget("cuda", int(request["arch"]), 32), options=options)
+    left_out = request.get("options", {}).get(SKIP_PASSES_OPTION)
+    with LeftOutPasses(str(left_out)) if left_out else contextlib.nullcontext():
+        compiled = triton.compile(ASTSource(kernel, signature, constexprs, attrs),
+                                  target=GPUTarget("cuda", int(request["arch"]), 32), options=options)
     stages = [{"stage": name, "ms": ms} for name, ms in _stage_times]
     out = variant["out_dir"]
     os.makedirs(out, exist_ok=True)
@@ -248,6 +319,8 @@ def compile_variant(kernel, request, variant):
     # (swizzle, element size and type in Triton's device numbering, tile); null: passed decomposed.
     described["tensordesc_meta"] = getattr(meta, "tensordesc_meta", None) or None
     described["options"] = {k: str(v) for k, v in options.items()}
+    if left_out:
+        described["options"][SKIP_PASSES_OPTION] = str(left_out)
     described["stages"] = stages
     with open(os.path.join(out, "meta.json"), "w") as handle:
         json.dump(described, handle)

@@ -3,6 +3,7 @@
 // ABTOOL_TEST_TRITON_PYTHON; without Triton the tests skip and say why.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include "compilers/compile_store.h"
 #include "compilers/compiler.h"
 #include "opspec/op_spec.h"
+#include "passes/pass_dump.h"
 #include "engine/compile_cache.h"
 #include "util/errors.h"
 #include "util/files.h"
@@ -168,6 +170,37 @@ TEST_F(TritonCompile, CompilerFlagsAreTritonOptionsAndChangeTheCode) {
   EXPECT_EQ(unfused.find("fma.rn.f32"), std::string::npos);
   EXPECT_NE(unfused.find("mul.rn.f32"), std::string::npos) << "no fusion: a separate, rounded multiply";
   EXPECT_THROW(compiler("maxnreg"), InputError) << "a Triton option is KEY=VALUE";
+}
+
+// abtool_skip_passes (issue 47): a pass named as MLIR's dumps name it is left out of the backend's
+// pipeline; its dumps then lack it and the code shows it; a name no pass has fails the variant, saying so.
+TEST_F(TritonCompile, AbtoolSkipPassesLeavesANamedPassOutOfThePipeline) {
+  OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
+  auto compile = [&](const std::string& flags, const std::string& sub) {
+    fs::create_directories(dir_.path() / sub);
+    return compiler(flags)->compile_with_pass_dumps(
+        {op.source, op.kernel, &op.args, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, DType::fp32, dir_.path() / sub, {}});
+  };
+  auto runs_coalesce = [](const PassCompile& compiled) {
+    return std::any_of(compiled.passes.begin(), compiled.passes.end(),
+                       [](const PassPoint& point) { return point.pass.find("(tritongpu-coalesce)") != std::string::npos; });
+  };
+  const PassCompile whole = compile("", "whole");
+  ASSERT_TRUE(whole.variant.ok) << whole.variant.log;
+  EXPECT_TRUE(runs_coalesce(whole));
+  const PassCompile without = compile("abtool_skip_passes=tritongpu-coalesce", "without");
+  ASSERT_TRUE(without.variant.ok) << without.variant.log;
+  EXPECT_FALSE(runs_coalesce(without)) << "the pass left out is not in the dumps";
+  EXPECT_EQ(whole.passes.size(), without.passes.size() + 1);
+  const std::string ttgir = read_text_file(without.variant.ir.at("ttgir"));
+  EXPECT_NE(read_text_file(whole.variant.ir.at("ttgir")).find("sizePerThread = [4]"), std::string::npos);
+  EXPECT_NE(ttgir.find("sizePerThread = [1]"), std::string::npos) << "uncoalesced: one element per thread\n" << ttgir;
+  EXPECT_NE(without.variant.binary_hash, whole.variant.binary_hash);
+  const PassCompile unknown = compile("abtool_skip_passes=tritongpu-no-such-pass", "unknown");
+  EXPECT_FALSE(unknown.variant.ok);
+  EXPECT_NE(unknown.variant.log.find("no function of Triton's pass modules adds a pass named 'tritongpu-no-such-pass'"),
+            std::string::npos)
+      << unknown.variant.log;
 }
 
 TEST_F(TritonCompile, ABrokenVariantFailsAloneWithItsTraceback) {
