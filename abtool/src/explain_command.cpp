@@ -85,6 +85,7 @@ int run_explain(const ExplainOptions& options) {
   }
   ExplainRequest request{ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
+  request.skip_passes = options.skip_passes;
   size_t done = 0;
   report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(ids.size(), done, point); });
   if (options.format == "json") print_explain_json(report, std::cout);

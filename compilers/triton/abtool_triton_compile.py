@@ -39,6 +39,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import sys
 import traceback
 
@@ -244,7 +245,10 @@ class LeftOutPasses:
             wanted = {_MLIR_PASSES[name]} if name in _MLIR_PASSES else set()
             for prefix in _PASS_PREFIXES:
                 if name.startswith(prefix):
-                    wanted.add("add_" + name[len(prefix):].replace("-", "_"))
+                    stem = name[len(prefix):]
+                    wanted.add("add_" + stem.replace("-", "_"))
+                    # a CamelCase argument (tritongpu-F32DotTC: add_f32_dot_tc)
+                    wanted.add("add_" + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem).replace("-", "_").lower())
             wanted.add("add_" + name.replace("-", "_"))
             found = [(module, attribute) for module in modules for attribute in sorted(wanted) if hasattr(module, attribute)]
             if not found:

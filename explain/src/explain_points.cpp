@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -39,7 +40,7 @@ struct SideOfPoint {
   char name;  // 'a' or 'b'
 };
 
-PassCompile compile_side(const SideOfPoint& side, const fs::path& work_dir) {
+CompileJob job_of(const SideOfPoint& side, const fs::path& work_dir) {
   const OpSpec& op = side.side->op(side.record->point.op);
   CompileJob job;
   job.source = op.source;
@@ -51,7 +52,50 @@ PassCompile compile_side(const SideOfPoint& side, const fs::path& work_dir) {
   job.specialization = specialization_at(op, side.record->point);
   job.work_dir = work_dir;
   fs::create_directories(job.work_dir);
-  return side.side->compiler().compile_with_pass_dumps(job);
+  return job;
+}
+
+PassCompile compile_side(const SideOfPoint& side, const fs::path& work_dir) {
+  return side.side->compiler().compile_with_pass_dumps(job_of(side, work_dir));
+}
+
+bool is_mlir(PassStage stage) { return stage == PassStage::ttir || stage == PassStage::ttgir || stage == PassStage::mlir_llvm; }
+
+// "TritonGPUCoalesce (tritongpu-coalesce)" -> "tritongpu-coalesce": the name abtool_skip_passes takes.
+std::string pass_argument(const std::string& pass) {
+  const size_t open = pass.rfind('('), close = pass.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) return "";
+  return pass.substr(open + 1, close - open - 1);
+}
+
+constexpr size_t kMostPassesLeftOut = 8;
+
+// The MLIR passes of B worth leaving out, in this order: those B ran on its own since the last
+// output both had alike, the first divergent pass, those only B's pipeline has, then each pass after
+// the divergence that changed B's IR; each once, at most kMostPassesLeftOut.
+std::vector<std::string> passes_to_leave_out(const PassExplanation& found, const std::vector<PassPoint>& b) {
+  std::map<std::string, PassStage> stage_of;
+  for (const PassPoint& point : b) stage_of.emplace(point.pass, point.stage);
+  std::vector<std::string> chosen;
+  auto take = [&](const std::string& named) {
+    // the lists of one-sided passes name each with its stage first: "ttgir TritonGPUCoalesce (tritongpu-coalesce)"
+    auto stage = stage_of.find(named);
+    const std::string pass = stage != stage_of.end() || named.find(' ') == std::string::npos ? named : named.substr(named.find(' ') + 1);
+    stage = stage_of.find(pass);
+    const std::string argument = pass_argument(pass);
+    if (stage == stage_of.end() || !is_mlir(stage->second) || argument.empty() || chosen.size() >= kMostPassesLeftOut) return;
+    if (std::find(chosen.begin(), chosen.end(), argument) == chosen.end()) chosen.push_back(argument);
+  };
+  const PassDivergence& divergence = found.divergence;
+  for (const std::string& pass : divergence.since_same_only_in_b) take(pass);
+  if (found.outcome == ExplainOutcome::pass) take(divergence.pass);
+  for (const std::string& pass : divergence.pipeline_only_in_b) take(pass);
+  bool after = false;
+  for (size_t i = 1; i < b.size(); ++i) {
+    after = after || b[i].pass == divergence.pass;
+    if (after && b[i].ir != b[i - 1].ir) take(b[i].pass);
+  }
+  return chosen;
 }
 
 // The compiler's own first error where it gave one ("k.cpp:3:5: error: ..."), else its last line.
@@ -107,6 +151,47 @@ PointExplanation explain_point(const std::string& id, const std::array<SideOfPoi
   return point;
 }
 
+// explain --skip-passes: B's variant compiled with each candidate pass left out in turn (the compiles
+// spread over the cores), each binary set against the ones A's and B's variants compiled to here.
+std::vector<SkippedPass> leave_passes_out(const PointExplanation& point, const std::array<SideOfPoint, 2>& sides,
+                                          const std::array<PassCompile, 2>& compiled, const fs::path& work_dir) {
+  if (point.passes.outcome != ExplainOutcome::pass && point.passes.outcome != ExplainOutcome::stage) return {};
+  if (!sides[1].side->is_triton()) return {};
+  const std::vector<std::string> candidates = passes_to_leave_out(point.passes, compiled[1].passes);
+  std::vector<SkippedPass> skipped(candidates.size());
+  // A compiler per candidate, made and ended on this thread (a Triton compiler's server is waited for
+  // when it ends, and child waits on several threads at once spin); their compiles run side by side.
+  std::vector<std::unique_ptr<CompilerBackend>> compilers(candidates.size());
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    skipped[i].pass = candidates[i];
+    try {
+      compilers[i] = sides[1].side->compiler_with_flag("abtool_skip_passes=" + candidates[i]);
+    } catch (const std::exception& error) {
+      skipped[i].detail = error.what();
+    }
+  }
+  for_each_index(candidates.size(), [&](size_t i) {
+    SkippedPass& left_out = skipped[i];
+    if (!compilers[i]) return;
+    CompiledVariant variant;
+    try {
+      variant = compilers[i]->compile(job_of(sides[1], work_dir / ("skip-" + std::to_string(i))));
+    } catch (const std::exception& error) {
+      left_out.detail = error.what();
+      return;
+    }
+    if (!variant.ok) {
+      left_out.detail = why_not_compiled(variant.log);
+      return;
+    }
+    left_out.outcome = variant.binary_hash == compiled[0].variant.binary_hash   ? SkipOutcome::restores_a
+                       : variant.binary_hash == compiled[1].variant.binary_hash ? SkipOutcome::no_effect
+                                                                                : SkipOutcome::other_code;
+  });
+  for (auto& compiler : compilers) compiler.reset();
+  return skipped;
+}
+
 }  // namespace
 
 std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b, const ExplainRequest& request,
@@ -146,7 +231,10 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
       }
       compiled[job / 2][i] = compile_side(sides[n][i], work.path() / std::to_string(n) / std::string(1, sides[n][i].name));
     });
-    for (size_t k = 0; k < count; ++k) explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps));
+    for (size_t k = 0; k < count; ++k) {
+      explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps));
+      if (request.skip_passes) explained.back().skipped = leave_passes_out(explained.back(), sides[first + k], compiled[k], work.path() / std::to_string(first + k));
+    }
   }
   return explained;
 }

@@ -32,16 +32,26 @@ SideCompiler::SideCompiler(const RunData& run) {
   const std::string text = meta.selection.compiler.empty() ? default_compiler_text(arch) : meta.selection.compiler;
   const CompilerWords words = compiler_words(meta.command_line);
   label_ = text + (words.flags.empty() ? "" : " " + words.flags);
+  text_ = text;
+  arch_ = arch;
+  words_ = words;
+  variant_limit_s_ = meta.sweep.triton_variant_limit_s;
+  valgrind_runnable_ = meta.metric == Metric::instructions;  // a default flag of such runs
   try {
-    CompilerSpec spec = parse_compiler_spec(text, words.flags, words.env);
-    spec.variant_limit_s = meta.sweep.triton_variant_limit_s;
-    spec.valgrind_runnable = meta.metric == Metric::instructions;  // a default flag of such runs
-    compiler_ = make_compiler(spec, arch);
+    compiler_ = compiler_with_flag("");
   } catch (const InputError& error) {
     throw InputError(fmt::format("{}: the run's compiler cannot be set up again here: {}", where, error.what()));
   }
   ops_dir_ = meta.selection.ops_dir;
   if (ops_dir_.is_relative()) ops_dir_ = meta.working_directory / ops_dir_;
+}
+
+std::unique_ptr<CompilerBackend> SideCompiler::compiler_with_flag(const std::string& flag) const {
+  const std::string flags = words_.flags.empty() ? flag : flag.empty() ? words_.flags : words_.flags + " " + flag;
+  CompilerSpec spec = parse_compiler_spec(text_, flags, words_.env);
+  spec.variant_limit_s = variant_limit_s_;
+  spec.valgrind_runnable = valgrind_runnable_;
+  return make_compiler(spec, arch_);
 }
 
 const OpSpec& SideCompiler::op(const std::string& name) {

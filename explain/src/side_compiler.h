@@ -27,12 +27,19 @@ class SideCompiler {
  public:
   explicit SideCompiler(const RunData& run);  // throws InputError naming the run's meta.json
   const CompilerBackend& compiler() const { return *compiler_; }
+  // The same compiler with one more flag (explain --skip-passes: abtool_skip_passes=NAME).
+  std::unique_ptr<CompilerBackend> compiler_with_flag(const std::string& flag) const;
+  bool is_triton() const { return text_.rfind("triton:", 0) == 0; }
   const OpSpec& op(const std::string& name);  // from the run's ops folder, read once (any thread)
   const std::string& label() const { return label_; }  // "A's compiler (triton:/venv/bin/python)"
 
  private:
   std::filesystem::path ops_dir_;
   std::unique_ptr<CompilerBackend> compiler_;
+  std::string text_, arch_;  // --compiler and the target, as the run had them
+  CompilerWords words_;
+  double variant_limit_s_ = 0;
+  bool valgrind_runnable_ = false;
   std::mutex ops_lock_;
   std::map<std::string, OpSpec> ops_;
   std::string label_;

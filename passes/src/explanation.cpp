@@ -14,6 +14,16 @@ std::string_view outcome_name(ExplainOutcome outcome) {
   return "?";
 }
 
+std::string_view skip_outcome_name(SkipOutcome outcome) {
+  switch (outcome) {
+    case SkipOutcome::restores_a: return "restores_a";
+    case SkipOutcome::no_effect: return "no_effect";
+    case SkipOutcome::other_code: return "other_code";
+    case SkipOutcome::failed: return "failed";
+  }
+  return "?";
+}
+
 std::string explanation_text(const PassExplanation& explanation) {
   switch (explanation.outcome) {
     case ExplainOutcome::no_divergence: return "no divergence";

@@ -65,6 +65,20 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
     out << fmt::format("  passes one side's pipeline has and the other's lacks: A {}; B {}\n", names(passes.pipeline_only_in_a),
                        names(passes.pipeline_only_in_b));
   out << rebuilt_warning(found);
+  if (!point.skipped) return;
+  if (point.skipped->empty()) {
+    out << "  left out of B in turn: no MLIR pass to leave out (the code parts in LLVM or later, or B is not Triton)\n";
+    return;
+  }
+  out << "  left out of B in turn, what B's variant then compiles to:\n";
+  for (const SkippedPass& pass : *point.skipped) {
+    switch (pass.outcome) {
+      case SkipOutcome::restores_a: out << fmt::format("    {}: A's code (the binary A's variant compiles to)\n", pass.pass); break;
+      case SkipOutcome::no_effect: out << fmt::format("    {}: B's code still (no effect)\n", pass.pass); break;
+      case SkipOutcome::other_code: out << fmt::format("    {}: other code than A's and B's\n", pass.pass); break;
+      case SkipOutcome::failed: out << fmt::format("    {}: cannot be left out: {}\n", pass.pass, pass.detail); break;
+    }
+  }
 }
 
 }  // namespace
@@ -123,6 +137,12 @@ void print_explain_json(const ExplainReport& report, std::ostream& out) {
     json["a_variant"] = point.a_variant;
     json["b_variant"] = point.b_variant;
     json["verdict"] = verdict == report.verdicts.end() ? nlohmann::json() : nlohmann::json(verdict->second);
+    if (point.skipped) {  // explain --skip-passes only
+      json["skipped_passes"] = nlohmann::json::array();
+      for (const SkippedPass& pass : *point.skipped)
+        json["skipped_passes"].push_back({{"pass", pass.pass}, {"outcome", skip_outcome_name(pass.outcome)},
+                                          {"detail", pass.detail.empty() ? nlohmann::json() : nlohmann::json(pass.detail)}});
+    }
     points.push_back(std::move(json));
   }
   nlohmann::json document{{"schema", kExplainSchema}, {"a", report.a_dir}, {"b", report.b_dir},

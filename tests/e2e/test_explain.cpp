@@ -327,6 +327,36 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
 }
 
 // NVRTC prints no per-pass IR: the answer is the first stage whose output differs, and why.
+// explain --skip-passes: A compiled without the coalescing pass (a planted change: B has a pass A
+// lacks); leaving each divergent pass out of B in turn finds the one that makes B's code A's.
+TEST_F(ExplainTriton, SkipPassesFindsThePassThatMakesBsCodeAs) {
+  REQUIRE_TRITON();
+  const std::vector<TritonPoint> add{example_points()[1]};
+  write_run(dir_.path() / "A", RunMode::record, python(), "abtool_skip_passes=tritongpu-coalesce", add);
+  write_run(dir_.path() / "B", RunMode::replay, python(), "", add);
+  std::vector<std::string> args{"explain", dir_.path() / "A", dir_.path() / "B", "--skip-passes", "--format", "json", "-q",
+                                Point{add[0].op, add[0].shape, add[0].dtype}.id()};
+  const ProcessResult result = abtool(args);
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  const nlohmann::json point = nlohmann::json::parse(result.out)["points"].at(0);
+  ASSERT_EQ(point["outcome"], "pass") << point.dump(2);
+  const auto& only_b = point["pipeline_only_in_b"];
+  EXPECT_NE(std::find_if(only_b.begin(), only_b.end(),
+                         [](const nlohmann::json& pass) { return pass.get<std::string>().find("(tritongpu-coalesce)") != std::string::npos; }),
+            only_b.end())
+      << point.dump(2);
+  const auto& skipped = point.at("skipped_passes");
+  ASSERT_FALSE(skipped.empty()) << point.dump(2);
+  EXPECT_EQ(skipped[0]["pass"], "tritongpu-coalesce") << "the pass only B ran comes first\n" << skipped.dump(2);
+  EXPECT_EQ(skipped[0]["outcome"], "restores_a") << skipped.dump(2);
+  for (size_t i = 1; i < skipped.size(); ++i) EXPECT_NE(skipped[i]["outcome"], "restores_a") << skipped.dump(2);
+  // as text, and without the option no such field (the goldens hold)
+  args[5] = "text";
+  const ProcessResult text = abtool(args);
+  EXPECT_NE(text.out.find("    tritongpu-coalesce: A's code (the binary A's variant compiles to)"), std::string::npos) << text.out;
+  EXPECT_FALSE(explain("A", "B", add).at(0).contains("skipped_passes"));
+}
+
 TEST_F(ExplainTriton, NvrtcPrintsNoPassesSoTheFirstDivergentStageIsSaid) {
   const std::vector<TritonPoint> softmax{{"softmax", {4, 1024}, DType::fp32, {{"BLOCK", "256"}}, "BLOCK256", "softmax"}};
   write_compiled_run(dir_.path() / "A", RunMode::record, "nvrtc", "", softmax);

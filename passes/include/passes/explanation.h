@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "passes/divergence.h"
 
@@ -29,10 +30,26 @@ struct PassExplanation {
   std::string error;          // outcome failed
 };
 
+// explain --skip-passes: what B's variant compiles to with one of its passes left out.
+enum class SkipOutcome {
+  restores_a,  // A's code: the binary A's variant compiles to
+  no_effect,   // B's own code: leaving it out changes nothing
+  other_code,  // neither side's
+  failed,      // it could not be left out (`detail` says why)
+};
+std::string_view skip_outcome_name(SkipOutcome outcome);  // "restores_a", "no_effect", "other_code", "failed"
+
+struct SkippedPass {
+  std::string pass;  // as the dumps name it: "tritongpu-coalesce"
+  SkipOutcome outcome = SkipOutcome::failed;
+  std::string detail;
+};
+
 struct PointExplanation {
   std::string point;  // its id
   std::string a_variant, b_variant;
   PassExplanation passes;
+  std::optional<std::vector<SkippedPass>> skipped;  // only with --skip-passes: each candidate left out in turn
 };
 
 // One line: "machine pass NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)",
