@@ -28,6 +28,34 @@ void say_progress(size_t total, size_t& done, const std::string& point) {
   fmt::print(stderr, "abtool explain: {}/{} {}: compiling A's and B's variant again with pass dumps\n", ++done, total, point);
 }
 
+// diff's verdict beside each point, and the points to explain: those named, else every point whose
+// measured code differs, FASTER and SLOWER first.
+struct ExplainPlan {
+  std::map<std::string, std::string> verdicts;
+  std::vector<std::string> ids;
+};
+
+ExplainPlan plan_explanation(const RunData& a, const RunData& b, double threshold_pct, const std::vector<std::string>& named) {
+  const Comparison comparison = compare_runs(a, b, threshold_pct);
+  ExplainPlan plan{{}, named};
+  std::map<std::string, int> rank;  // by point id
+  for (const PointComparison& row : comparison.points) {
+    plan.verdicts[row.id] = std::string(spelling(row.verdict));
+    rank[row.id] = explain_rank(row.verdict);
+  }
+  if (plan.ids.empty()) {
+    plan.ids = points_whose_code_differs(a, b);
+    auto rank_of = [&](const std::string& id) { return rank.count(id) ? rank.at(id) : 1; };
+    std::stable_sort(plan.ids.begin(), plan.ids.end(), [&](const std::string& x, const std::string& y) { return rank_of(x) < rank_of(y); });
+  }
+  return plan;
+}
+
+size_t unexplained(const std::vector<PointExplanation>& points) {
+  return std::count_if(points.begin(), points.end(),
+                       [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
+}
+
 }  // namespace
 
 std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& b, Comparison& report) {
@@ -46,21 +74,19 @@ int store_replay_passes(const fs::path& b_dir) {
   const MetaRecord meta = MetaRecord::read(layout.meta());
   if (!meta.replay_from) throw InputError(fmt::format("replay --passes: {} names no run it replays", layout.meta().string()));
   auto [a, b] = read_runs(*meta.replay_from, b_dir);
-  const Comparison comparison = compare_runs(a, b, kDefaultThresholdPct);
-  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, {}, layout.pass_dumps().string()};
-  for (const PointComparison& row : comparison.points) report.verdicts[row.id] = std::string(spelling(row.verdict));
+  ExplainPlan plan = plan_explanation(a, b, kDefaultThresholdPct, {});
+  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), layout.pass_dumps().string()};
   // B's own output: what an earlier, interrupted --passes left is replaced (remove_all takes a link
   // itself away, never what it points to).
   std::error_code error;
   fs::remove_all(layout.pass_dumps(), error);
-  ExplainRequest request{points_whose_code_differs(a, b), layout.pass_dumps(), true};
+  ExplainRequest request{plan.ids, layout.pass_dumps(), true};
   size_t done = 0;
-  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(request.points.size(), done, point); });
+  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(plan.ids.size(), done, point); });
   std::ostringstream json;
   print_explain_json(report, json);
   write_file_atomically(layout.pass_dumps() / "explain.json", json.str());
-  const size_t failed = std::count_if(report.points.begin(), report.points.end(),
-                                      [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
+  const size_t failed = unexplained(report.points);
   if (!quiet())
     fmt::print(stderr, "abtool replay --passes: {} point(s) whose code differs from A's compiled again with pass dumps into {}{}\n",
                report.points.size(), layout.pass_dumps().string(),
@@ -70,29 +96,16 @@ int store_replay_passes(const fs::path& b_dir) {
 
 int run_explain(const ExplainOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
-  const Comparison comparison = compare_runs(a, b, options.threshold_pct);
-  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, {}, options.out};
-  std::map<std::string, int> rank;  // by point id
-  for (const PointComparison& row : comparison.points) {
-    report.verdicts[row.id] = std::string(spelling(row.verdict));
-    rank[row.id] = explain_rank(row.verdict);
-  }
-  std::vector<std::string> ids = options.points;
-  if (ids.empty()) {
-    ids = points_whose_code_differs(a, b);
-    auto rank_of = [&](const std::string& id) { return rank.count(id) ? rank.at(id) : 1; };
-    std::stable_sort(ids.begin(), ids.end(), [&](const std::string& x, const std::string& y) { return rank_of(x) < rank_of(y); });
-  }
-  ExplainRequest request{ids, std::nullopt};
+  ExplainPlan plan = plan_explanation(a, b, options.threshold_pct, options.points);
+  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), options.out};
+  ExplainRequest request{plan.ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
   request.skip_passes = options.skip_passes;
   size_t done = 0;
-  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(ids.size(), done, point); });
+  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(plan.ids.size(), done, point); });
   if (options.format == "json") print_explain_json(report, std::cout);
   else print_explain_text(report, std::cout);
-  const bool failed = std::any_of(report.points.begin(), report.points.end(),
-                                  [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
-  return failed ? kExitPointFailed : kExitOk;
+  return unexplained(report.points) ? kExitPointFailed : kExitOk;
 }
 
 }  // namespace abt

@@ -272,7 +272,7 @@ struct CommandLine {
   EnumTexts record_texts, replay_texts;
   abt::ProcessOptions record_process, replay_process;
   std::string replay_from;
-  bool replay_passes = false;  // replay --passes
+  bool replay_passes = false;  // replay --passes: read back from the run's meta.json when it ends
   abt::ReplayOptions replay_only;
   bool no_interleave = false;
   abt::DiffOptions diff_options;
@@ -487,18 +487,12 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
   check_resume_alone(record ? *cli.record : *cli.replay, process);
   if (record) return abt::run_supervised("record", arguments_after_program(argc, argv), process, options);
   if (cli.replay_from.empty() && process.resume.empty()) throw abt::InputError("replay: --from is required");
-  // --passes, given now or to the run a --resume finishes (its command line is in meta.json).
-  bool passes = cli.replay_passes;
-  if (!process.resume.empty()) {
-    const std::filesystem::path meta = abt::RunLayout(process.resume).meta();
-    if (std::filesystem::exists(meta)) {
-      const std::vector<std::string> given = abt::MetaRecord::read(meta).command_line;
-      passes = std::find(given.begin(), given.end(), "--passes") != given.end();
-    }
-  }
   std::filesystem::path run_dir;
   const int code = abt::run_supervised("replay", arguments_after_program(argc, argv), process, options, cli.replay_from, &run_dir);
-  if (!passes || run_dir.empty() || (code != abt::kExitOk && code != abt::kExitPointFailed)) return code;
+  if (run_dir.empty() || (code != abt::kExitOk && code != abt::kExitPointFailed)) return code;
+  // --passes as the run was given it (a --resume takes its command line from meta.json).
+  const std::vector<std::string> given = abt::MetaRecord::read(abt::RunLayout(run_dir).meta()).command_line;
+  if (std::find(given.begin(), given.end(), "--passes") == given.end()) return code;
   const int explained = abt::store_replay_passes(run_dir);
   return code != abt::kExitOk ? code : explained;
 }

@@ -233,7 +233,9 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
     });
     for (size_t k = 0; k < count; ++k) {
       explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps));
-      if (request.skip_passes) explained.back().skipped = leave_passes_out(explained.back(), sides[first + k], compiled[k], work.path() / std::to_string(first + k));
+      if (request.skip_passes)
+        explained.back().skipped =
+            leave_passes_out(explained.back(), sides[first + k], compiled[k], work.path() / std::to_string(first + k));
     }
   }
   return explained;
