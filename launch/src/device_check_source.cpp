@@ -7,7 +7,8 @@ namespace abt {
 // roundings (no contraction into fused multiply-adds): the counts and extremes it gives equal the
 // host's, bit for bit (test_gpu checks). Each warp folds its elements, then one atomic per value:
 // result[0] max |got - want| and result[1] max relative error, as the bits of non-negative doubles
-// (which order like the values), result[2] mismatches, result[3] the first mismatching index.
+// (which order like the values), result[2] mismatches, result[3] the first mismatching index,
+// result[4] the largest finite |want| (bits, as result[0]).
 //
 // abt_digest_pieces: the SHA-256 of each 64 KiB piece of a buffer (util/piece_digest.h), a thread
 // a piece, with sha256_piece.inc's code (the unit tests hold it to OpenSSL's).
@@ -45,7 +46,7 @@ extern "C" __global__ void abt_digest_pieces(const unsigned char* data, u64 byte
 
 extern "C" __global__ void abt_check_outputs(const void* got, const void* want, u64 count, int dtype, int exact,
                                              double atol, double rtol, u64* result) {
-  double max_abs = 0, max_rel = 0;
+  double max_abs = 0, max_rel = 0, want_max_abs = 0;
   u64 mismatches = 0, first = ~0ull;
   for (u64 i = blockIdx.x * (u64)blockDim.x + threadIdx.x; i < count; i += (u64)gridDim.x * blockDim.x) {
     u64 got_bits = 0, want_bits = 0;
@@ -59,6 +60,7 @@ extern "C" __global__ void abt_check_outputs(const void* got, const void* want, 
       ok = x == y;
       abs_error = ok ? 0 : __longlong_as_double(0x7ff0000000000000ll);
     } else {
+      want_max_abs = fmax(want_max_abs, fabs(y));
       abs_error = fabs(__dsub_rn(x, y));
       ok = exact ? got_bits == want_bits : abs_error <= __dadd_rn(atol, __dmul_rn(rtol, fabs(y)));
     }
@@ -73,6 +75,7 @@ extern "C" __global__ void abt_check_outputs(const void* got, const void* want, 
   for (int offset = 16; offset > 0; offset /= 2) {
     max_abs = fmax(max_abs, __shfl_down_sync(0xffffffffu, max_abs, offset));
     max_rel = fmax(max_rel, __shfl_down_sync(0xffffffffu, max_rel, offset));
+    want_max_abs = fmax(want_max_abs, __shfl_down_sync(0xffffffffu, want_max_abs, offset));
     mismatches += __shfl_down_sync(0xffffffffu, mismatches, offset);
     const u64 other = __shfl_down_sync(0xffffffffu, first, offset);
     if (other < first) first = other;
@@ -80,6 +83,7 @@ extern "C" __global__ void abt_check_outputs(const void* got, const void* want, 
   if ((threadIdx.x & 31) != 0) return;
   atomicMax(&result[0], (u64)__double_as_longlong(max_abs));
   atomicMax(&result[1], (u64)__double_as_longlong(max_rel));
+  atomicMax(&result[4], (u64)__double_as_longlong(want_max_abs));
   if (mismatches) {
     atomicAdd(&result[2], mismatches);
     atomicMin(&result[3], first);

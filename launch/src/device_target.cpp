@@ -242,20 +242,23 @@ class DeviceWorkspace : public Workspace {
     OutputsCompared compared;
     if (outputs.empty()) return compared;
     std::vector<uint64_t> counters;
-    for (size_t i = 0; i < outputs.size(); ++i) counters.insert(counters.end(), {0, 0, 0, ~uint64_t(0)});
+    for (size_t i = 0; i < outputs.size(); ++i) counters.insert(counters.end(), {0, 0, 0, ~uint64_t(0), 0});
     DeviceBuffer results(target_.context(), counters.size() * sizeof(uint64_t));
     results.upload(counters.data());  // synchronous: done before the launches below
     for (size_t slot = 0; slot < outputs.size(); ++slot)
       target_.check(address_of(*outputs[slot], got), address_of(*outputs[slot], want), outputs[slot]->dtype, outputs[slot]->count,
-                    tolerance, results.pointer() + 4 * sizeof(uint64_t) * slot);
+                    tolerance, results.pointer() + kCheckCounters * sizeof(uint64_t) * slot);
     target_.stream().synchronize("comparing the outputs");
     results.download(counters.data(), counters.size() * sizeof(uint64_t));
     for (size_t slot = 0; slot < outputs.size(); ++slot) {
       const Arg& arg = *outputs[slot];
-      const uint64_t* counter = &counters[4 * slot];
+      const uint64_t* counter = &counters[kCheckCounters * slot];
       double max_abs = 0, max_rel = 0;
       std::memcpy(&max_abs, &counter[0], sizeof(double));
       std::memcpy(&max_rel, &counter[1], sizeof(double));
+      double want_max_abs = 0;
+      std::memcpy(&want_max_abs, &counter[4], sizeof(double));
+      compared.want_max_abs = std::max(compared.want_max_abs, want_max_abs);
       compared.max_abs = std::max(compared.max_abs, max_abs);
       compared.max_rel = std::max(compared.max_rel, max_rel);
       if (counter[2] && !compared.mismatches) {  // the first output that differs, as the host reads them in order

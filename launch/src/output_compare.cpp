@@ -24,7 +24,7 @@ double value_of(BFloat16 raw) { return bf16_to_float(raw.bits); }
 
 // The figures of elements [begin, end) of one output.
 struct Partial {
-  double max_abs = 0, max_rel = 0;
+  double max_abs = 0, max_rel = 0, want_max_abs = 0;
   uint64_t mismatches = 0, first = std::numeric_limits<uint64_t>::max();
 };
 
@@ -45,6 +45,7 @@ Partial compare_range(const OutputView& got, const OutputView& want, const Toler
       ok = x == y;
       abs_error = ok ? 0 : INFINITY;
     } else {
+      partial.want_max_abs = std::max(partial.want_max_abs, std::fabs(y));
       abs_error = std::fabs(x - y);
       ok = exact ? std::memcmp(&a[i], &b[i], sizeof(T)) == 0 : abs_error <= tolerance.atol + tolerance.rtol * std::fabs(y);
     }
@@ -104,11 +105,13 @@ OutputsCompared compare_output_views(const std::vector<OutputView>& got, const s
     for (const Partial& partial : partials) {  // in order: the first mismatch is the lowest index
       whole.max_abs = std::max(whole.max_abs, partial.max_abs);
       whole.max_rel = std::max(whole.max_rel, partial.max_rel);
+      whole.want_max_abs = std::max(whole.want_max_abs, partial.want_max_abs);
       if (partial.mismatches && !whole.mismatches) whole.first = partial.first;
       whole.mismatches += partial.mismatches;
     }
     compared.max_abs = std::max(compared.max_abs, whole.max_abs);
     compared.max_rel = std::max(compared.max_rel, whole.max_rel);
+    compared.want_max_abs = std::max(compared.want_max_abs, whole.want_max_abs);
     if (whole.mismatches && !compared.mismatches) {  // the first output that differs, in argument order
       compared.first_index = whole.first;
       compared.first_got = element_of(a, whole.first);

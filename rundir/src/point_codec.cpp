@@ -245,6 +245,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
                       {"mismatches", verify->mismatches}, {"first_mismatch", verify->first_mismatch},
                       {"skip_reason", verify->skip_reason}};
     if (verify->against) json["verify"]["against"] = spelling(*verify->against);
+    if (verify->own_spread) json["verify"]["own_spread"] = *verify->own_spread;
   }
   return json;
 }
@@ -332,6 +333,7 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     outcome.first_mismatch = verify.text("first_mismatch");
     outcome.skip_reason = verify.text("skip_reason");
     if (verify.has("against")) outcome.against = verify.spelled<VerifiedAgainst>("against");
+    outcome.own_spread = verify.optional_number("own_spread");
     record.verify = outcome;
   }
   return record;

@@ -44,6 +44,8 @@ fs::path ops_with_edit(const fs::path& dir, const std::string& op, const std::st
 
 nlohmann::json read_json(const fs::path& file) { return nlohmann::json::parse(read_text_file(file)); }
 
+nlohmann::json read_points(const fs::path& run) { return read_results(run)["points"]; }
+
 nlohmann::json read_results(const fs::path& run) {
   std::string text = read_text_file(run / "results.json");
   if (text.find("\n]") == std::string::npos) text += "],\"complete\":false}";  // killed before its end line

@@ -34,6 +34,9 @@ nlohmann::json diff_as_json(const std::filesystem::path& a, const std::filesyste
 // samples from samples.bin put back inline, as `samples_us`, `round_sizes`, `round_clock_mhz`
 // (and the point's `machine_probe_us`): what the tests check.
 nlohmann::json read_results(const std::filesystem::path& run);
+// Its points, by value: `for (auto& p : read_results(run)["points"])` would walk a document already
+// destroyed (only the loop's outermost temporary lives as long as the loop).
+nlohmann::json read_points(const std::filesystem::path& run);
 std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& file);  // without header
 std::string describe(const ProcessResult& result);  // for assertion messages
 // A point's markers without HOST_BUSY: that one says how busy the machine running the tests was

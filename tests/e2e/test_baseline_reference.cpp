@@ -55,7 +55,7 @@ TEST_F(BaselineReference, AReplayIsVerifiedAgainstAsStoredBinaryAndAnAAIsSame) {
   ProcessResult replayed = replay_into("B", {"--compiler-flags", "-DSABOTAGE=2"});
   ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
   const std::string log = read_text_file(dir_->path() / "B/run.log");
-  for (const auto& point : read_results(dir_->path() / "B")["points"]) {
+  for (const auto& point : read_points(dir_->path() / "B")) {
     EXPECT_EQ(point["status"], "SUCCESS") << point["error"];
     EXPECT_EQ(point["verify"]["status"], "passed");
     EXPECT_EQ(point["verify"]["against"], "baseline_output");
@@ -63,7 +63,8 @@ TEST_F(BaselineReference, AReplayIsVerifiedAgainstAsStoredBinaryAndAnAAIsSame) {
     EXPECT_NE(log.find(id + ": the reference is A's stored binary (BLOCK=1), run here (reference: baseline)"), std::string::npos)
         << log;
   }
-  for (const auto& point : diff_as_json(a(), dir_->path() / "B")["points"]) {
+  const nlohmann::json compared = diff_as_json(a(), dir_->path() / "B");
+  for (const auto& point : compared["points"]) {
     EXPECT_EQ(point["verdict"], "SAME") << point.dump();
     // The reader of the diff is told what B was checked against, not only run.log's reader.
     EXPECT_NE(point["note"].get<std::string>().find("verified against A's output, not an independent reference"),
@@ -75,7 +76,7 @@ TEST_F(BaselineReference, AMiscompiledBIsCaughtAgainstAsOutputAndNeverTimed) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
   ProcessResult replayed = replay_into("wrong", {"--compiler-flags", "-DSABOTAGE_ALL"});
   EXPECT_EQ(replayed.exit_code, 1) << describe(replayed);
-  for (const auto& point : read_results(dir_->path() / "wrong")["points"]) {
+  for (const auto& point : read_points(dir_->path() / "wrong")) {
     EXPECT_EQ(point["status"], "FAILED");
     EXPECT_TRUE(point["samples_us"].empty()) << "a variant that fails verification is not timed";
     EXPECT_EQ(point["verify"]["status"], "failed") << point.dump();
@@ -87,7 +88,7 @@ TEST_F(BaselineReference, WithoutInterleavingAsBinaryIsStillTheReference) {
   ASSERT_EQ(record_->exit_code, 0) << describe(*record_);
   ProcessResult replayed = replay_into("separate", {"--no-interleave", "--compiler-flags", "-DSABOTAGE_ALL"});
   EXPECT_EQ(replayed.exit_code, 1) << describe(replayed);
-  for (const auto& point : read_results(dir_->path() / "separate")["points"]) EXPECT_EQ(point["status"], "FAILED") << point.dump();
+  for (const auto& point : read_points(dir_->path() / "separate")) EXPECT_EQ(point["status"], "FAILED") << point.dump();
 }
 
 TEST_F(BaselineReference, WhenAsBinaryIsGoneThePointFailsWithTheReason) {
@@ -97,7 +98,7 @@ TEST_F(BaselineReference, WhenAsBinaryIsGoneThePointFailsWithTheReason) {
   fs::remove_all(copy / "bin");
   ProcessResult replayed = replay(copy, dir_->path() / "orphan", {});
   EXPECT_EQ(replayed.exit_code, 1) << describe(replayed);
-  for (const auto& point : read_results(dir_->path() / "orphan")["points"]) {
+  for (const auto& point : read_points(dir_->path() / "orphan")) {
     EXPECT_EQ(point["status"], "FAILED");
     EXPECT_NE(point["error"].get<std::string>().find("no reference: A's output is this point's (reference: baseline), but "
                                                      "A's stored binary cannot be used"),

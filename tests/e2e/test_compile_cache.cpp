@@ -66,7 +66,7 @@ TEST_F(CompileCacheRuns, ASecondRecordStartsNoCompiler) {
     return hashes;
   };
   EXPECT_EQ(rows("second"), rows("first"));
-  for (const auto& point : read_results(dir_.path() / "second")["points"]) {
+  for (const auto& point : read_points(dir_.path() / "second")) {
     EXPECT_EQ(point["status"], "SUCCESS");
     for (const auto& file : point["ir_files"]) EXPECT_TRUE(fs::exists(dir_.path() / "second" / file.get<std::string>()));
   }

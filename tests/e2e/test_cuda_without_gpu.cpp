@@ -30,7 +30,7 @@ TEST_F(CudaWithoutGpu, ArchCompilesEveryVariantAndFailsThePointsWithTheReason) {
   EXPECT_EQ(meta["gpu"]["compile_target"], "sm_90");
   std::string log = read_text_file(dir_.path() / "A" / "run.log");
   EXPECT_NE(log.find("gemm: compiled 32 variants for sm_90 (0 failed); no device to run them"), std::string::npos) << log;
-  for (const auto& point : read_results(dir_.path() / "A")["points"]) {
+  for (const auto& point : read_points(dir_.path() / "A")) {
     EXPECT_EQ(point["status"], "FAILED");
     EXPECT_NE(point["error"].get<std::string>().find("no CUDA device to run on"), std::string::npos) << point.dump();
   }

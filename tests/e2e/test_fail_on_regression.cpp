@@ -104,7 +104,7 @@ TEST_F(FailOnRegression, AReversedOrderOrTheSameRunIsSaidOnStderr) {
 
 TEST_F(FailOnRegression, CompileTimesAreRecordedAndCompared) {
   for (const fs::path& run : {a(), slow()}) {
-    for (const auto& point : read_results(run)["points"])
+    for (const auto& point : read_points(run))
       EXPECT_GT(point["compile_ms"].get<double>(), 0) << run << " " << point["shape_text"];
     for (const auto& row : read_tsv(run / "ir" / "index.tsv")) {
       ASSERT_EQ(row.size(), 9u);

@@ -23,7 +23,7 @@ TEST_F(GateAndFallback, ACompileErrorInOneVariantLeavesTheSweepGoing) {
   auto run = dir_.path() / "A";
   ProcessResult result = record_sabotage(run, "-DBREAK=2");
   ASSERT_EQ(result.exit_code, 0) << describe(result);
-  for (const auto& point : read_results(run)["points"]) {
+  for (const auto& point : read_points(run)) {
     EXPECT_EQ(point["status"], "SUCCESS");
     EXPECT_NE(point["config"]["BLOCK"], "2");
   }
@@ -40,7 +40,7 @@ TEST_F(GateAndFallback, AMiscompiledVariantIsCaughtAndNeverChosen) {
   auto run = dir_.path() / "A";
   ProcessResult result = record_sabotage(run, "-DSABOTAGE=1");
   ASSERT_EQ(result.exit_code, 0) << describe(result);
-  for (const auto& point : read_results(run)["points"]) EXPECT_NE(point["config"]["BLOCK"], "1");
+  for (const auto& point : read_points(run)) EXPECT_NE(point["config"]["BLOCK"], "1");
   auto first = candidates(run, 0)[0];
   EXPECT_EQ(first["status"], "verify_failed");
   EXPECT_FALSE(first["time_us"].is_number()) << "a variant that fails verification is not timed";

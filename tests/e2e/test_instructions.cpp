@@ -165,7 +165,7 @@ TEST(HardwareCounters, AHostOpRunsWithoutThemAndTheRunLogSaysWhy) {
             std::string::npos)
       << log;
   EXPECT_EQ(read_json(dir.path() / "A" / "meta.json")["counters"], "all");
-  for (const auto& point : read_results(dir.path() / "A")["points"]) {
+  for (const auto& point : read_points(dir.path() / "A")) {
     EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
     EXPECT_FALSE(point.contains("counters")) << point.dump(1);
   }

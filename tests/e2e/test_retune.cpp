@@ -100,7 +100,7 @@ TEST_F(Retune, DiffShowsThePinnedRegressionAndTheBestVsBestSpeedup) {
 }
 
 TEST_F(Retune, AnUnmovedOptimumReusesThePinnedMeasurement) {
-  for (const auto& point : read_results(stayed())["points"]) {
+  for (const auto& point : read_points(stayed())) {
     ASSERT_TRUE(point["retuned"].is_object());
     EXPECT_TRUE(point["retuned"]["same_as_pinned"].get<bool>());
     EXPECT_TRUE(point["retuned"]["samples_us"].empty()) << "the point's own samples are B's best";
@@ -116,13 +116,14 @@ TEST_F(Retune, AnUnmovedOptimumReusesThePinnedMeasurement) {
 }
 
 TEST_F(Retune, WithoutRetuneNoRetunedEntry) {
-  for (const auto& point : read_results(nudged())["points"]) EXPECT_TRUE(point["retuned"].is_null());
-  for (const auto& row : diff_json(nudged())["points"]) EXPECT_TRUE(row["retune"].is_null());
+  for (const auto& point : read_points(nudged())) EXPECT_TRUE(point["retuned"].is_null());
+  const nlohmann::json compared = diff_json(nudged());
+  for (const auto& row : compared["points"]) EXPECT_TRUE(row["retune"].is_null());
 }
 
 TEST_F(Retune, OutputBitsTellANumericsChangeFromIdenticalOutputs) {
   // Same compiler and flags: A's code and B's give the same bits.
-  for (const auto& point : read_results(stayed())["points"]) {
+  for (const auto& point : read_points(stayed())) {
     EXPECT_TRUE(point["output_vs_baseline"]["identical"].get<bool>());
     EXPECT_EQ(point["output_vs_baseline"]["differing"], 0);
   }
@@ -141,7 +142,8 @@ TEST_F(Retune, OutputBitsTellANumericsChangeFromIdenticalOutputs) {
     EXPECT_FALSE(row["same_output"].get<bool>());
     EXPECT_GT(row["output_bits"]["max_abs"].get<double>(), 0);
   }
-  for (const auto& row : diff_json(stayed())["points"]) EXPECT_TRUE(row["same_output"].get<bool>());
+  const nlohmann::json compared = diff_json(stayed());
+  for (const auto& row : compared["points"]) EXPECT_TRUE(row["same_output"].get<bool>());
   ProcessResult text = abtool({"diff", a().string(), nudged().string()});
   EXPECT_NE(text.out.find("output bits DIFFERS max"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("B's outputs differ from A's at 2 of 2 points"), std::string::npos) << text.out;

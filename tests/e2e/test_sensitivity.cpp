@@ -122,7 +122,7 @@ TEST(Nondeterminism, AnAaOfAnOpThatDiffersFromItselfSaysNondeterministic) {
                                    "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
   ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
   ASSERT_EQ(replay(a, b, {"--ops-dir", fixture_ops().string()}).exit_code, 0);
-  for (const auto& point : read_results(b)["points"]) {
+  for (const auto& point : read_points(b)) {
     const auto& bits = point["output_vs_baseline"];
     ASSERT_TRUE(bits.is_object()) << point.dump();
     EXPECT_GT(bits["a_self_max_abs"].get<double>(), 0) << bits.dump();
@@ -135,8 +135,44 @@ TEST(Nondeterminism, AnAaOfAnOpThatDiffersFromItselfSaysNondeterministic) {
       << text.out;
   EXPECT_EQ(text.out.find("a numerics change"), std::string::npos) << text.out;
   ProcessResult json = abtool({"diff", a.string(), b.string(), "--format", "json"});
-  for (const auto& point : nlohmann::json::parse(json.out)["points"])
+  const nlohmann::json compared = nlohmann::json::parse(json.out);
+  for (const auto& point : compared["points"])
     EXPECT_GT(point["output_bits"]["a_self_max_abs"].get<double>(), 0) << point.dump();
+}
+
+// Outputs rounded in another order each run (as atomic adds are) miss a close tolerance where they
+// cancel: such a point passes within the tolerance plus twice its own run-to-run spread, kept in
+// results.json; outputs that differ run to run by far more than rounding (a race) still fail, saying why.
+TEST(Nondeterminism, AnOrderDependentOpPassesWithinItsOwnSpreadAndARaceStillFails) {
+  TempDir dir("abtool-order-dependent-");
+  const fs::path a = dir.path() / "A", b = dir.path() / "B", shapes = dir.path() / "shapes.yaml";
+  write_file_atomically(shapes, "fixture_order_dependent:\n  shapes:\n    - [100000]\nfixture_racy:\n  shapes:\n    - [4096]\n");
+  ProcessResult recorded = abtool({"record", "--ops-dir", fixture_ops().string(), "--op", "fixture_order_dependent,fixture_racy",
+                                   "--shapes", shapes.string(), "--compiler", "host:g++", "--out", a.string(),
+                                   "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  ASSERT_EQ(recorded.exit_code, 1) << describe(recorded);  // the race's point failed
+  ASSERT_EQ(replay(a, b, {"--ops-dir", fixture_ops().string()}).exit_code, 1);
+  for (const fs::path& run : {a, b}) {
+    std::map<std::string, nlohmann::json> verify;
+    const nlohmann::json results = read_results(run);
+    for (const auto& point : results["points"]) verify[point["op"].get<std::string>()] = point["verify"];
+    const nlohmann::json& order = verify.at("fixture_order_dependent");
+    EXPECT_EQ(order["status"], "passed") << order.dump();
+    // (2x + 3) - 3 against (2x + 6) - 6: the float units of [4, 8) apart at most, 2^-21
+    EXPECT_GT(order["own_spread"].get<double>(), 0) << order.dump();
+    EXPECT_LE(order["own_spread"].get<double>(), std::ldexp(1.0, -21)) << order.dump();
+    EXPECT_LE(order["max_abs"].get<double>(), 1e-8 + 2 * order["own_spread"].get<double>()) << order.dump();
+    const nlohmann::json& race = verify.at("fixture_racy");
+    EXPECT_EQ(race["status"], "failed") << race.dump();
+    EXPECT_NEAR(race["own_spread"].get<double>(), 2 * race["max_abs"].get<double>(), 1e-6) << race.dump();  // 2.02x against 1.98x
+    EXPECT_NE(race["first_mismatch"].get<std::string>().find("not rounding in another order"), std::string::npos) << race.dump();
+    const std::string log = read_text_file(run / "run.log");
+    EXPECT_NE(log.find("fixture_order_dependent/100000/fp32: its outputs differ from run to run by up to"), std::string::npos) << log;
+  }
+  const nlohmann::json compared = diff_points(a, b);
+  ASSERT_EQ(compared.size(), 2u);
+  for (const auto& point : compared)
+    EXPECT_EQ(point["verdict"], point["point"].get<std::string>().rfind("fixture_racy", 0) == 0 ? "FAILED" : "SAME") << point.dump();
 }
 
 }  // namespace abt::e2e

@@ -81,10 +81,13 @@ TEST_F(Shards, ThreeShardsMergedAreTheUnshardedRun) {
   EXPECT_EQ(read_tsv(merged_dir() / "ir" / "index.tsv").size(), read_tsv(whole() / "ir" / "index.tsv").size());
   auto choices = [](const fs::path& run) {
     std::map<std::string, nlohmann::json> out;
-    for (const auto& [key, choice] : read_json(run / "autotune_records/fixture_tunable.json")["choices"].items())
-      out[choice["key"].dump()] = choice["config"];
+    const nlohmann::json records = read_json(run / "autotune_records/fixture_tunable.json");
+    for (const auto& choice : records["choices"])
+      out[choice["kernel"].get<std::string>() + "/" + choice["shape"].get<std::string>() + "/" + choice["dtype"].get<std::string>()] =
+          choice["config"];
     return out;
   };
+  EXPECT_EQ(choices(whole()).size(), 7u);  // one choice per shape
   EXPECT_EQ(choices(merged_dir()), choices(whole()));
 }
 

@@ -67,8 +67,12 @@ class DeviceCheck : public OnDevice {
     workspace->keep_outputs(OutputsAt::reference);
     const OutputSnapshot reference = workspace->read_outputs();
     driver.check(driver.copy_to_device(out, got_bytes.data(), got_bytes.size()), "writing the candidate");
-    const VerifyOutcome host = compare_outputs(workspace->read_outputs(), reference, tolerance);
-    const VerifyOutcome device = outcome_of(workspace->compare_outputs(OutputsAt::current, OutputsAt::reference, tolerance));
+    const OutputSnapshot candidate = workspace->read_outputs();
+    const VerifyOutcome host = compare_outputs(candidate, reference, tolerance);
+    const OutputsCompared on_device = workspace->compare_outputs(OutputsAt::current, OutputsAt::reference, tolerance);
+    const VerifyOutcome device = outcome_of(on_device);
+    const double host_scale = compare_output_views(views_of(candidate), views_of(reference), tolerance).want_max_abs;
+    EXPECT_EQ(std::memcmp(&on_device.want_max_abs, &host_scale, sizeof(double)), 0) << on_device.want_max_abs << " vs " << host_scale;
     EXPECT_EQ(device.status, host.status);
     EXPECT_EQ(device.mismatches, host.mismatches);
     EXPECT_EQ(device.first_mismatch, host.first_mismatch);

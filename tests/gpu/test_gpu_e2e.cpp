@@ -136,7 +136,7 @@ TEST_F(GpuTimers, AGraphFailureFallsBackPerPointWithTheMarkerAndDiffDistrustsIt)
   ASSERT_EQ(fallback.exit_code, 0) << describe(fallback);
   std::string log = read_text_file(dir_.path() / "fallback" / "run.log");
   EXPECT_NE(log.find("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=instantiate reason=\""), std::string::npos) << log;
-  for (const auto& point : read_results(dir_.path() / "fallback")["points"]) {
+  for (const auto& point : read_points(dir_.path() / "fallback")) {
     EXPECT_EQ(point["method"], "direct");
     EXPECT_NE(point["markers"].dump().find("BENCHMARK_DIRECT_NO_CUDAGRAPH phase=instantiate"), std::string::npos);
   }
@@ -155,7 +155,7 @@ TEST_F(GpuTimers, CuptiAndDirectTimersMeasureEveryPoint) {
   for (const char* timer : {"cupti", "direct"}) {
     ProcessResult run = run_saxpy(dir_.path() / timer, {"--timer", timer});
     ASSERT_EQ(run.exit_code, 0) << describe(run);
-    for (const auto& point : read_results(dir_.path() / timer)["points"]) {
+    for (const auto& point : read_points(dir_.path() / timer)) {
       EXPECT_EQ(point["method"], timer);
       EXPECT_TRUE(point["markers"].empty()) << point["markers"].dump();
     }
@@ -338,7 +338,7 @@ TEST_F(GpuTriton, HostTensorDescriptorsLaunchThroughTheirTensorMapsOnBothSides) 
       EXPECT_EQ(point["verify"]["status"], "passed") << "TMA tiles against the CUDA reference: " << point.dump(1);
     }
   }
-  for (const auto& point : read_results(dir_->path() / "tma_b")["points"])
+  for (const auto& point : read_points(dir_->path() / "tma_b"))
     EXPECT_TRUE(point["baseline"].is_object()) << "A's stored kernel, launched from its stored contract: " << point.dump(1);
 }
 
@@ -375,7 +375,8 @@ void expect_interleaved(const fs::path& a, const fs::path& b, const std::string&
       }
     }
   }
-  for (const auto& row : nlohmann::json::parse(diff_json)["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>()) << row.dump();
+  const nlohmann::json compared = nlohmann::json::parse(diff_json);
+  for (const auto& row : compared["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>()) << row.dump();
 }
 
 TEST_F(GpuAbLoop, ReplayRunsAsStoredBinaryBesideBsWithEveryRoundsClock) {
@@ -385,7 +386,7 @@ TEST_F(GpuAbLoop, ReplayRunsAsStoredBinaryBesideBsWithEveryRoundsClock) {
 
 TEST_F(GpuTriton, ReplayRunsAsStoredKernelsWithTheirStoredLaunchContracts) {
   ASSERT_EQ(replay_->exit_code, 0) << describe(*replay_);
-  for (const auto& point : read_results(a())["points"]) EXPECT_TRUE(point["binary"]["triton"].is_object());
+  for (const auto& point : read_points(a())) EXPECT_TRUE(point["binary"]["triton"].is_object());
   expect_interleaved(a(), b(), diff_->out);
 }
 
@@ -439,7 +440,8 @@ TEST_F(GpuFleetOnDevices, EveryPointNamesItsGpuAndTheRunListsEveryDevice) {
   }
   ProcessResult diff = abtool({"diff", a().string(), b().string(), "--format", "json"});
   ASSERT_EQ(diff.exit_code, 0) << describe(diff);
-  for (const auto& row : nlohmann::json::parse(diff.out)["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>());
+  const nlohmann::json compared = nlohmann::json::parse(diff.out);
+  for (const auto& row : compared["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>());
 }
 
 // The cases of a verdict under adversity on the device: a planted slowdown of about 2% at equal
@@ -483,7 +485,7 @@ TEST_F(GpuAdversity, AnAaOfAnAtomicAccumulationSaysNondeterministic) {
   ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
   ProcessResult replayed = replay(a, b, {"--ops-dir", fixture_ops().string()});
   ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
-  for (const auto& point : read_results(b)["points"]) {
+  for (const auto& point : read_points(b)) {
     EXPECT_EQ(point["status"], "SUCCESS") << point.dump(1);
     const auto& bits = point["output_vs_baseline"];
     ASSERT_TRUE(bits.is_object()) << point.dump();

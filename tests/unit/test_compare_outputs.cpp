@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "launch/point_workspace.h"
 #include "opspec/op_spec.h"
 #include "spec_fixture.h"
 #include "verify/compare_outputs.h"
+#include "verify/run_to_run.h"
 
 namespace abt {
 
@@ -86,6 +88,43 @@ TEST(CompareHalfOutputs, ComparesTheEncodedValues) {
   EXPECT_DOUBLE_EQ(compare_outputs(bf_got, bf_ref, loose).max_abs, 0x1p-7);
   OutputSnapshot poisoned{copy_of(DType::bf16, {0x7fc0})};
   EXPECT_FALSE(compare_outputs(poisoned, bf_ref, loose).passed());
+}
+
+TEST(RunToRun, AVariantThatRepeatsItselfKeepsItsFailure) {
+  const Tolerance close{Tolerance::Mode::close, 1e-2, 1e-5, ""};
+  const RunToRunAllowance allowance = allowance_for_spread(close, 0, 4.0);
+  EXPECT_FALSE(allowance.widened);
+  EXPECT_EQ(allowance.refused, "4 more runs gave the same outputs bit for bit");
+}
+
+TEST(RunToRun, ASpreadWithinTheToleranceAtTheLargestValueWidensAtolByTwiceIt) {
+  const Tolerance close{Tolerance::Mode::close, 1.6e-2, 1e-5, ""};
+  const RunToRunAllowance allowance = allowance_for_spread(close, 0.0156, 4.0);  // a bf16 unit at 2..4
+  ASSERT_TRUE(allowance.widened);
+  EXPECT_DOUBLE_EQ(allowance.widened->atol, 1e-5 + 2 * 0.0156);
+  EXPECT_DOUBLE_EQ(allowance.widened->rtol, 1.6e-2);
+  EXPECT_EQ(allowance.widened->mode, Tolerance::Mode::close);
+}
+
+TEST(RunToRun, ASpreadBeyondTheToleranceAtTheLargestValueIsNoRounding) {
+  const Tolerance close{Tolerance::Mode::close, 1e-5, 1e-8, ""};
+  for (double spread : {0.04, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()}) {
+    const RunToRunAllowance allowance = allowance_for_spread(close, spread, 2.0);
+    EXPECT_FALSE(allowance.widened) << spread;
+    EXPECT_NE(allowance.refused.find("more than the tolerance at the reference's largest value (2e-05)"), std::string::npos)
+        << allowance.refused;
+  }
+  const Tolerance exact{Tolerance::Mode::exact, 0, 0, ""};
+  EXPECT_FALSE(allowance_for_spread(exact, 1e-9, 2.0).widened);
+}
+
+TEST(CompareOutputs, TheLargestReferenceValueIsTheScaleOfTheTolerance) {
+  ArgSpec spec;
+  spec.name = "y";
+  const std::vector<float> want{0.5f, -3.0f, std::numeric_limits<float>::infinity(), 1.0f}, got{0.5f, -3.0f, 1.0f, 1.0f};
+  const OutputView a{&spec, DType::fp32, got.size(), reinterpret_cast<const std::byte*>(got.data())};
+  const OutputView b{&spec, DType::fp32, want.size(), reinterpret_cast<const std::byte*>(want.data())};
+  EXPECT_EQ(compare_output_views({a}, {b}, Tolerance{}).want_max_abs, 3.0);  // the infinity is no scale
 }
 
 }  // namespace abt

@@ -35,8 +35,9 @@ class PointBench {
   // Loads a variant with the launch geometry of this point and config. Throws PointError.
   std::unique_ptr<LoadedVariant> load(const CompiledVariant& variant, const Config& config) const;
   // Restores inputs, poisons outputs, runs once and compares with the reference where the outputs
-  // are (on a device: there). A launch the driver refuses throws PointError; a kernel that faults
-  // throws DeviceFault.
+  // are (on a device: there); a run that fails runs again to see whether the variant's outputs vary
+  // from run to run (verify/run_to_run.h). A launch the driver refuses throws PointError; a kernel
+  // that faults throws DeviceFault.
   VerifyOutcome verify(const LoadedVariant& variant);
   // Of the outputs of the last run (verify's), where they are.
   std::string output_digest() const;
@@ -62,6 +63,10 @@ class PointBench {
   // Runs `kernel` on the point's inputs and keeps its outputs as the reference; `what` names it in errors.
   void take_reference_from(const LoadedVariant& kernel, const std::string& what);
   VerifyOutcome with_against(VerifyOutcome outcome) const;  // names what the outcome was checked against
+  void run_on_inputs(const LoadedVariant& variant);
+  // A failed run held to the reference as closely as the variant agrees with itself.
+  VerifyOutcome against_own_spread(const LoadedVariant& variant, const Tolerance& tolerance, double reference_scale,
+                                   VerifyOutcome failed);
 
   const OpSession& session_;
   Point point_;
@@ -71,6 +76,7 @@ class PointBench {
   mutable PhaseTimes phases_;  // const reads (load, compare) take time too
   std::optional<VerifiedAgainst> against_;  // what the kept reference is; in every outcome of verify()
   std::string input_digest_;
+  bool spread_told_ = false;  // run.log has the point's run-to-run spread
   Specialization specialization_;
 };
 

@@ -18,6 +18,7 @@ const std::string& device_fill_source();
 // checked where their outputs are, without copying them to the host.
 const std::string& device_check_source();
 inline constexpr const char* kDeviceCheckKernel = "abt_check_outputs";
+inline constexpr size_t kCheckCounters = 5;  // per output: max abs, max rel, mismatches, first index, max |want|
 inline constexpr const char* kDeviceDigestKernel = "abt_digest_pieces";
 
 class DeviceTarget : public ExecutionTarget {
@@ -38,8 +39,8 @@ class DeviceTarget : public ExecutionTarget {
   // Fills `count` elements at `address` with the generator (an enqueued launch).
   void fill(CUdeviceptr address, DType dtype, size_t count, const InitSpec& init, uint64_t seed, uint64_t stream) const;
   bool can_check() const { return check_module_ != nullptr; }
-  // Enqueues the comparison of `count` elements of `got` with `want` into the four counters at
-  // `result` (device_check_source()).
+  // Enqueues the comparison of `count` elements of `got` with `want` into the kCheckCounters
+  // counters at `result` (device_check_source()).
   void check(CUdeviceptr got, CUdeviceptr want, DType dtype, size_t count, const Tolerance& tolerance,
              CUdeviceptr result) const;
   // Enqueues the SHA-256 of each piece of `bytes` bytes at `data` (util/piece_digest.h), 32 bytes

@@ -27,6 +27,7 @@ enum class OutputsAt {
   reference,    // what every variant of the point is verified against
   other_side,   // B's outputs, kept while A's code runs on the same inputs (an interleaved replay)
   earlier_run,  // A's code's first run, kept while a second shows whether its outputs repeat
+  failed_run,   // a run that failed verification, kept while more runs show whether its outputs repeat
 };
 
 // One set of outputs against another, element by element, by the verification gate's rule
@@ -34,6 +35,7 @@ enum class OutputsAt {
 // mismatching element of each side (count 1), read back alone.
 struct OutputsCompared {
   double max_abs = 0, max_rel = 0;
+  double want_max_abs = 0;  // the largest finite |want|: the scale the tolerance is read at
   uint64_t mismatches = 0;
   OutputCopy first_got, first_want;  // empty when none differ
   uint64_t first_index = 0;

@@ -20,6 +20,9 @@ struct VerifyOutcome {
   std::string first_mismatch;  // "args.c[17]: got nan, expected 0.25"
   std::string skip_reason;
   std::optional<VerifiedAgainst> against;  // absent when skipped, and in runs written before it was kept
+  // Set when the variant's outputs differed from run to run (verify/run_to_run.h): the largest
+  // difference between its runs; passed then means within the tolerance plus twice this.
+  std::optional<double> own_spread;
   bool passed() const { return status != Status::failed; }
 };
 
