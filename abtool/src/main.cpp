@@ -149,6 +149,10 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
                      "`abtool merge` joins the N runs" + by_mode(": all of them", ": A's shard"))
       ->check(shard_text());
+  command.add_option("--points", options.points,
+                     "measure only these points of the selection, comma separated, named as diff and results.json name "
+                     "them (op/shape/dtype)")
+      ->delimiter(',');
   command.add_option("--cache-dir", options.cache_dir,
                      "persistent compile cache (default $ABTOOL_CACHE_DIR, else $XDG_CACHE_HOME/abtool or "
                      "~/.cache/abtool; limit $ABTOOL_CACHE_MAX_MB, default 4096)")

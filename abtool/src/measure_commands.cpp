@@ -93,6 +93,8 @@ int run_supervised(const std::string& command, const std::vector<std::string>& a
   if (!process.gpus.empty()) {
     FleetRun fleet{mode, args, options.command_line, options.out, select_gpus(process.gpus)};
     if (fleet.gpus.size() > 1) {
+      if (!options.points.empty())
+        throw InputError("--points cannot be given with --gpus of several GPUs (each measures a part of the selection)");
       if (fleet.out.empty()) fleet.out = RunLayout::default_path(default_run_name_ops(options, mode, replay_from));
       if (run_dir) *run_dir = fs::absolute(fleet.out);
       return supervise_on_gpus(fleet);

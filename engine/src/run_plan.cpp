@@ -10,6 +10,7 @@
 #include "opspec/points.h"
 #include "run_resources.h"
 #include "shards/shard_split.h"
+#include "util/closest_name.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -110,6 +111,7 @@ RunPlan::RunPlan(RunRequest request)
                                    "points than shards)",
                                    request_.shard->text()));
   }
+  if (!request_.points.empty()) choose_points();
   for (const auto& op : ops_) {  // before a run directory exists: every reference compiler, every buffer size
     if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
     for (const auto& point : op.points) arg_layout(op.spec, point);
@@ -139,7 +141,25 @@ void RunPlan::check_captured_tensors() {
   content_addresses().check_all(files);
 }
 
-bool RunPlan::measures(const std::string& point_id) const { return !shard_points_ || shard_points_->count(point_id); }
+// --points: each id must be one of the selection's points (a typo measured nothing, silently).
+void RunPlan::choose_points() {
+  std::vector<std::string> known;
+  for (const auto& op : ops_)
+    for (const auto& point : op.points) known.push_back(point.id());
+  const std::set<std::string> selection(known.begin(), known.end());
+  for (const std::string& id : request_.points)
+    if (!selection.count(id)) {
+      const auto meant = closest_name(id, known);
+      throw InputError(fmt::format("--points: {} is not a point of this run's selection ({} point(s){})", id, known.size(),
+                                   meant ? fmt::format("; did you mean {}?", *meant)
+                                         : known.empty() ? "" : fmt::format("; the first is {}", known.front())));
+    }
+  chosen_points_ = std::set<std::string>(request_.points.begin(), request_.points.end());
+}
+
+bool RunPlan::measures(const std::string& point_id) const {
+  return (!shard_points_ || shard_points_->count(point_id)) && (!chosen_points_ || chosen_points_->count(point_id));
+}
 
 PointCostEstimate planned_point_cost(const PlannedOp& op, RunMode mode, const TimingSettings& timing, bool full_sweep) {
   constexpr double kPointOverheadS = 0.3, kCandidateS = 0.03, kFinalistS = 0.05;

@@ -57,6 +57,10 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.shard = options.shard ? options.shard : defaults.shard;
   if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run
   if (request.shard && defaults.shard && *request.shard == *defaults.shard) request.shard_points = defaults.shard_points;
+  request.points = options.points;
+  if (!request.points.empty() && request.shard)  // a part of a few points: which part holds them is the split's business
+    throw InputError(fmt::format("--points cannot be given with --shard or --gpus (this run is part {} of its selection)",
+                                 request.shard->text()));
   request.arch = options.arch;
   request.cache_dir = options.cache_dir;
   request.no_cache = options.no_cache;

@@ -43,10 +43,12 @@ class RunPlan {
 
  private:
   void check_captured_tensors();
+  void choose_points();
   RunRequest request_;
   std::unique_ptr<Resources> resources_;
   std::vector<PlannedOp> ops_;
   std::optional<std::set<std::string>> shard_points_;  // --shard: the ids this run measures
+  std::optional<std::set<std::string>> chosen_points_;  // --points: the ids this run measures
 };
 
 // What the plan expects one of an op's points to cost before any point has run: its choice (a

@@ -38,6 +38,7 @@ struct RunOptions {
   bool compile_instructions = false;  // --compile-instructions
   int gpu = 0;
   std::optional<Shard> shard;    // --shard I/N; replay: A's unless given
+  std::vector<std::string> points;  // --points: only these point ids of the selection (empty: all)
   std::optional<std::filesystem::path> cache_dir;  // --cache-dir; default compilers/compile_store.h's
   bool no_cache = false;                           // --no-cache
   std::string arch;              // CUDA compile target; default: the device's
@@ -66,6 +67,7 @@ struct RunRequest {
   int gpu = 0;
   std::optional<Shard> shard;
   std::vector<std::string> shard_points;  // the shard's points as A's shard run planned them (replay)
+  std::vector<std::string> points;        // --points: only these ids (empty: every point of the selection)
   std::optional<std::filesystem::path> cache_dir;
   bool no_cache = false;
   std::string arch;
