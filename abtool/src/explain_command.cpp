@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "skip_pass_timing.h"
 #include "compare/comparison.h"
 #include "explain/explain.h"
 #include "printers/explain_printers.h"
@@ -101,8 +102,21 @@ int run_explain(const ExplainOptions& options) {
   ExplainRequest request{plan.ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
   request.skip_passes = options.skip_passes;
+  if (options.time_skipped && !options.skip_passes) throw InputError("explain --time times what --skip-passes leaves out: give both");
   size_t done = 0;
   report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(plan.ids.size(), done, point); });
+  if (options.time_skipped) {
+    // Beside the dumps when there is an --out (kept: each is a run to diff), else for this command only.
+    std::optional<TempDir> scratch;
+    if (options.out.empty()) scratch.emplace("abtool-explain-time-");
+    const fs::path work = options.out.empty() ? scratch->path() / "skip-passes" : fs::path(options.out) / "skip-passes";
+    time_skipped_passes(a, b, report.points, work, options.threshold_pct);
+    if (scratch)  // gone when the command ends: no run to name
+      for (PointExplanation& point : report.points)
+        if (point.skipped)
+          for (SkippedPass& pass : *point.skipped)
+            if (pass.timed) pass.timed->run.clear();
+  }
   if (options.format == "json") print_explain_json(report, std::cout);
   else print_explain_text(report, std::cout);
   return unexplained(report.points) ? kExitPointFailed : kExitOk;

@@ -1,5 +1,7 @@
 #include "side_compiler.h"
 
+#include "explain/explain.h"
+
 #include <fmt/format.h>
 
 #include "util/errors.h"
@@ -23,6 +25,17 @@ CompilerWords compiler_words(const std::vector<std::string>& command_line) {
     else words.env.insert(words.env.end(), values.begin(), values.end());
   }
   return words;
+}
+
+std::vector<std::string> compiler_arguments(const RunData& run, const std::string& extra_flag) {
+  const MetaRecord& meta = run.meta;
+  const CompilerWords words = compiler_words(meta.command_line);
+  const std::string flags = words.flags.empty() ? extra_flag : extra_flag.empty() ? words.flags : words.flags + " " + extra_flag;
+  std::vector<std::string> args{"--compiler",
+                                meta.selection.compiler.empty() ? default_compiler_text(meta.gpu.compile_target) : meta.selection.compiler};
+  if (!flags.empty()) args.insert(args.end(), {"--compiler-flags", flags});
+  for (const std::string& env : words.env) args.insert(args.end(), {"--compiler-env", env});
+  return args;
 }
 
 SideCompiler::SideCompiler(const RunData& run) {

@@ -24,6 +24,20 @@ std::string rebuilt_warning(const PassExplanation& found) {
                      "are of that compile\n", fmt::join(sides, " and "));
 }
 
+// B changed the time (FASTER or SLOWER) and, left out of B, this pass gives A's time again (SAME).
+bool restores_a_time(const SkippedPass& pass, const std::string& b_verdict) {
+  return pass.timed && pass.timed->error.empty() && pass.timed->verdict == Verdict::same &&
+         (b_verdict == spelling(Verdict::faster) || b_verdict == spelling(Verdict::slower));
+}
+
+std::string timing_text(const SkippedPass& pass, const std::string& b_verdict) {
+  if (!pass.timed) return "";
+  const SkipTiming& timed = *pass.timed;
+  if (!timed.error.empty()) return fmt::format("; not timed: {}", timed.error);
+  return fmt::format("; against A: {} {:.3f}x [{:.3f}, {:.3f}]{}", spelling(timed.verdict), timed.speedup, timed.low, timed.high,
+                     restores_a_time(pass, b_verdict) ? " (A's time again)" : "");
+}
+
 void print_point(const PointExplanation& point, const std::string& verdict, std::ostream& out) {
   const PassExplanation& found = point.passes;
   out << fmt::format("{}{}  {}\n", point.point, verdict.empty() ? "" : "  " + verdict,
@@ -72,13 +86,19 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
   }
   out << "  left out of B in turn, what B's variant then compiles to:\n";
   for (const SkippedPass& pass : *point.skipped) {
+    const std::string timed = timing_text(pass, verdict);
     switch (pass.outcome) {
-      case SkipOutcome::restores_a: out << fmt::format("    {}: A's code (the binary A's variant compiles to)\n", pass.pass); break;
+      case SkipOutcome::restores_a: out << fmt::format("    {}: A's code (the binary A's variant compiles to){}\n", pass.pass, timed); break;
       case SkipOutcome::no_effect: out << fmt::format("    {}: B's code still (no effect)\n", pass.pass); break;
-      case SkipOutcome::other_code: out << fmt::format("    {}: other code than A's and B's\n", pass.pass); break;
+      case SkipOutcome::other_code: out << fmt::format("    {}: other code than A's and B's{}\n", pass.pass, timed); break;
       case SkipOutcome::failed: out << fmt::format("    {}: cannot be left out: {}\n", pass.pass, pass.detail); break;
     }
   }
+  std::vector<std::string> restoring;
+  for (const SkippedPass& pass : *point.skipped)
+    if (restores_a_time(pass, verdict)) restoring.push_back(pass.pass);
+  if (!restoring.empty())
+    out << fmt::format("  left out of B, {} {} B's time back to A's\n", fmt::join(restoring, ", "), restoring.size() == 1 ? "brings" : "each bring");
 }
 
 }  // namespace
@@ -139,9 +159,21 @@ void print_explain_json(const ExplainReport& report, std::ostream& out) {
     json["verdict"] = verdict == report.verdicts.end() ? nlohmann::json() : nlohmann::json(verdict->second);
     if (point.skipped) {  // explain --skip-passes only
       json["skipped_passes"] = nlohmann::json::array();
-      for (const SkippedPass& pass : *point.skipped)
-        json["skipped_passes"].push_back({{"pass", pass.pass}, {"outcome", skip_outcome_name(pass.outcome)},
-                                          {"detail", pass.detail.empty() ? nlohmann::json() : nlohmann::json(pass.detail)}});
+      for (const SkippedPass& pass : *point.skipped) {
+        nlohmann::json skipped{{"pass", pass.pass}, {"outcome", skip_outcome_name(pass.outcome)},
+                               {"detail", pass.detail.empty() ? nlohmann::json() : nlohmann::json(pass.detail)}};
+        if (pass.timed) {  // explain --time only
+          const SkipTiming& timed = *pass.timed;
+          const bool judged = timed.error.empty();
+          skipped["timed"] = {{"verdict", judged ? nlohmann::json(spelling(timed.verdict)) : nlohmann::json()},
+                              {"speedup", judged ? nlohmann::json(timed.speedup) : nlohmann::json()},
+                              {"ci95", judged ? nlohmann::json({timed.low, timed.high}) : nlohmann::json()},
+                              {"restores_a_time", restores_a_time(pass, json["verdict"].is_string() ? json["verdict"].get<std::string>() : "")},
+                              {"run", timed.run.empty() ? nlohmann::json() : nlohmann::json(timed.run)},
+                              {"error", judged ? nlohmann::json() : nlohmann::json(timed.error)}};
+        }
+        json["skipped_passes"].push_back(std::move(skipped));
+      }
     }
     points.push_back(std::move(json));
   }

@@ -357,6 +357,35 @@ TEST_F(ExplainTriton, SkipPassesFindsThePassThatMakesBsCodeAs) {
   EXPECT_FALSE(explain("A", "B", add).at(0).contains("skipped_passes"));
 }
 
+// explain --skip-passes --time replays B without the pass, A's binary beside it: where that replay
+// cannot run, the candidate says why it has no verdict, and the rest of the explanation stands
+// (test_gpu's GpuTriton times one for real); --time without --skip-passes is bad input.
+TEST_F(ExplainTriton, SkipPassesTimeSaysWhyACandidateHasNoVerdict) {
+  REQUIRE_TRITON();
+  const std::vector<TritonPoint> add{example_points()[1]};
+  write_run(dir_.path() / "A", RunMode::record, python(), "abtool_skip_passes=tritongpu-coalesce", add);
+  write_run(dir_.path() / "B", RunMode::replay, python(), "", add);
+  const std::string id = Point{add[0].op, add[0].shape, add[0].dtype}.id();
+  const fs::path out = dir_.path() / "explained";
+  const ProcessResult result = abtool({"explain", dir_.path() / "A", dir_.path() / "B", "--skip-passes", "--time", "--out",
+                                       out.string(), "--format", "json", "-q", id});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  const nlohmann::json skipped = nlohmann::json::parse(result.out)["points"].at(0).at("skipped_passes");
+  ASSERT_FALSE(skipped.empty());
+  ASSERT_EQ(skipped[0]["outcome"], "restores_a") << skipped.dump(2);
+  const nlohmann::json& timed = skipped[0].at("timed");
+  EXPECT_TRUE(timed["verdict"].is_null()) << timed.dump(2);
+  EXPECT_FALSE(timed["restores_a_time"].get<bool>());
+  // the test's A is no run a replay can start from (no shapes.yaml, no autotune record)
+  EXPECT_EQ(timed["error"].get<std::string>().rfind("its replay failed (exit 2): ", 0), 0u) << timed.dump(2);
+  EXPECT_EQ(timed["run"], (out / "skip-passes" / "tritongpu-coalesce").string());
+  for (const auto& pass : skipped)
+    EXPECT_EQ(pass.contains("timed"), pass["outcome"] == "restores_a" || pass["outcome"] == "other_code") << pass.dump(2);
+  const ProcessResult alone = abtool({"explain", dir_.path() / "A", dir_.path() / "B", "--time", id});
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_NE(alone.err.find("explain --time times what --skip-passes leaves out: give both"), std::string::npos) << alone.err;
+}
+
 TEST_F(ExplainTriton, NvrtcPrintsNoPassesSoTheFirstDivergentStageIsSaid) {
   const std::vector<TritonPoint> softmax{{"softmax", {4, 1024}, DType::fp32, {{"BLOCK", "256"}}, "BLOCK256", "softmax"}};
   write_compiled_run(dir_.path() / "A", RunMode::record, "nvrtc", "", softmax);

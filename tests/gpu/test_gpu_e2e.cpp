@@ -390,6 +390,38 @@ TEST_F(GpuTriton, ReplayRunsAsStoredKernelsWithTheirStoredLaunchContracts) {
   expect_interleaved(a(), b(), diff_->out);
 }
 
+// explain --skip-passes --time on a planted change: A compiled without the coalescing pass, B with
+// it; left out of B, the pass gives A's binary, and its replay (A's binary timed beside it) is judged
+// against A: identical code, so SAME, with a speedup and its interval from real rounds.
+TEST_F(GpuTriton, ExplainSkipPassesTimesTheCandidateAgainstA) {
+  const fs::path a = dir_->path() / "coalesce_a", b = dir_->path() / "coalesce_b", out = dir_->path() / "coalesce_explained";
+  std::vector<std::string> args{"record", "--op", "triton_add", "--compiler", "triton:" + python(), "--compiler-flags",
+                                "abtool_skip_passes=tritongpu-coalesce", "--shapes", gpu_shapes().string(), "--out", a.string()};
+  args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
+  const ProcessResult recorded = abtool(args);
+  ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
+  const ProcessResult replayed = replay(a, b, {"--compiler", "triton:" + python()});
+  ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  const ProcessResult explained =
+      abtool({"explain", a.string(), b.string(), "--skip-passes", "--time", "--out", out.string(), "--format", "json", "-q"});
+  ASSERT_EQ(explained.exit_code, 0) << describe(explained);
+  const nlohmann::json points = nlohmann::json::parse(explained.out)["points"];
+  ASSERT_FALSE(points.empty()) << explained.out;
+  for (const auto& point : points) {
+    const auto& skipped = point.at("skipped_passes");
+    ASSERT_FALSE(skipped.empty()) << point.dump(2);
+    EXPECT_EQ(skipped[0]["pass"], "tritongpu-coalesce") << skipped.dump(2);
+    ASSERT_EQ(skipped[0]["outcome"], "restores_a") << skipped.dump(2);
+    const auto& timed = skipped[0].at("timed");
+    EXPECT_TRUE(timed["error"].is_null()) << timed.dump(2);
+    EXPECT_EQ(timed["verdict"], "SAME") << "A's own binary against A: " << timed.dump(2);
+    EXPECT_GT(timed["speedup"].get<double>(), 0) << timed.dump(2);
+    EXPECT_TRUE(fs::exists(fs::path(timed["run"].get<std::string>()) / "results.json")) << timed.dump(2);
+    std::cout << point["point"].get<std::string>() << " B " << point["verdict"] << "; without tritongpu-coalesce "
+              << timed["verdict"] << " " << timed["speedup"] << " " << timed["ci95"] << "\n";
+  }
+}
+
 // --gpus all on the real devices of this machine (one or more): every CUDA point names the GPU
 // it ran on (index and UUID, as the driver reports them); with two or more, the points are
 // spread, the run lists every device, and the replay's in-process pairs each ran on one device.

@@ -26,6 +26,11 @@ struct ExplainRequest {
   size_t dump_cap_bytes = 256ull << 20;  // per point and side: the distinct pass outputs kept, at most
 };
 
+// The options with which a replay of A compiles as `run` compiled: its --compiler, its
+// --compiler-flags with `extra_flag` added (explain --skip-passes --time: abtool_skip_passes=NAME),
+// each --compiler-env. Throws InputError for a run whose meta.json names no compiler it can use.
+std::vector<std::string> compiler_arguments(const RunData& run, const std::string& extra_flag);
+
 // The points to explain when none are named: those measured on both sides whose binaries differ.
 std::vector<std::string> points_whose_code_differs(const RunData& a, const RunData& b);
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "passes/divergence.h"
+#include "verdict/verdict.h"
 
 namespace abt {
 
@@ -39,10 +40,20 @@ enum class SkipOutcome {
 };
 std::string_view skip_outcome_name(SkipOutcome outcome);  // "restores_a", "no_effect", "other_code", "failed"
 
+// explain --skip-passes --time: B replayed with the pass left out, A's binary timed beside it in the
+// same rounds, and judged against A by the usual rules.
+struct SkipTiming {
+  Verdict verdict = Verdict::failed;  // of the run without the pass against A
+  double speedup = 0, low = 0, high = 0;  // A's time / its time, with the 95% interval
+  std::string run;    // the replay's run directory
+  std::string error;  // why it has no verdict (the replay failed, or its point did)
+};
+
 struct SkippedPass {
   std::string pass;  // as the dumps name it: "tritongpu-coalesce"
   SkipOutcome outcome = SkipOutcome::failed;
   std::string detail;
+  std::optional<SkipTiming> timed;  // --time, for a pass whose leaving out changed B's code
 };
 
 struct PointExplanation {
