@@ -178,6 +178,8 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
     description_to_remember_ = {memo, about};
     store_ = store;
   }
+  if (auto skipped = options_.find("abtool_skip_passes"); skipped != options_.end() && spec.check_pass_names)
+    check_skip_passes(skipped->second);
   fingerprint_.backend = BackendKind::triton;
   fingerprint_.version = fmt::format("Triton {} (Python {})", about.value("triton_version", "?"), about.value("python_version", "?"));
   fingerprint_.path = fs::canonical(python_).string();
@@ -187,6 +189,31 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
   fingerprint_.flags.insert(fingerprint_.flags.end(), spec.flags.begin(), spec.flags.end());
   fingerprint_.env = spec.env;
   fingerprint_.env["(libtriton)"] = about.value("libtriton", "");
+}
+
+// abtool_skip_passes names no pass of this Triton: bad input before anything is compiled, rather than
+// every variant failing one by one.
+void TritonCompiler::check_skip_passes(const std::string& names) const {
+  ProcessResult checked;
+  try {
+    checked = run_process({python_, {helper_, "--check-skip-passes", names}, "", env_, std::chrono::seconds(120)});
+  } catch (const std::exception& error) {
+    throw InputError(fmt::format("--compiler {}: cannot check abtool_skip_passes: {}", compiler_text_, error.what()));
+  }
+  nlohmann::json found;
+  try {
+    found = nlohmann::json::parse(last_line(checked.out)).at("unknown");
+  } catch (const std::exception&) {
+    throw InputError(fmt::format("--compiler {}: cannot check abtool_skip_passes: {}", compiler_text_,
+                                 last_line(checked.err.empty() ? checked.out : checked.err)));
+  }
+  if (found.empty()) return;
+  const nlohmann::json& first = found.front();
+  const std::string name = first.value("name", "");
+  const std::string nearest = first["nearest"].is_string() ? first["nearest"].get<std::string>() : "";
+  throw InputError(fmt::format("--compiler-flags abtool_skip_passes: this Triton has no pass named '{}'{} (name passes as "
+                               "MLIR's dumps do, the argument in parentheses: tritongpu-coalesce)",
+                               name, nearest.empty() ? "" : fmt::format(" (did you mean '{}'?)", nearest)));
 }
 
 const CompilerFingerprint& TritonCompiler::fingerprint() const {

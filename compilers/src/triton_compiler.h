@@ -68,6 +68,7 @@ class TritonCompiler : public CompilerBackend {
   mutable std::unique_ptr<TritonForkServer> server_;
   mutable bool server_failed_ = false;
   nlohmann::json batch_request(const CompileJob& like) const;
+  void check_skip_passes(const std::string& names) const;  // throws InputError naming the first unknown pass
   mutable std::mutex preparing_mutex_;
   mutable std::vector<std::future<void>> preparing_;  // prepare()'s, done before the server goes
 };

@@ -9,6 +9,9 @@ parameters passed, in order, and the TMA layout of its tensor descriptors).
 
   helper --describe            one JSON object: Triton and Python versions, libtriton path and sha256,
                                the Triton package's folder
+  helper --check-skip-passes NAMES
+                               one JSON object: the names of abtool_skip_passes no pass function
+                               of this Triton adds, each with the nearest known pass
   helper < request.json        compiles a batch; one JSON line per variant on stdout:
                                {"index": i, "ok": true} or {"index": i, "ok": false, "error": "..."}
   helper --serve [--no-digest] a fork server: imports Triton once, prints what --describe prints
@@ -230,6 +233,78 @@ def _pass_modules():
     return modules
 
 
+_PROBE_VALUES = {"int": 0, "typing.SupportsInt": 0, "bool": False, "str": "", "float": 0.0, "typing.SupportsFloat": 0.0}
+
+
+def _passes_added_by(function, context):
+    """The pass arguments (as MLIR's dumps name them) an add_* function adds, read from the pipeline
+    of an empty pass manager it was called on; None where it takes arguments that cannot be made up."""
+    from triton._C.libtriton import ir
+    header = (function.__doc__ or "").splitlines()[0] if function.__doc__ else ""
+    match = re.match(r"\w+\((.*)\) ->", header)
+    values = []
+    for param in (match.group(1).split(",")[1:] if match else []):
+        kind = param.split(":", 1)[1].strip() if ":" in param else ""
+        if kind not in _PROBE_VALUES and not kind.startswith("list"):
+            return None
+        values.append([] if kind.startswith("list") else _PROBE_VALUES[kind])
+    manager = ir.pass_manager(context)
+    try:
+        function(manager, *values)
+    except Exception:  # a value it refuses: the name's guess stands in
+        return None
+    pipeline = re.sub(r"\{[^}]*\}", "", manager.get_pipeline_str())
+    return set(re.findall(r"[A-Za-z][\w.-]*", pipeline)) - {"any", "builtin.module"}
+
+
+def _functions_by_pass(modules):
+    """{pass argument: [(module, add_* name)]}, for every add_* function of the pass modules that
+    could be called on an empty pass manager (tritonnvidiagpu's add_allocate_tensor_memory adds
+    triton-tensor-memory-allocation: no name rule finds that)."""
+    from triton._C.libtriton import ir
+    context = ir.context()
+    ir.load_dialects(context)
+    found = {}
+    for module in modules:
+        for attribute in sorted(dir(module)):
+            if attribute.startswith("add_"):
+                for name in _passes_added_by(getattr(module, attribute), context) or ():
+                    found.setdefault(name, []).append((module, attribute))
+    return found
+
+
+def _functions_named(name, modules):
+    """The add_* functions whose name follows from the pass argument's (tritongpu-coalesce:
+    add_coalesce; tritongpu-F32DotTC: add_f32_dot_tc; canonicalize: add_canonicalizer)."""
+    wanted = {_MLIR_PASSES[name]} if name in _MLIR_PASSES else set()
+    for prefix in _PASS_PREFIXES:
+        if name.startswith(prefix):
+            stem = name[len(prefix):]
+            wanted.add("add_" + stem.replace("-", "_"))
+            wanted.add("add_" + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem).replace("-", "_").lower())
+    wanted.add("add_" + name.replace("-", "_"))
+    return [(module, attribute) for module in modules for attribute in sorted(wanted) if hasattr(module, attribute)]
+
+
+def check_skip_passes(text):
+    """--check-skip-passes NAMES: one JSON object, {"unknown": [{"name": n, "nearest": m or null}]}:
+    the names no add_* function of this Triton adds, each with the known pass argument nearest it."""
+    import difflib
+    modules = _pass_modules()
+    by_pass = _functions_by_pass(modules)
+    known = set(by_pass) | set(_MLIR_PASSES)
+    for module in modules:
+        for attribute in dir(module):
+            if attribute.startswith("add_"):
+                known.update(prefix + attribute[4:].replace("_", "-") for prefix in ("tritongpu-", "triton-"))
+    unknown = []
+    for name in [name.strip() for name in text.split(",") if name.strip()]:
+        if name not in by_pass and not _functions_named(name, modules):
+            nearest = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.8)
+            unknown.append({"name": name, "nearest": nearest[0] if nearest else None})
+    print(json.dumps({"unknown": unknown}))
+
+
 class LeftOutPasses:
     """While the variant compiles, the add_* functions of the named passes add nothing; afterwards
     each must have been called (else the name matched no pass this compile runs: an error)."""
@@ -241,16 +316,12 @@ class LeftOutPasses:
 
     def __enter__(self):
         modules = _pass_modules()
+        by_pass = None
         for name in self.names:
-            wanted = {_MLIR_PASSES[name]} if name in _MLIR_PASSES else set()
-            for prefix in _PASS_PREFIXES:
-                if name.startswith(prefix):
-                    stem = name[len(prefix):]
-                    wanted.add("add_" + stem.replace("-", "_"))
-                    # a CamelCase argument (tritongpu-F32DotTC: add_f32_dot_tc)
-                    wanted.add("add_" + re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem).replace("-", "_").lower())
-            wanted.add("add_" + name.replace("-", "_"))
-            found = [(module, attribute) for module in modules for attribute in sorted(wanted) if hasattr(module, attribute)]
+            found = _functions_named(name, modules)
+            if not found:  # an add_* function named otherwise: the one whose pipeline has the pass
+                by_pass = _functions_by_pass(modules) if by_pass is None else by_pass
+                found = by_pass.get(name, [])
             if not found:
                 self.__exit__(None, None, None)
                 raise ValueError(f"{SKIP_PASSES_OPTION}: no function of Triton's pass modules adds a pass named '{name}' "
@@ -508,6 +579,9 @@ def main():
         return 0
     if "--serve" in sys.argv:
         return serve()
+    if "--check-skip-passes" in sys.argv:
+        check_skip_passes(sys.argv[sys.argv.index("--check-skip-passes") + 1])
+        return 0
     compile_batch(json.load(sys.stdin), sys.stdout)
     return 0
 

@@ -62,6 +62,7 @@ SideCompiler::SideCompiler(const RunData& run) {
 std::unique_ptr<CompilerBackend> SideCompiler::compiler_with_flag(const std::string& flag) const {
   const std::string flags = words_.flags.empty() ? flag : flag.empty() ? words_.flags : words_.flags + " " + flag;
   CompilerSpec spec = parse_compiler_spec(text_, flags, words_.env);
+  spec.check_pass_names = flag.empty();  // the passes explain leaves out are named by B's own dumps
   spec.variant_limit_s = variant_limit_s_;
   spec.valgrind_runnable = valgrind_runnable_;
   return make_compiler(spec, arch_);

@@ -173,7 +173,7 @@ TEST_F(TritonCompile, CompilerFlagsAreTritonOptionsAndChangeTheCode) {
 }
 
 // abtool_skip_passes (issue 47): a pass named as MLIR's dumps name it is left out of the backend's
-// pipeline; its dumps then lack it and the code shows it; a name no pass has fails the variant, saying so.
+// pipeline; its dumps then lack it and the code shows it; a name no pass has is bad input, saying so.
 TEST_F(TritonCompile, AbtoolSkipPassesLeavesANamedPassOutOfThePipeline) {
   OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
   auto compile = [&](const std::string& flags, const std::string& sub) {
@@ -196,11 +196,31 @@ TEST_F(TritonCompile, AbtoolSkipPassesLeavesANamedPassOutOfThePipeline) {
   EXPECT_NE(read_text_file(whole.variant.ir.at("ttgir")).find("sizePerThread = [4]"), std::string::npos);
   EXPECT_NE(ttgir.find("sizePerThread = [1]"), std::string::npos) << "uncoalesced: one element per thread\n" << ttgir;
   EXPECT_NE(without.variant.binary_hash, whole.variant.binary_hash);
-  const PassCompile unknown = compile("abtool_skip_passes=tritongpu-no-such-pass", "unknown");
-  EXPECT_FALSE(unknown.variant.ok);
-  EXPECT_NE(unknown.variant.log.find("no function of Triton's pass modules adds a pass named 'tritongpu-no-such-pass'"),
-            std::string::npos)
-      << unknown.variant.log;
+  // a pass whose add_* function has another name (add_allocate_tensor_memory): found by what it adds
+  auto runs = [](const PassCompile& compiled, const std::string& pass) {
+    return std::any_of(compiled.passes.begin(), compiled.passes.end(),
+                       [&](const PassPoint& point) { return point.pass.find("(" + pass + ")") != std::string::npos; });
+  };
+  ASSERT_TRUE(runs(whole, "triton-tensor-memory-allocation"));
+  const PassCompile no_tmem = compile("abtool_skip_passes=triton-tensor-memory-allocation", "no_tmem");
+  ASSERT_TRUE(no_tmem.variant.ok) << no_tmem.variant.log;
+  EXPECT_FALSE(runs(no_tmem, "triton-tensor-memory-allocation"));
+  EXPECT_EQ(whole.passes.size(), no_tmem.passes.size() + 1);
+  // a name no pass has is bad input when the compiler is made, with the nearest name where one is near
+  auto refused = [&](const std::string& flags) {
+    try {
+      compiler(flags);
+    } catch (const InputError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(refused("abtool_skip_passes=tritongpu-no-such-pass"),
+            "--compiler-flags abtool_skip_passes: this Triton has no pass named 'tritongpu-no-such-pass' (name passes as MLIR's "
+            "dumps do, the argument in parentheses: tritongpu-coalesce)");
+  EXPECT_EQ(refused("abtool_skip_passes=tritongpu-coalesce,tritongpu-colaesce"),
+            "--compiler-flags abtool_skip_passes: this Triton has no pass named 'tritongpu-colaesce' (did you mean "
+            "'tritongpu-coalesce'?) (name passes as MLIR's dumps do, the argument in parentheses: tritongpu-coalesce)");
 }
 
 TEST_F(TritonCompile, ABrokenVariantFailsAloneWithItsTraceback) {

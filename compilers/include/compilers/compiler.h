@@ -30,6 +30,9 @@ struct CompilerSpec {
   // host: --metric instructions, so code Valgrind can run (no AVX-512: Valgrind 3.19 stops at
   // its first instruction); a default flag, so it is in the fingerprint and on both sides.
   bool valgrind_runnable = false;
+  // triton: check abtool_skip_passes' names against this Triton's passes when the compiler is made
+  // (an interpreter start); off for names read from the compiler's own dumps (explain --skip-passes).
+  bool check_pass_names = true;
 };
 
 // Throws InputError for an unknown backend, a malformed flag string or a K=V without '='.
