@@ -59,11 +59,37 @@ size_t unexplained(const std::vector<PointExplanation>& points) {
 
 }  // namespace
 
+// What replay --passes stored in B of these points against this A (none when B has no explain.json,
+// or its A is another run): the points found there leave `ids`.
+std::vector<PointExplanation> stored_explanations(const RunData& a, const RunData& b, std::vector<std::string>& ids) {
+  const fs::path file = b.layout.pass_dumps() / "explain.json";
+  std::error_code error;
+  if (!fs::is_regular_file(fs::symlink_status(file, error))) return {};  // a link is not B's own file
+  const ExplainReport stored = read_explain_json(file);
+  if (!fs::equivalent(stored.a_dir, a.layout.dir(), error) || error) {
+    if (!quiet())
+      fmt::print(stderr, "abtool diff: {} explains B against {}, not this A: compiling again\n", file.string(), stored.a_dir);
+    return {};
+  }
+  std::vector<PointExplanation> found;
+  for (const PointExplanation& point : stored.points) {
+    auto wanted = std::find(ids.begin(), ids.end(), point.point);
+    if (wanted == ids.end()) continue;
+    found.push_back(point);
+    ids.erase(wanted);
+  }
+  return found;
+}
+
 std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& b, Comparison& report) {
-  const std::vector<std::string> ids = points_whose_code_differs(a, b);
+  std::vector<std::string> ids = points_whose_code_differs(a, b);
+  std::vector<PointExplanation> found = stored_explanations(a, b, ids);
   size_t done = 0;
-  std::vector<PointExplanation> found =
-      explain_points(a, b, {ids, std::nullopt}, [&](const std::string& point) { say_progress(ids.size(), done, point); });
+  if (!ids.empty()) {
+    std::vector<PointExplanation> compiled =
+        explain_points(a, b, {ids, std::nullopt}, [&](const std::string& point) { say_progress(ids.size(), done, point); });
+    found.insert(found.end(), compiled.begin(), compiled.end());
+  }
   for (PointExplanation& point : found)
     for (PointComparison& row : report.points)
       if (row.id == point.point) row.passes = point.passes;

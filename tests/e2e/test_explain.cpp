@@ -104,6 +104,22 @@ TEST_F(ExplainHost, ReplayPassesKeepsTheDumpsAndTheExplanationInBsOwnIr) {
   for (const auto& entry : fs::directory_iterator(e / "ir" / "passes" / "ir")) outputs += entry.path().extension() == ".gz";
   EXPECT_GT(outputs, 10u) << "each distinct pass output, gzipped";
   EXPECT_FALSE(fs::exists(run("A") / "ir" / "passes")) << "nothing is written into A";
+  // diff --passes reads what the replay stored (no compile: no progress line), the same pass
+  const ProcessResult diffed = abtool({"diff", run("A"), e.string(), "--passes", "--format", "json"});
+  ASSERT_EQ(diffed.exit_code, 0) << describe(diffed);
+  EXPECT_EQ(diffed.err.find("compiling A's and B's variant again"), std::string::npos) << diffed.err;
+  EXPECT_EQ(nlohmann::json::parse(diffed.out)["points"].at(0)["passes"]["pass"], point["pass"]) << diffed.out;
+  // damaged, it is bad input naming the file and the field; nothing of B changes
+  std::string text = read_text_file(e / "ir" / "passes" / "explain.json");
+  const std::string intact = text;
+  text.replace(text.find("\"outcome\": \"pass\""), 17, "\"outcome\": \"pas\"");
+  write_file_atomically(e / "ir" / "passes" / "explain.json", text);
+  const ProcessResult damaged = abtool({"diff", run("A"), e.string(), "--passes"});
+  EXPECT_EQ(damaged.exit_code, 2) << describe(damaged);
+  EXPECT_NE(damaged.err.find((e / "ir" / "passes" / "explain.json").string() + ": point 1 (cpu_saxpy/65536/fp32): outcome"),
+            std::string::npos)
+      << damaged.err;
+  write_file_atomically(e / "ir" / "passes" / "explain.json", intact);
 }
 
 TEST_F(ExplainHost, ClangWithoutVectorizeNamesLlvmsLoopVectorizer) {

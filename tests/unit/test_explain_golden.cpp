@@ -48,7 +48,16 @@ ExplainReport every_outcome() {
   codegen.passes.outcome = ExplainOutcome::stage;
   codegen.passes.stage = "binary";
   codegen.passes.a_passes = codegen.passes.b_passes = codegen.passes.divergence.aligned = 268;
+  // explain --skip-passes --time: each kind of candidate, timed where its code changed
+  SkipTiming as_a{Verdict::same, 1.002, 0.995, 1.009, "explained/skip-passes/tritongpu-coalesce", ""};
+  SkipTiming not_timed{Verdict::failed, 0, 0, 0, "explained/skip-passes/tritongpu-pipeline", "its replay failed (exit 2): no GPU"};
+  codegen.skipped = std::vector<SkippedPass>{
+      {"tritongpu-coalesce", SkipOutcome::restores_a, "", as_a},
+      {"tritongpu-F32DotTC", SkipOutcome::no_effect, "", std::nullopt},
+      {"tritongpu-pipeline", SkipOutcome::other_code, "", not_timed},
+      {"allocate-shared-memory-nv", SkipOutcome::failed, "the Triton helper's meta.json lacks what a launch needs", std::nullopt}};
   report.points.push_back(codegen);
+  report.verdicts[codegen.point] = "SLOWER";
 
   PointExplanation same{"triton_layernorm/4x1024/fp32", "BLOCK_SIZE1024_num_warps4", "BLOCK_SIZE1024_num_warps4", {}};
   same.passes.outcome = ExplainOutcome::no_divergence;
@@ -78,6 +87,14 @@ TEST(ExplainGolden, Json) {
   std::ostringstream out;
   print_explain_json(every_outcome(), out);
   expect_golden("expected.json", out.str());
+}
+
+// The JSON read back is the report it was printed from: printed again, byte for byte the golden.
+TEST(ExplainGolden, JsonReadBackPrintsTheSame) {
+  const ExplainReport read = read_explain_json(fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "explain" / "expected.json");
+  std::ostringstream out;
+  print_explain_json(read, out);
+  EXPECT_EQ(out.str(), read_text_file(fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "explain" / "expected.json"));
 }
 
 TEST(ExplainGolden, NoPointToExplainSaysSo) {

@@ -1,6 +1,7 @@
 // `abtool explain`'s outputs (text and JSON), and the "passes" object diff --passes adds to a
 // point of diff's JSON.
 #pragma once
+#include <filesystem>
 #include <map>
 #include <ostream>
 #include <string>
@@ -24,5 +25,7 @@ struct ExplainReport {
 nlohmann::json explanation_json(const PassExplanation& explanation);  // diff's "passes", explain's per point
 void print_explain_text(const ExplainReport& report, std::ostream& out);
 void print_explain_json(const ExplainReport& report, std::ostream& out);
+// What print_explain_json wrote, read back; damage is RunFormatError naming the file and the field.
+ExplainReport read_explain_json(const std::filesystem::path& file);
 
 }  // namespace abt
