@@ -289,16 +289,21 @@ TritonForkServer* TritonCompiler::fork_server() const {
   return server_.get();
 }
 
-ProcessResult TritonCompiler::run_helper(const nlohmann::json& request, std::chrono::seconds limit) const {
+ProcessResult TritonCompiler::run_helper(const nlohmann::json& request, std::chrono::seconds limit,
+                                         const std::map<std::string, std::string>& env) const {
   if (TritonForkServer* server = fork_server()) {
     try {
-      return server->run(request, limit);
+      nlohmann::json with_env = request;
+      if (!env.empty()) with_env["env"] = env;
+      return server->run(std::move(with_env), limit);
     } catch (const std::runtime_error&) {
       std::lock_guard lock(server_mutex_);
       server_failed_ = true;  // the server died (not a batch): a process per batch from here on
     }
   }
-  return run_process({python_, {helper_}, request.dump(), env_, limit});
+  ProcessRequest alone{python_, {helper_}, request.dump(), env_, limit};
+  alone.extra_env = env;
+  return run_process(alone);
 }
 
 CompiledVariant TritonCompiler::compile(const CompileJob& job) const { return compile_batch({job}).front(); }
@@ -386,20 +391,21 @@ CountedCompile TritonCompiler::count_compile(const CompileJob& job, const Compil
   return counted;
 }
 
-// One variant in a helper process of its own (the dumps go to its stderr, and the switches are read
-// when the process starts), with an empty Triton cache: a cached kernel would print no passes.
+// One variant in a batch of its own (the dumps go to its stderr: the batch's errors file when the
+// fork server forks it), with an empty Triton cache: a cached kernel would print no passes.
 PassCompile TritonCompiler::compile_with_pass_dumps(const CompileJob& job) const {
   nlohmann::json request = batch_request(job);
   request["variants"].push_back(request_variant(job));
-  // Printing every pass's IR makes a compile several times slower.
-  ProcessRequest compile{python_, {helper_}, request.dump(), env_, std::chrono::seconds((long long)std::ceil(variant_limit_s_ * 4 + 60))};
-  compile.extra_env["MLIR_ENABLE_DUMP"] = "1";
-  compile.extra_env["LLVM_IR_ENABLE_DUMP"] = "1";
-  compile.extra_env["TRITON_CACHE_DIR"] = (job.work_dir / "triton-cache").string();
+  // Printing every pass's IR makes a compile several times slower. The switches are read when a
+  // compile runs: a batch forked by the server (the op's library already imported there) sets them.
+  const std::chrono::seconds limit((long long)std::ceil(variant_limit_s_ * 4 + 60));
+  const std::map<std::string, std::string> dumps{{"MLIR_ENABLE_DUMP", "1"},
+                                                 {"LLVM_IR_ENABLE_DUMP", "1"},
+                                                 {"TRITON_CACHE_DIR", (job.work_dir / "triton-cache").string()}};
   PassCompile compiled;
   ProcessResult result;
   try {
-    result = run_process(compile);
+    result = run_helper(request, limit, dumps);
   } catch (const std::exception& error) {
     compiled.variant.log = std::string("cannot run the Triton helper: ") + error.what();
     return compiled;

@@ -63,7 +63,9 @@ class TritonCompiler : public CompilerBackend {
   // The fork server (triton_fork_server.h), started by the first compile or description; when
   // it cannot start or dies, each batch is a process of its own again.
   TritonForkServer* fork_server() const;
-  ProcessResult run_helper(const nlohmann::json& request, std::chrono::seconds limit) const;
+  // `env` is set in the batch's process only (the fork server's child sets it before compiling).
+  ProcessResult run_helper(const nlohmann::json& request, std::chrono::seconds limit,
+                           const std::map<std::string, std::string>& env = {}) const;
   mutable std::mutex server_mutex_;
   mutable std::unique_ptr<TritonForkServer> server_;
   mutable bool server_failed_ = false;

@@ -19,7 +19,8 @@ parameters passed, in order, and the TMA layout of its tensor descriptors).
                                message of its own ({"libtriton_sha256": "..."}) once hashed beside
                                the first requests (not at all with --no-digest), then per request
                                line on stdin
-                               ({"id": n, "replies": FILE, "errors": FILE, ...request.json's fields})
+                               ({"id": n, "replies": FILE, "errors": FILE, "env": {...} (set in
+                               the batch's process only), ...request.json's fields})
                                forks a process that compiles that batch as above, its reply lines
                                into FILE; on stdout {"id": n, "pid": p} when it started and
                                {"id": n, "exit": code} or {"id": n, "signal": s} when it ended.
@@ -534,6 +535,7 @@ def serve():
                 errors = os.open(request["errors"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
                 os.dup2(errors, 2)
                 os.dup2(errors, 1)  # a kernel's print() must not reach the server's messages
+                os.environ.update(request.get("env") or {})  # read when a compile runs (MLIR_ENABLE_DUMP, ...)
                 with open(request["replies"], "w") as out:
                     compile_batch(request, out)
             except BaseException:
