@@ -4,9 +4,12 @@
 # reset_to_zero, a reduce-overhead compiled block) captured from two processes (torchrun), recorded
 # (A), replayed with the same Triton (B: an A/A) and with enable_fp_fusion=0 (C), diffed, and the
 # fp-fusion A/B explained pass by pass; with a second Triton (the `triton351 WRAPPER` step), replayed
-# with it (D), diffed and explained too. Each step's output is in OUT_DIR/<step>.log; times.txt has
-# their walls; patterns_summary.py prints the tables of bench/RESULTS.md.
-#   usage: bench/capture/patterns_ab.sh OUT_DIR capture|ab|triton351 WRAPPER|summary
+# with it (D), diffed and explained too. The `planted` step records the capture again without
+# Triton's coalescing pass (P: a planted change, B's pass A lacks), replays it with the pass (Q),
+# and asks `explain --skip-passes --time` which pass brings Q's time back to P's at the three points
+# it changed most. Each step's output is in OUT_DIR/<step>.log; times.txt has their walls;
+# patterns_summary.py prints the tables of bench/RESULTS.md. `ab` records A only if it is not there.
+#   usage: bench/capture/patterns_ab.sh OUT_DIR capture|record|ab|triton351 WRAPPER|planted|summary
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1 step=$2
@@ -38,9 +41,12 @@ case $step in
     rm -rf "$out/fg-cache"
     timed capture "$abtool" capture --out "$out/cap" -- "$python" -m torch.distributed.run --nproc-per-node 2 "${workload[@]}"
     tail -3 "$out/capture.log" ;;
-  ab)
+  record)
     timed record-A "$abtool" record --ops-dir "$out/cap/ops" --shapes "$out/cap/shapes.yaml" --compiler "triton:$python" \
-      "${timing[@]}" --out "$out/A"
+      "${timing[@]}" --out "$out/A" ;;
+  ab)
+    [ -d "$out/A" ] || timed record-A "$abtool" record --ops-dir "$out/cap/ops" --shapes "$out/cap/shapes.yaml" \
+      --compiler "triton:$python" "${timing[@]}" --out "$out/A"
     timed replay-B "$abtool" replay --from "$out/A" --compiler "triton:$python" "${timing[@]}" --out "$out/B"
     timed replay-C "$abtool" replay --from "$out/A" --compiler "triton:$python" --compiler-flags enable_fp_fusion=0 \
       "${timing[@]}" --out "$out/C"
@@ -55,7 +61,21 @@ case $step in
     "$abtool" diff "$out/A" "$out/D" --format json > "$out/diff-351.json"
     "$abtool" diff "$out/A" "$out/D" --ir > "$out/diff-351.txt"
     explain D 351 ;;
+  planted)
+    timed record-P "$abtool" record --ops-dir "$out/cap/ops" --shapes "$out/cap/shapes.yaml" --compiler "triton:$python" \
+      --compiler-flags abtool_skip_passes=tritongpu-coalesce "${timing[@]}" --out "$out/P"
+    timed replay-Q "$abtool" replay --from "$out/P" --compiler "triton:$python" "${timing[@]}" --out "$out/Q"
+    "$abtool" diff "$out/P" "$out/Q" --format json > "$out/diff-planted.json"
+    "$abtool" diff "$out/P" "$out/Q" --ir > "$out/diff-planted.txt"
+    picked=$("$python" - "$out/diff-planted.json" <<'PY'
+import json, sys
+points = [p for p in json.load(open(sys.argv[1]))["points"] if not p.get("identical_code") and p["verdict"] != "FAILED"]
+print(" ".join(p["point"] for p in sorted(points, key=lambda p: abs((p.get("speedup") or 1) - 1), reverse=True)[:3]))
+PY
+)
+    [ -n "$picked" ] && timed explain-planted sh -c '"$0" explain "$1" "$2" --skip-passes --time --out "$3" $4 > "$5"' \
+      "$abtool" "$out/P" "$out/Q" "$out/explain-planted" "$picked" "$out/explain-planted.txt" ;;
   summary)
     "$python" "$here/bench/capture/patterns_summary.py" "$out" ;;
-  *) echo "usage: $0 OUT_DIR capture|ab|triton351 WRAPPER|summary" >&2; exit 2 ;;
+  *) echo "usage: $0 OUT_DIR capture|record|ab|triton351 WRAPPER|planted|summary" >&2; exit 2 ;;
 esac
