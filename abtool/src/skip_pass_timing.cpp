@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <map>
 
 #include "compare/comparison.h"
@@ -38,11 +39,16 @@ std::string last_words(const ProcessResult& result) {
 
 void time_skipped_passes(const RunData& a, const RunData& b, std::vector<PointExplanation>& points, const fs::path& work,
                          double threshold_pct) {
-  std::map<std::string, std::vector<std::string>> points_of_pass;  // in name order: a stable order of replays
+  // by the flag that leaves the pass out, in its order: a stable order of replays
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>> points_of_pass;  // flag -> (pass, points)
   for (const PointExplanation& point : points)
     if (point.skipped)
       for (const SkippedPass& pass : *point.skipped)
-        if (changes_code(pass)) points_of_pass[pass.pass].push_back(point.point);
+        if (changes_code(pass)) {
+          auto& [name, ids] = points_of_pass[pass.flag];
+          name = pass.pass;
+          ids.push_back(point.point);
+        }
   if (points_of_pass.empty()) return;
   std::error_code error;
   const fs::path self = fs::read_symlink("/proc/self/exe", error);
@@ -51,11 +57,14 @@ void time_skipped_passes(const RunData& a, const RunData& b, std::vector<PointEx
   if (ops_dir.is_relative()) ops_dir = b.meta.working_directory / ops_dir;
   fs::create_directories(work);
   size_t done = 0;
-  for (const auto& [pass, ids] : points_of_pass) {
-    const fs::path run = work / pass;
+  for (const auto& [flag, named] : points_of_pass) {
+    const auto& [pass, ids] = named;
+    std::string folder = pass;  // "tree vect" -> "tree-vect"
+    std::replace(folder.begin(), folder.end(), ' ', '-');
+    const fs::path run = work / folder;
     std::vector<std::string> args{"replay", "--from", a.layout.dir().string(), "--ops-dir", ops_dir.string(),
                                   "--points", fmt::format("{}", fmt::join(ids, ",")), "--out", run.string(), "--quiet"};
-    const std::vector<std::string> compiler = compiler_arguments(b, "abtool_skip_passes=" + pass);
+    const std::vector<std::string> compiler = compiler_arguments(b, flag);
     args.insert(args.end(), compiler.begin(), compiler.end());
     const std::vector<std::string> timing = timing_arguments(b);
     args.insert(args.end(), timing.begin(), timing.end());
@@ -85,7 +94,7 @@ void time_skipped_passes(const RunData& a, const RunData& b, std::vector<PointEx
     for (PointExplanation& point : points) {
       if (!point.skipped) continue;
       for (SkippedPass& skipped : *point.skipped) {
-        if (skipped.pass != pass || !changes_code(skipped)) continue;
+        if (skipped.flag != flag || !changes_code(skipped)) continue;
         SkipTiming timed;
         timed.run = run.string();
         timed.error = failure;

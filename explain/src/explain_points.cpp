@@ -70,21 +70,44 @@ std::string pass_argument(const std::string& pass) {
 
 constexpr size_t kMostPassesLeftOut = 8;
 
-// The MLIR passes of B worth leaving out, in this order: those B ran on its own since the last
-// output both had alike, the first divergent pass, those only B's pipeline has, then each pass after
-// the divergence that changed B's IR; each once, at most kMostPassesLeftOut.
-std::vector<std::string> passes_to_leave_out(const PassExplanation& found, const std::vector<PassPoint>& b) {
-  std::map<std::string, PassStage> stage_of;
-  for (const PassPoint& point : b) stage_of.emplace(point.pass, point.stage);
-  std::vector<std::string> chosen;
+bool is_gcc(PassStage stage) { return stage == PassStage::gcc_ipa || stage == PassStage::gcc_tree || stage == PassStage::gcc_rtl; }
+
+struct Candidate {
+  std::string pass;  // as explain names it: "tritongpu-coalesce", "tree vect"
+  std::string flag;  // what B's compiler is given to leave it out
+};
+
+// How B's compiler leaves `point`'s pass out, where it can: Triton's MLIR passes by their argument
+// (abtool_skip_passes=tritongpu-coalesce), GCC's by stage and name (-fdisable-tree-vect). LLVM's and
+// the machine passes have no such switch.
+std::optional<Candidate> leaving_out(const PassPoint& point) {
+  if (is_mlir(point.stage)) {
+    const std::string argument = pass_argument(point.pass);
+    if (argument.empty()) return std::nullopt;
+    return Candidate{argument, "abtool_skip_passes=" + argument};
+  }
+  if (is_gcc(point.stage))
+    return Candidate{fmt::format("{} {}", stage_name(point.stage), point.pass),
+                     fmt::format("-fdisable-{}-{}", stage_name(point.stage), point.pass)};
+  return std::nullopt;
+}
+
+// The passes of B worth leaving out, in this order: those B ran on its own since the last output
+// both had alike, the first divergent pass, those only B's pipeline has, then each pass after the
+// divergence that changed B's IR; each once, at most kMostPassesLeftOut.
+std::vector<Candidate> passes_to_leave_out(const PassExplanation& found, const std::vector<PassPoint>& b) {
+  std::map<std::string, const PassPoint*> point_of;
+  for (const PassPoint& point : b) point_of.emplace(point.pass, &point);
+  std::vector<Candidate> chosen;
   auto take = [&](const std::string& named) {
     // the lists of one-sided passes name each with its stage first: "ttgir TritonGPUCoalesce (tritongpu-coalesce)"
-    auto stage = stage_of.find(named);
-    const std::string pass = stage != stage_of.end() || named.find(' ') == std::string::npos ? named : named.substr(named.find(' ') + 1);
-    stage = stage_of.find(pass);
-    const std::string argument = pass_argument(pass);
-    if (stage == stage_of.end() || !is_mlir(stage->second) || argument.empty() || chosen.size() >= kMostPassesLeftOut) return;
-    if (std::find(chosen.begin(), chosen.end(), argument) == chosen.end()) chosen.push_back(argument);
+    auto found = point_of.find(named);
+    if (found == point_of.end() && named.find(' ') != std::string::npos) found = point_of.find(named.substr(named.find(' ') + 1));
+    if (found == point_of.end() || chosen.size() >= kMostPassesLeftOut) return;
+    const std::optional<Candidate> candidate = leaving_out(*found->second);
+    if (!candidate) return;
+    if (std::none_of(chosen.begin(), chosen.end(), [&](const Candidate& taken) { return taken.flag == candidate->flag; }))
+      chosen.push_back(*candidate);
   };
   const PassDivergence& divergence = found.divergence;
   for (const std::string& pass : divergence.since_same_only_in_b) take(pass);
@@ -156,16 +179,16 @@ PointExplanation explain_point(const std::string& id, const std::array<SideOfPoi
 std::vector<SkippedPass> leave_passes_out(const PointExplanation& point, const std::array<SideOfPoint, 2>& sides,
                                           const std::array<PassCompile, 2>& compiled, const fs::path& work_dir) {
   if (point.passes.outcome != ExplainOutcome::pass && point.passes.outcome != ExplainOutcome::stage) return {};
-  if (!sides[1].side->is_triton()) return {};
-  const std::vector<std::string> candidates = passes_to_leave_out(point.passes, compiled[1].passes);
+  const std::vector<Candidate> candidates = passes_to_leave_out(point.passes, compiled[1].passes);
   std::vector<SkippedPass> skipped(candidates.size());
   // A compiler per candidate, made and ended on this thread (a Triton compiler's server is waited for
   // when it ends, and child waits on several threads at once spin); their compiles run side by side.
   std::vector<std::unique_ptr<CompilerBackend>> compilers(candidates.size());
   for (size_t i = 0; i < candidates.size(); ++i) {
-    skipped[i].pass = candidates[i];
+    skipped[i].pass = candidates[i].pass;
+    skipped[i].flag = candidates[i].flag;
     try {
-      compilers[i] = sides[1].side->compiler_with_flag("abtool_skip_passes=" + candidates[i]);
+      compilers[i] = sides[1].side->compiler_with_flag(candidates[i].flag);
     } catch (const std::exception& error) {
       skipped[i].detail = error.what();
     }

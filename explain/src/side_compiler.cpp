@@ -33,7 +33,7 @@ std::vector<std::string> compiler_arguments(const RunData& run, const std::strin
   const std::string flags = words.flags.empty() ? extra_flag : extra_flag.empty() ? words.flags : words.flags + " " + extra_flag;
   std::vector<std::string> args{"--compiler",
                                 meta.selection.compiler.empty() ? default_compiler_text(meta.gpu.compile_target) : meta.selection.compiler};
-  if (!flags.empty()) args.insert(args.end(), {"--compiler-flags", flags});
+  if (!flags.empty()) args.push_back("--compiler-flags=" + flags);  // one word: flags may begin with '-'
   for (const std::string& env : words.env) args.insert(args.end(), {"--compiler-env", env});
   return args;
 }

@@ -62,7 +62,8 @@ std::vector<SkippedPass> skipped_from(const JsonFields& point) {
   constexpr std::array outcomes{SkipOutcome::restores_a, SkipOutcome::no_effect, SkipOutcome::other_code, SkipOutcome::failed};
   std::vector<SkippedPass> skipped;
   for (const JsonFields& entry : point.objects("skipped_passes", "skipped pass")) {
-    SkippedPass pass{entry.text("pass"), named_value(entry, "outcome", outcomes, skip_outcome_name), optional_text(entry, "detail"), {}};
+    SkippedPass pass{entry.text("pass"), entry.text("flag"), named_value(entry, "outcome", outcomes, skip_outcome_name),
+                     optional_text(entry, "detail"), {}};
     if (entry.has("timed")) {
       const JsonFields timed = entry.object("timed");
       SkipTiming timing;

@@ -81,7 +81,8 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
   out << rebuilt_warning(found);
   if (!point.skipped) return;
   if (point.skipped->empty()) {
-    out << "  left out of B in turn: no MLIR pass to leave out (the code parts in LLVM or later, or B is not Triton)\n";
+    out << "  left out of B in turn: no pass that can be left out (Triton's MLIR passes and GCC's can; the code parts in "
+           "LLVM's or the machine passes, or in another compiler)\n";
     return;
   }
   out << "  left out of B in turn, what B's variant then compiles to:\n";
@@ -160,7 +161,7 @@ void print_explain_json(const ExplainReport& report, std::ostream& out) {
     if (point.skipped) {  // explain --skip-passes only
       json["skipped_passes"] = nlohmann::json::array();
       for (const SkippedPass& pass : *point.skipped) {
-        nlohmann::json skipped{{"pass", pass.pass}, {"outcome", skip_outcome_name(pass.outcome)},
+        nlohmann::json skipped{{"pass", pass.pass}, {"flag", pass.flag}, {"outcome", skip_outcome_name(pass.outcome)},
                                {"detail", pass.detail.empty() ? nlohmann::json() : nlohmann::json(pass.detail)}};
         if (pass.timed) {  // explain --time only
           const SkipTiming& timed = *pass.timed;

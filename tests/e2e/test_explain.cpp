@@ -33,6 +33,11 @@ class ExplainHost : public ::testing::Test {
     run({"replay", "--from", a, "--compiler", "host:clang++", "--out", (dir_->path() / "C").string()});
     run({"replay", "--from", a, "--compiler", "host:clang++", "--compiler-flags", "-fno-vectorize", "--out",
          (dir_->path() / "D").string()});
+    // the other way round: A without the vectorizer, B with it (a pass B runs and A does not)
+    const std::string scalar = (dir_->path() / "S").string();
+    run({"record", "--op", "cpu_saxpy", "--shapes", (dir_->path() / "saxpy.yaml").string(), "--compiler", "host:g++",
+         "--compiler-flags=-fno-tree-vectorize", "--out", scalar});
+    run({"replay", "--from", scalar, "--out", (dir_->path() / "V").string()});
   }
   static void TearDownTestSuite() { delete dir_; }
   static fs::path run(const char* name) { return dir_->path() / name; }
@@ -71,6 +76,44 @@ TEST_F(ExplainHost, GccWithoutTreeVectorizeNamesTheVectorizerThatRanOnAsSideOnly
   EXPECT_TRUE(point["since_same_only_in_b"].empty());
   EXPECT_EQ(point["pass"]["stage"], "tree") << "the first common pass after it shows the change";
   EXPECT_NE(point["pass"]["excerpt"].get<std::string>().find("vector("), std::string::npos) << point.dump(2);
+}
+
+// explain --skip-passes --time with GCC: B (vectorized) against A (-fno-tree-vectorize); GCC's
+// vectorizer left out of B (-fdisable-tree-vect) gives scalar code again (not A's bytes: the loop
+// passes -fno-tree-vectorize also turns off still run), and B replayed so, A's binary timed beside
+// it, is back near A's time where B was several times faster.
+TEST_F(ExplainHost, SkipPassesTimeFindsGccsVectorizerBringsBsTimeBack) {
+  const fs::path out = run("skip-explained");
+  const ProcessResult result = abtool({"explain", run("S"), run("V"), "--skip-passes", "--time", "--out", out.string(), "--format",
+                                       "json", "-q"});
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  const auto point = nlohmann::json::parse(result.out)["points"].at(0);
+  const auto& skipped = point.at("skipped_passes");
+  ASSERT_FALSE(skipped.empty()) << point.dump(2);
+  const auto vect = std::find_if(skipped.begin(), skipped.end(), [](const nlohmann::json& pass) { return pass["pass"] == "tree vect"; });
+  ASSERT_NE(vect, skipped.end()) << skipped.dump(2);
+  EXPECT_EQ((*vect)["flag"], "-fdisable-tree-vect");
+  EXPECT_TRUE((*vect)["outcome"] == "restores_a" || (*vect)["outcome"] == "other_code") << vect->dump(2);
+  const auto& timed = (*vect).at("timed");
+  ASSERT_TRUE(timed["error"].is_null()) << timed.dump(2);
+  ASSERT_TRUE(timed["verdict"].is_string()) << timed.dump(2);
+  const double without = timed["speedup"].get<double>();
+  EXPECT_GT(without, 0);
+  EXPECT_EQ(timed["restores_a_time"], timed["verdict"] == "SAME" && (point["verdict"] == "FASTER" || point["verdict"] == "SLOWER"))
+      << point.dump(2);
+  // what noise cannot change: where B is far faster than A, B without the vectorizer is not
+  const double vectorized = diff_as_json(run("S"), run("V"))["points"].at(0)["speedup"].get<double>();
+  if (vectorized > 1.5) EXPECT_LT(without, 1 + (vectorized - 1) / 2) << "B " << vectorized << "x, without tree vect " << without << "x";
+  const fs::path replayed = timed["run"].get<std::string>();
+  EXPECT_EQ(replayed, out / "skip-passes" / "tree-vect");
+  EXPECT_NE(read_json(replayed / "meta.json")["compiler"].dump().find("-fdisable-tree-vect"), std::string::npos);
+  for (const auto& pass : skipped)
+    if (pass["outcome"] == "no_effect" || pass["outcome"] == "failed") EXPECT_FALSE(pass.contains("timed")) << pass.dump(2);
+  std::cout << "B " << point["verdict"] << " " << vectorized << "x against A; without tree vect " << timed["verdict"] << " "
+            << without << "x\n";
+  // as text: the candidate's verdict, and which pass brings B's time back where B's differed
+  const ProcessResult text = abtool({"explain", run("S"), run("V"), "--skip-passes", "-q"});
+  EXPECT_NE(text.out.find("    tree vect: "), std::string::npos) << text.out;
 }
 
 // replay --passes: the same explanation, made when the replay ends and kept in its own ir/passes/.

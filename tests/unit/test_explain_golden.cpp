@@ -52,10 +52,11 @@ ExplainReport every_outcome() {
   SkipTiming as_a{Verdict::same, 1.002, 0.995, 1.009, "explained/skip-passes/tritongpu-coalesce", ""};
   SkipTiming not_timed{Verdict::failed, 0, 0, 0, "explained/skip-passes/tritongpu-pipeline", "its replay failed (exit 2): no GPU"};
   codegen.skipped = std::vector<SkippedPass>{
-      {"tritongpu-coalesce", SkipOutcome::restores_a, "", as_a},
-      {"tritongpu-F32DotTC", SkipOutcome::no_effect, "", std::nullopt},
-      {"tritongpu-pipeline", SkipOutcome::other_code, "", not_timed},
-      {"allocate-shared-memory-nv", SkipOutcome::failed, "the Triton helper's meta.json lacks what a launch needs", std::nullopt}};
+      {"tritongpu-coalesce", "abtool_skip_passes=tritongpu-coalesce", SkipOutcome::restores_a, "", as_a},
+      {"tritongpu-F32DotTC", "abtool_skip_passes=tritongpu-F32DotTC", SkipOutcome::no_effect, "", std::nullopt},
+      {"tritongpu-pipeline", "abtool_skip_passes=tritongpu-pipeline", SkipOutcome::other_code, "", not_timed},
+      {"allocate-shared-memory-nv", "abtool_skip_passes=allocate-shared-memory-nv", SkipOutcome::failed,
+       "the Triton helper's meta.json lacks what a launch needs", std::nullopt}};
   report.points.push_back(codegen);
   report.verdicts[codegen.point] = "SLOWER";
 

@@ -50,7 +50,8 @@ struct SkipTiming {
 };
 
 struct SkippedPass {
-  std::string pass;  // as the dumps name it: "tritongpu-coalesce"
+  std::string pass;  // as explain names it: "tritongpu-coalesce", "tree vect"
+  std::string flag;  // what B's compiler was given to leave it out: "abtool_skip_passes=tritongpu-coalesce", "-fdisable-tree-vect"
   SkipOutcome outcome = SkipOutcome::failed;
   std::string detail;
   std::optional<SkipTiming> timed;  // --time, for a pass whose leaving out changed B's code
