@@ -59,7 +59,7 @@ struct ExplainOptions {
   std::string out;                  // --out: where each side's pass outputs go
   std::string format = "text";      // text | json
   double threshold_pct = kDefaultThresholdPct;  // for the verdicts it shows beside each point
-  bool skip_passes = false;                     // --skip-passes: each divergent MLIR pass left out of B in turn
+  bool skip_passes = false;                     // --skip-passes: each divergent pass left out of B in turn
   bool time_skipped = false;                    // --time: each such B replayed, A's binary beside it, and judged
 };
 // Exit 0, or 1 when a point could not be explained (its variant does not compile again).

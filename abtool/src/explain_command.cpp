@@ -57,8 +57,6 @@ size_t unexplained(const std::vector<PointExplanation>& points) {
                        [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
 }
 
-}  // namespace
-
 // What replay --passes stored in B of these points against this A (none when B has no explain.json,
 // or its A is another run): the points found there leave `ids`.
 std::vector<PointExplanation> stored_explanations(const RunData& a, const RunData& b, std::vector<std::string>& ids) {
@@ -80,6 +78,8 @@ std::vector<PointExplanation> stored_explanations(const RunData& a, const RunDat
   }
   return found;
 }
+
+}  // namespace
 
 std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& b, Comparison& report) {
   std::vector<std::string> ids = points_whose_code_differs(a, b);

@@ -373,11 +373,11 @@ void declare_comparing_commands(CommandLine& cli) {
       ->capture_default_str();
   explain->add_option("--threshold", cli.explain_options.threshold_pct, threshold_help())->check(at_least(0));
   explain->add_flag("--skip-passes", cli.explain_options.skip_passes,
-                    "Triton: compile B's variant again with each MLIR pass where its code parts from A's left out in "
-                    "turn (abtool_skip_passes), and say which makes it A's code");
+                    "compile B's variant again with each pass where its code parts from A's left out in turn (Triton's "
+                    "MLIR passes: abtool_skip_passes; GCC's: -fdisable-*), and say which makes it A's code");
   explain->add_flag("--time", cli.explain_options.time_skipped,
                     "with --skip-passes: replay B with each pass that changed its code left out, A's binary timed beside "
-                    "it, and give its verdict against A (which pass brings B's time back to A's); needs B's device");
+                    "it, and give its verdict against A (which pass brings B's time back to A's); on B's device");
   explain->add_flag("-q,--quiet", cli.quiet, "no progress lines: the explanation, warnings and errors");
 
   auto* report = cli.report = cli.app.add_subcommand("report", "one self-contained HTML page comparing two runs (charts, tables, IR diffs)");

@@ -20,8 +20,9 @@ struct ExplainRequest {
   std::optional<std::filesystem::path> out;
   // `out` is B's own ir/passes/ (replay --passes): only A is refused as its place.
   bool out_in_b = false;
-  // --skip-passes (Triton): B's variant compiled again with each of the MLIR passes where its code
-  // parts from A's left out in turn (abtool_skip_passes), and what it then compiles to.
+  // --skip-passes: B's variant compiled again with each of the passes where its code parts from A's
+  // left out in turn (Triton's MLIR passes: abtool_skip_passes; GCC's: -fdisable-tree|rtl|ipa-NAME),
+  // and what it then compiles to.
   bool skip_passes = false;
   size_t dump_cap_bytes = 256ull << 20;  // per point and side: the distinct pass outputs kept, at most
 };
