@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "irdump/cuda_binary_ir.h"
+#include "util/parallel.h"
 #include "util/sha256.h"
 #include "util/terminal.h"
 
@@ -200,7 +201,7 @@ void CompileCache::compile_pending(const std::vector<std::pair<Config, size_t>>&
   // where waves of c take ceil(n / c) of it (22 Triton variants on 16 cores: two waves, against
   // about 1.4). More: batches of the backend's preferred size (a Python process per batch for
   // Triton), but never so large that a core stays idle.
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const size_t cores = logical_cores();
   const bool all_at_once = pending.size() <= 2 * cores;
   const size_t batch =
       all_at_once ? 1 : std::max<size_t>(1, std::min(compiler_.preferred_batch(), (pending.size() + cores - 1) / cores));

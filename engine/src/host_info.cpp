@@ -5,7 +5,8 @@
 
 #include <fstream>
 #include <string>
-#include <thread>
+
+#include "util/parallel.h"
 
 namespace abt {
 
@@ -17,7 +18,7 @@ HostRecord host_machine_info() {
       host.cpu = line.substr(line.find(':') + 2);
       break;
     }
-  host.logical_cores = std::thread::hardware_concurrency();
+  host.logical_cores = logical_cores();
   utsname name{};
   if (::uname(&name) == 0) {
     host.kernel = std::string(name.sysname) + " " + name.release;

@@ -134,6 +134,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
   const size_t batch = points_per_batch(timing);
   for (size_t first = 0; first < points.size(); first += batch) {
     const size_t last = std::min(points.size(), first + batch);
+    HeldCommits choices(session.services.store);  // the batch's choices, committed before its points are written
     std::vector<PendingPoint> pending;
     for (size_t index = first; index < last; ++index) {
       const Point& point = points[index];
@@ -169,6 +170,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
       } else {
         ++failed;
         step_count += rounds;
+        choices.commit();
         finish_point(session, entry);
       }
     }
@@ -186,6 +188,7 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
       measurement->measure(session, pending);
     }
 
+    choices.commit();
     for (auto& entry : pending) {
       // Under a supervisor the points the fault cut short are measured again by the next worker.
       if (restart_after_fault && entry.error.empty() && !state.device_lost.empty()) continue;

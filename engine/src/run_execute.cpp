@@ -7,8 +7,8 @@
 #include <future>
 #include <map>
 #include <set>
-#include <thread>
 
+#include "util/parallel.h"
 #include "after_timing.h"
 #include "engine/gpu_busy.h"
 #include "engine/resume_check.h"
@@ -231,7 +231,7 @@ std::string time_summary(const std::vector<PointRecord>& points, const MeasuredT
 void compile_ahead(const std::vector<PlannedOp>& ops, const std::vector<std::vector<Point>>& op_points, size_t first,
                    const ConfigChooser& chooser, const std::function<CompileCache&(size_t)>& variants_of,
                    std::vector<std::future<void>>& ahead, std::vector<size_t>& ahead_configs) {
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const size_t cores = logical_cores();
   const size_t window = std::max<size_t>(1, cores > 2 ? cores - 2 : 1);  // the engine's thread and a disassembly keep a core
   size_t in_flight = 0;
   for (size_t next = first; next < ops.size() && in_flight < window; ++next) {

@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <thread>
 
+#include "util/parallel.h"
 #include "engine/round_policy.h"
 #include "graphtime/machine_probe.h"
 #include "graphtime/warmup.h"
@@ -87,7 +87,7 @@ class RoundRunner {
 
 // HOST_BUSY on a host point whose rounds ran on a busy machine; it goes with the point's own side.
 void mark_host_busy(std::vector<PendingPoint>& pending) {
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = logical_cores();
   for (PendingPoint& entry : pending) {
     if (entry.host_load.size() % 2) entry.host_load.pop_back();  // a round that ended in an error
     Side* measured = find_side(entry.sides, SideRole::measured);

@@ -8,7 +8,6 @@
 #include <mutex>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include "compilers/specialization.h"
 #include "dump_folder.h"
@@ -240,7 +239,7 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
   // Every side of every point is one compile process of its own (a Triton compile with dumps takes
   // seconds): a batch of points at a time spread over the cores (their dumps held only until the
   // batch is compared and stored), compared in the points' order.
-  const size_t batch = std::max<size_t>(1, std::thread::hardware_concurrency() / 2);
+  const size_t batch = std::max<size_t>(1, logical_cores() / 2);
   std::mutex progress_lock;
   for (size_t first = 0; first < ids.size(); first += batch) {
     const size_t count = std::min(batch, ids.size() - first);

@@ -60,7 +60,7 @@ WrittenIr IrDump::write_measured(IndexRow row, const std::map<std::string, fs::p
       continue;
     }
     fs::path target = run_.ir_file(row.shape, row.kernel, row.variant, extension);
-    fs::copy_file(source, target, fs::copy_options::overwrite_existing);
+    copy_file_atomically(source, target);
     written.files.push_back(run_.relative(target));
   }
   row.role = VariantRole::measured;
@@ -82,7 +82,7 @@ BinaryManifest IrDump::write_binary(const IndexRow& row, const CompiledVariant& 
   if (!extension.empty()) extension.erase(0, 1);
   const fs::path target = run_.bin_file(row.shape, row.kernel, row.variant, extension);
   fs::create_directories(target.parent_path());
-  fs::copy_file(variant.binary, target, fs::copy_options::overwrite_existing);
+  copy_file_atomically(variant.binary, target);
   return BinaryManifest{run_.relative(target), variant.binary_hash, variant.entry_symbol, variant.triton};
 }
 

@@ -2,13 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <sys/mman.h>
-
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
-#include <new>
 
 #include "launch/counter_rng.h"
 #include "util/errors.h"
@@ -56,7 +52,6 @@ void store_typed(double value, std::byte* destination) {
   std::memcpy(destination, &typed, sizeof(T));
 }
 
-constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kPage = 4096;
 constexpr size_t kStagger = 256;          // placement granularity (and the initial stagger per argument)
 constexpr size_t kPlacementSlack = 65536;  // each argument may start anywhere in its slot's first 64 KiB
@@ -64,14 +59,6 @@ constexpr size_t kPlacementSlack = 65536;  // each argument may start anywhere i
 size_t round_up(size_t value, size_t to) { return (value + to - 1) / to * to; }
 
 }  // namespace
-
-HostArena::HostArena(size_t bytes) : size_(round_up(std::max<size_t>(bytes, 1), kHugePage)) {
-  data_ = static_cast<std::byte*>(std::aligned_alloc(kHugePage, size_));
-  if (!data_) throw std::bad_alloc();
-  ::madvise(data_, size_, MADV_HUGEPAGE);  // advice only: without THP the layout still holds
-}
-
-HostArena::~HostArena() { std::free(data_); }
 
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
   const Symbols symbols = op.symbols(point.shape, point.dtype, {});

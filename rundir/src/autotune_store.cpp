@@ -4,6 +4,7 @@
 #include "model/json_fields.h"
 #include "rundir/layout.h"
 #include "sqlite_handle.h"
+#include "util/errors.h"
 
 namespace abt {
 namespace {
@@ -68,7 +69,28 @@ Config AutotuneStore::config_column(const std::string& text) const {
   return config_from_json(JsonFields(nlohmann::json{{"config", json}}, db_->path()), "config");
 }
 
+void AutotuneStore::hold_commits() { holding_ = true; }
+
+void AutotuneStore::commit_held() {
+  if (!db_->in_transaction()) return;
+  try {
+    db_->exec("COMMIT");
+  } catch (const std::runtime_error& error) {
+    throw StorageError(std::string("cannot commit the autotune choices: ") + error.what());
+  }
+}
+
+void AutotuneStore::stop_holding() noexcept {
+  holding_ = false;
+  try {
+    commit_held();
+  } catch (const std::exception&) {
+    db_->rollback_quietly();  // only while an error unwinds: the run is stopping with that error
+  }
+}
+
 void AutotuneStore::save(const ChoiceRecord& choice, const std::vector<CandidateRecord>& candidates) {
+  if (holding_ && !db_->in_transaction()) db_->exec("BEGIN");
   SqliteTransaction transaction(*db_);
   const TuneKey& key = choice.key;
   SqliteStatement erase(*db_, "DELETE FROM candidates WHERE op=? AND kernel=? AND shape=? AND dtype=?");

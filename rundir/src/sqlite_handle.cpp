@@ -42,6 +42,10 @@ void SqliteDb::exec(const std::string& sql) {
 
 void SqliteDb::rollback_quietly() noexcept { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
 
+void SqliteDb::undo_savepoint_quietly() noexcept {
+  sqlite3_exec(db_, "ROLLBACK TO abt_save; RELEASE abt_save", nullptr, nullptr, nullptr);
+}
+
 SqliteStatement::SqliteStatement(const SqliteDb& db, const std::string& sql) : db_(db) {
   if (sqlite3_prepare_v2(db.get(), sql.c_str(), -1, &statement_, nullptr) != SQLITE_OK)
     throw std::runtime_error(db.path() + ": " + sqlite3_errmsg(db.get()) + " in: " + sql);

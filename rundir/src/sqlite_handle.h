@@ -15,7 +15,9 @@ class SqliteDb {
   SqliteDb(const SqliteDb&) = delete;
   SqliteDb& operator=(const SqliteDb&) = delete;
   void exec(const std::string& sql);
-  void rollback_quietly() noexcept;  // from destructors: never throws
+  void rollback_quietly() noexcept;        // from destructors: never throws
+  void undo_savepoint_quietly() noexcept;  // SqliteTransaction's, from its destructor
+  bool in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
   sqlite3* get() const { return db_; }
   const std::string& path() const { return path_; }
 
@@ -44,17 +46,19 @@ class SqliteStatement {
   sqlite3_stmt* statement_ = nullptr;
 };
 
-// BEGIN now; COMMIT on commit(); ROLLBACK if the scope is left without one (an exception).
+// A savepoint: its own transaction (committed by commit()) when none is open, a part of the open
+// one (AutotuneStore's held commits) otherwise. Left without commit() (an exception), its writes
+// are undone and nothing else.
 class SqliteTransaction {
  public:
-  explicit SqliteTransaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN"); }
+  explicit SqliteTransaction(SqliteDb& db) : db_(db) { db_.exec("SAVEPOINT abt_save"); }
   ~SqliteTransaction() {
-    if (!committed_) db_.rollback_quietly();
+    if (!committed_) db_.undo_savepoint_quietly();
   }
   SqliteTransaction(const SqliteTransaction&) = delete;
   SqliteTransaction& operator=(const SqliteTransaction&) = delete;
   void commit() {
-    db_.exec("COMMIT");
+    db_.exec("RELEASE abt_save");
     committed_ = true;
   }
 

@@ -55,6 +55,35 @@ TEST(AutotuneStore, AKeyWithNoPassingVariantKeepsCandidatesButNoChoice) {
   EXPECT_EQ(store->candidates(key).size(), 1u);
 }
 
+// Held commits: a batch's saves reach the file together, at commit() (another reader sees none
+// before), and leaving the scope by an exception keeps what was decided.
+TEST(AutotuneStore, HeldSavesReachTheFileAtCommitAndAnExceptionKeepsThem) {
+  TempDir dir("abtool-db-");
+  const auto file = dir.path() / "autotune.sqlite";
+  auto store = AutotuneStore::create(file, RunMode::record, host_fingerprint());
+  const TuneKey first{"op", "kern", "8", "fp32"}, second{"op", "kern", "16", "fp32"}, third{"op", "kern", "32", "fp32"};
+  {
+    HeldCommits held(*store);
+    store->save({first, {{"B", "1"}}, "B1", 1.0}, {{{{"B", "1"}}, "B1", CandidateStatus::ok, 1.0, ""}});
+    store->save({second, {{"B", "2"}}, "B2", 2.0}, {});
+    EXPECT_TRUE(store->find(second)) << "the store reads its own held saves";
+    EXPECT_FALSE(AutotuneStore::open_record(file)->find(first)) << "nothing committed yet";
+    held.commit();
+    EXPECT_TRUE(AutotuneStore::open_record(file)->find(first));
+    EXPECT_TRUE(AutotuneStore::open_record(file)->find(second));
+    EXPECT_EQ(AutotuneStore::open_record(file)->candidates(first).size(), 1u);
+  }
+  try {
+    HeldCommits held(*store);
+    store->save({third, {{"B", "4"}}, "B4", 4.0}, {});
+    throw std::runtime_error("a point's error unwinding the batch");
+  } catch (const std::runtime_error&) {
+  }
+  EXPECT_TRUE(AutotuneStore::open_record(file)->find(third));
+  store->save({first, {{"B", "8"}}, "B8", 8.0}, {});  // not held: committed at once, as before
+  EXPECT_EQ(AutotuneStore::open_record(file)->find(first)->variant, "B8");
+}
+
 TEST(AutotuneStore, AMissingGarbageOrTablelessFileIsARunFormatErrorNamingIt) {
   TempDir dir("abtool-db-");
   auto garbage = dir.path() / "garbage.sqlite";

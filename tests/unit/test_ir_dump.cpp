@@ -39,6 +39,23 @@ TEST(IrDump, MeasuredVariantsGetFilesEveryVariantGetsARow) {
       << "appended after the rewrite";
 }
 
+// A run directory is shared: an IR file planted as a link to a file elsewhere is replaced by the
+// variant's IR, and what it pointed at is left as it was.
+TEST(IrDump, ALinkWhereAnIrFileGoesIsReplacedNotFollowed) {
+  TempDir run("abtool-ir-"), elsewhere("abtool-ir-elsewhere-");
+  const auto outside = elsewhere.path() / "precious.txt";
+  std::ofstream(outside) << "precious\n";
+  const auto source = run.path() / "compiled.s";
+  std::ofstream(source) << "ret\n";
+  IrDump dump(RunLayout(run.path()));
+  std::filesystem::create_directories(run.path() / "ir/8/k");
+  std::filesystem::create_symlink(outside, run.path() / "ir/8/k/B1.s");
+  dump.write_measured({"8", "k", "B1", "fp32", "B=1", 0, "h1", VariantRole::measured}, {{"s", source}});
+  EXPECT_FALSE(std::filesystem::is_symlink(run.path() / "ir/8/k/B1.s"));
+  EXPECT_EQ(read_text_file(run.path() / "ir/8/k/B1.s"), "ret\n");
+  EXPECT_EQ(read_text_file(outside), "precious\n");
+}
+
 TEST(IrDump, ManyChangesRewriteTheIndexNowAndThenNotEachTime) {
   TempDir run("abtool-ir-");
   IrDump dump(RunLayout(run.path()));

@@ -51,6 +51,34 @@ TEST_F(WorkspaceTest, PoisonAndRestoreTouchOnlyTheirBuffers) {
 
 namespace abt {
 
+// A finished point's arena is the next point's of its size (no fresh huge page to fault in), and
+// what the finished point left there changes neither the next one's inputs nor its poisoned outputs.
+TEST(HostArena, AFinishedBlockIsKeptForTheNextOfItsSizeABigOneIsNot) {
+  { HostArena finished(5u << 20); }
+  HostArena next(5u << 20);
+  EXPECT_TRUE(next.reused());
+  EXPECT_EQ(next.size(), 6u << 20) << "whole huge pages";
+  { HostArena big(40u << 20); }  // more than a batch of points should hold on to
+  EXPECT_FALSE(HostArena(40u << 20).reused());
+}
+
+TEST_F(WorkspaceTest, ANextPointGetsAFinishedPointsArenaAndItsLeftoversDoNoHarm) {
+  const Point point{"toy", {1000, 1000}, DType::fp32};  // 4 MB outputs: an arena size no other test uses
+  const std::string fresh_digest = PointWorkspace(spec_, point, 9).input_digest();
+  const std::byte* arena = nullptr;
+  {
+    PointWorkspace finished(spec_, point, 4);
+    arena = finished.buffers()[0].data.data();
+    for (const auto& buffer : finished.buffers()) std::memset(buffer.data.data(), 0x5a, buffer.bytes());
+  }
+  PointWorkspace next(spec_, point, 9);
+  EXPECT_EQ(next.buffers()[0].data.data(), arena) << "the finished point's arena, kept";
+  EXPECT_EQ(next.input_digest(), fresh_digest);
+  next.poison_outputs();
+  const auto* y = reinterpret_cast<const float*>(next.buffers()[2].data.data());
+  for (size_t i = 0; i < next.buffers()[2].count; i += 997) EXPECT_TRUE(std::isnan(y[i])) << i;
+}
+
 TEST_F(WorkspaceTest, LayoutIsTheSameInEveryRun) {
   // Page offsets are part of what a kernel's cache behaviour depends on: fixed by the layout.
   PointWorkspace workspace(spec_, Point{"toy", {300, 70}, DType::fp32}, 3);

@@ -35,6 +35,33 @@ TEST(Heartbeat, SurvivesTheRoundTrip) {
   EXPECT_FALSE(read->exit_code);
 }
 
+// The heartbeat is written in place, two slots by turns: a reader meeting the slot being written
+// (here: cut short, or its end overwritten with the start of another) gets the other, whole one.
+TEST(Heartbeat, AHalfWrittenSlotLeavesThePreviousBeat) {
+  TempDir control("abtool-beat-");
+  Heartbeat beat;
+  beat.kernel = "gemm";
+  beat.step = Step{StepKind::timing_round, "", 1};
+  for (uint64_t sequence : {7, 8, 9}) {
+    beat.sequence = sequence;
+    write_heartbeat(control.path(), beat);
+  }
+  EXPECT_EQ(read_heartbeat(control.path())->sequence, 9u) << "the newer of the two slots";
+  const std::string whole = read_text_file(heartbeat_file(control.path()));
+  ASSERT_EQ(whole.size(), 2 * 16384u);
+  const size_t newest = 16384;  // sequence 9: slot 1
+  std::string torn = whole;
+  torn.replace(newest + 20, 8, "\0\0\0\0\0\0\0\0");  // cut short
+  write_file_atomically(heartbeat_file(control.path()), torn);
+  EXPECT_EQ(read_heartbeat(control.path())->sequence, 8u);
+  torn = whole;
+  torn.replace(newest + 10, 30, whole.substr(0, 30));  // the start of another beat over its middle
+  write_file_atomically(heartbeat_file(control.path()), torn);
+  EXPECT_EQ(read_heartbeat(control.path())->sequence, 8u);
+  write_file_atomically(heartbeat_file(control.path()), std::string(100, 'x'));
+  EXPECT_FALSE(read_heartbeat(control.path())) << "nothing whole: as good as none";
+}
+
 TEST(WorkerWatch, CountsItsStepsEndsWithItsExitCodeAndKnowsTheFailedCandidates) {
   TempDir control("abtool-beat-");
   const Point point{"cpu_matmul", {64, 64, 64}, DType::fp32};

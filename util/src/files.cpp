@@ -140,6 +140,35 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
   if (::rename(temporary.c_str(), path.c_str()) != 0) fail("replace");
 }
 
+void copy_file_atomically(const std::filesystem::path& source, const std::filesystem::path& target) {
+  const auto content = read_file_if_present(source);
+  if (!content) throw std::runtime_error("cannot read " + source.string());
+  write_file_atomically(target, *content);
+}
+
+void write_file_at(const std::filesystem::path& path, size_t offset, std::string_view content) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  auto fail = [&] {
+    const int error = errno;
+    if (fd >= 0) ::close(fd);
+    throw StorageError("cannot write " + path.string() + ": " + std::strerror(error));
+  };
+  if (fd < 0) fail();
+  for (size_t written = 0; written < content.size();) {
+    const ssize_t count = ::pwrite(fd, content.data() + written, content.size() - written, off_t(offset + written));
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) {
+      if (count == 0) errno = ENOSPC;
+      fail();
+    }
+    written += size_t(count);
+  }
+  if (::close(fd) != 0) {
+    const int error = errno;
+    throw StorageError("cannot write " + path.string() + ": " + std::strerror(error));
+  }
+}
+
 TempDir::TempDir(const std::string& prefix) {
   std::string pattern = (environment().temp_dir / (prefix + "XXXXXX")).string();
   std::vector<char> buffer(pattern.begin(), pattern.end());

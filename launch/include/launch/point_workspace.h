@@ -38,10 +38,14 @@ class HostArena {
   HostArena& operator=(const HostArena&) = delete;
   std::byte* data() const { return data_; }
   size_t size() const { return size_; }
+  // A finished point's block of this size, kept for the next point (already backed by memory),
+  // rather than a fresh one.
+  bool reused() const { return reused_; }
 
  private:
   std::byte* data_ = nullptr;
   size_t size_ = 0;
+  bool reused_ = false;
 };
 
 // Element counts and scalar values of a point's arguments, from the spec's expressions. Throws

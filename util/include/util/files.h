@@ -36,6 +36,15 @@ void check_output_file(const std::filesystem::path& out, std::string_view option
 // Writes to a sibling temporary and renames it over `path`, so a crash leaves the old or new file.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
+// `source`'s bytes into `target` by write_file_atomically: a full disk is a StorageError naming
+// `target` with the OS's reason and leaves no partial file; a link at `target` is replaced, not
+// followed. Throws std::runtime_error when `source` cannot be read.
+void copy_file_atomically(const std::filesystem::path& source, const std::filesystem::path& target);
+
+// Writes `content` into `path` at `offset` (the file made if missing; nothing truncated), in place:
+// a reader may see a write half done, so the format must tell (worker/heartbeat.cpp's slots).
+void write_file_at(const std::filesystem::path& path, size_t offset, std::string_view content);
+
 // A private directory removed (with its contents) when the object goes out of scope.
 class TempDir {
  public:

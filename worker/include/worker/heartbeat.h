@@ -1,5 +1,5 @@
 // The one file between a supervisor and its worker (docs/run-directory.md: "Worker processes"). The worker
-// writes CONTROL/heartbeat (atomically) at every step: the run directory once it exists, the
+// writes CONTROL/heartbeat at every step (in place, into one of two slots by turns: see heartbeat.cpp): the run directory once it exists, the
 // point and step it is in, a sequence number that grows with every step, and, as the very last
 // thing before a deliberate exit, its exit code. A worker that ends without that line crashed;
 // one whose sequence stops moving inside a limited step hangs.
@@ -25,8 +25,8 @@ struct Heartbeat {
 
 std::filesystem::path heartbeat_file(const std::filesystem::path& control);
 void write_heartbeat(const std::filesystem::path& control, const Heartbeat& beat);
-// nullopt when the worker has not written one yet (or it cannot be read: a worker that died
-// while writing leaves the previous one, as the write is atomic).
+// The newest whole slot; nullopt when the worker has not written one yet (or neither slot can be
+// read: a worker that died while writing one left the previous beat whole in the other).
 std::optional<Heartbeat> read_heartbeat(const std::filesystem::path& control);
 
 }  // namespace abt
