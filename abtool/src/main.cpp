@@ -14,6 +14,7 @@
 #include "completion.h"
 #include "default_paths.h"
 #include "help_format.h"
+#include "list_option.h"
 #include "graphtime/warmup.h"
 #include "model/markers.h"
 #include "printers/exporter.h"
@@ -94,15 +95,15 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
   auto by_mode = [&](std::string record_default, std::string replay_default) {
     return " (default" + (replay ? replay_default : record_default) + ")";
   };
-  command.add_option("--op", options.ops, "op name(s), comma separated" + by_mode(": every op in the shape set", ": A's ops"))
-      ->delimiter(',');
+  abt::add_list_option(command, "--op", options.ops, "op names",
+                       "op name(s), comma separated" + by_mode(": every op in the shape set", ": A's ops"));
   command.add_option("--ops-dir", options.ops_dir,
                      "folder of op specs" + by_mode(": see docs/commands.md, where abtool finds its ops", ": A's"))
       ->check(named_folder());
   command.add_option("--shapes", options.shapes,
                      "shape set YAML" + by_mode(": shapes/smoke.yaml beside examples/ops", ": A's shapes.yaml, the shapes it used"));
-  command.add_option("--dtypes", options.dtypes, "dtypes, comma separated" + by_mode(": the shape set's or op's", ": A's"))
-      ->delimiter(',');
+  abt::add_list_option(command, "--dtypes", options.dtypes, "dtypes",
+                       "dtypes, comma separated" + by_mode(": the shape set's or op's", ": A's"));
   command.add_option("--compiler", options.compiler,
                      "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON" +
                          by_mode(": nvrtc with a GPU, else host:g++", ": A's, so name B's compiler here"));
@@ -149,10 +150,9 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                      "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
                      "`abtool merge` joins the N runs" + by_mode(": all of them", ": A's shard"))
       ->check(shard_text());
-  command.add_option("--points", options.points,
-                     "measure only these points of the selection, comma separated, named as diff and results.json name "
-                     "them (op/shape/dtype)")
-      ->delimiter(',');
+  abt::add_list_option(command, "--points", options.points, "point ids",
+                       "measure only these points of the selection, comma separated, named as diff and results.json name "
+                       "them (op/shape/dtype)");
   command.add_option("--cache-dir", options.cache_dir,
                      "persistent compile cache (default $ABTOOL_CACHE_DIR, else $XDG_CACHE_HOME/abtool or "
                      "~/.cache/abtool; limit $ABTOOL_CACHE_MAX_MB, default 4096)")

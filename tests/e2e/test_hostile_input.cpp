@@ -294,6 +294,15 @@ const std::vector<Case>& cases() {
       cli("op_climbs_out", {"--op", "../evil"}, "--op '../evil': an op name is letters, digits"),
       cli("op_with_slash", {"--op", "a/b"}, "--op 'a/b': an op name"),
       cli("op_hidden", {"--op", ".hidden"}, "--op '.hidden': an op name"),
+      // Comma-separated lists: an empty name is an error, not "every op", and an option where the
+      // list should be is not taken for a name.
+      cli("op_empty", {"--op", ""}, "--op: must be a comma-separated list of op names with no empty name, not ''"),
+      cli("op_list_with_a_gap", {"--op", "cpu_saxpy,,cpu_matmul"},
+          "--op: must be a comma-separated list of op names with no empty name, not 'cpu_saxpy,,cpu_matmul'"),
+      cli("op_list_missing", {"--op", "--seed", "3"}, "--op: needs a comma-separated list of op names, not the option '--seed'"),
+      cli("dtypes_trailing_comma", {"--dtypes", "fp32,"}, "--dtypes: must be a comma-separated list of dtypes with no empty name"),
+      cli("points_only_commas", {"--points", ",,", "--seed", "3"},
+          "--points: must be a comma-separated list of point ids with no empty name, not ',,'"),
       cli("op_unknown", {"--op", "cpu_nothing"}, "unknown op 'cpu_nothing'"),
       cli("op_typo", {"--op", "cpu_saxpi"}, "unknown op 'cpu_saxpi' (did you mean 'cpu_saxpy'?)"),
       cli("flag_typo", {"--rep_ms", "5"}, "abtool record: unknown option '--rep_ms' (did you mean '--rep-ms'?)"),
