@@ -74,11 +74,13 @@ struct EnumTexts {
   std::optional<std::string> timer, test_graph_fault, shard, metric, counters;
 };
 
-// A folder option given as '' would be the working directory: abtool would write its files there.
-CLI::Validator named_folder() {
-  return CLI::Validator([](std::string& text) -> std::string { return text.empty() ? "must name a folder, not ''" : ""; },
-                        "FOLDER");
+// An option given as '' (`--out ''`, `--gpus=`) is a mistake, not the option left out: a folder ''
+// would be the working directory, `--gpus ''` every point on the default GPU.
+CLI::Validator named(const std::string& what, const std::string& label) {
+  return CLI::Validator(
+      [what](std::string& text) -> std::string { return text.empty() ? "must name " + what + ", not ''" : ""; }, label);
 }
+CLI::Validator named_folder() { return named("a folder", "FOLDER"); }
 
 CLI::Validator shard_text() {
   return CLI::Validator(
@@ -101,7 +103,8 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                      "folder of op specs" + by_mode(": see docs/commands.md, where abtool finds its ops", ": A's"))
       ->check(named_folder());
   command.add_option("--shapes", options.shapes,
-                     "shape set YAML" + by_mode(": shapes/smoke.yaml beside examples/ops", ": A's shapes.yaml, the shapes it used"));
+                     "shape set YAML" + by_mode(": shapes/smoke.yaml beside examples/ops", ": A's shapes.yaml, the shapes it used"))
+      ->check(named("a shape set file", "FILE"));
   abt::add_list_option(command, "--dtypes", options.dtypes, "dtypes",
                        "dtypes, comma separated" + by_mode(": the shape set's or op's", ": A's"));
   command.add_option("--compiler", options.compiler,
@@ -179,6 +182,7 @@ void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
   command.add_option("--gpus", process.gpus,
                      "spread the points over these GPUs of one model, one worker each (a list such as 0,1, or all); "
                      "each point records its GPU; one run directory in the end")
+      ->check(named("GPUs (0,1 or all)", "LIST"))
       ->excludes(command.get_option("--gpu"))
       ->excludes(command.get_option("--shard"));
   // The supervisor starts the worker with these; not for users.
@@ -452,8 +456,28 @@ void declare_help(CommandLine& cli) {
                                 fmt::join(lines, "\n  ")));
 }
 
+// The words with `--name=` (an empty value) made `--name` ``: CLI11 reads `--out= --rep-ms 5` as
+// --out without a value and takes `--rep-ms` for it. Words after `--` (capture's workload) are left.
+std::vector<std::string> with_empty_values_apart(int argc, char** argv) {
+  std::vector<std::string> words(argv, argv + argc);
+  for (size_t i = 1; i < words.size() && words[i] != "--"; ++i) {
+    const std::string& word = words[i];
+    if (word.size() > 3 && word.starts_with("--") && word.back() == '=' && word.find('=') == word.size() - 1) {
+      words[i].pop_back();
+      words.insert(words.begin() + std::ptrdiff_t(i) + 1, "");
+      ++i;
+    }
+  }
+  return words;
+}
+
 // The exit code when the command line is not one to run (a typo, --help, --version); nullopt: run it.
-std::optional<int> parse_command_line(CommandLine& cli, int argc, char** argv) {
+std::optional<int> parse_command_line(CommandLine& cli, int given_argc, char** given_argv) {
+  std::vector<std::string> words = with_empty_values_apart(given_argc, given_argv);
+  std::vector<char*> pointers;
+  for (std::string& word : words) pointers.push_back(word.data());
+  const int argc = int(pointers.size());
+  char** argv = pointers.data();
   try {
     cli.app.parse(argc, argv);
     return std::nullopt;

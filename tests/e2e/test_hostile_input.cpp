@@ -303,6 +303,11 @@ const std::vector<Case>& cases() {
       cli("dtypes_trailing_comma", {"--dtypes", "fp32,"}, "--dtypes: must be a comma-separated list of dtypes with no empty name"),
       cli("points_only_commas", {"--points", ",,", "--seed", "3"},
           "--points: must be a comma-separated list of point ids with no empty name, not ',,'"),
+      // `--name=` is an empty value, not the option without one taking the next word for it.
+      cli("empty_value_after_equals", {"--seed=", "--point-timeout-s", "30"},
+          "--seed: must be a whole number from 0 to 9007199254740992, not ''"),
+      cli("gpus_empty", {"--gpus="}, "--gpus: must name GPUs (0,1 or all), not ''"),
+      cli("shapes_option_empty", {"--shapes", ""}, "--shapes: must name a shape set file, not ''"),
       cli("op_unknown", {"--op", "cpu_nothing"}, "unknown op 'cpu_nothing'"),
       cli("op_typo", {"--op", "cpu_saxpi"}, "unknown op 'cpu_saxpi' (did you mean 'cpu_saxpy'?)"),
       cli("flag_typo", {"--rep_ms", "5"}, "abtool record: unknown option '--rep_ms' (did you mean '--rep-ms'?)"),
