@@ -8,7 +8,6 @@
 #include <map>
 #include <set>
 
-#include "util/parallel.h"
 #include "after_timing.h"
 #include "engine/gpu_busy.h"
 #include "engine/resume_check.h"
@@ -16,6 +15,7 @@
 #include "run_progress.h"
 #include "run_resources.h"
 #include "util/errors.h"
+#include "util/parallel.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -194,6 +194,7 @@ struct MeasuredTime {
   std::optional<double> gpu_busy;  // NVML, from the first CUDA op on; nullopt: none ran, or no NVML
   std::set<std::string> measured;  // the ids of the points measured in this process
   double compiler_start_s = 0;     // waited for the compiler's start before the first point
+  double host_core_warmup_s = 0;   // host ops: each op's core warm-up before its first rounds (in no point)
 };
 
 // run.log's last line: where the points' time went, by phase, and how busy the device was.
@@ -217,8 +218,10 @@ std::string time_summary(const std::vector<PointRecord>& points, const MeasuredT
   std::string busy = "GPU busy: no CUDA op ran on a device";
   if (time.gpu_busy) busy = fmt::format("GPU busy {:.0f}% (NVML's utilization every 100 ms while CUDA ops ran)", 100 * *time.gpu_busy);
   else if (time.device_ops) busy = "GPU busy: not known (NVML gave no utilization)";
-  const std::string start =
+  std::string start =
       time.compiler_start_s > 0 ? fmt::format(", {:.1f} s waiting for the compiler to start", time.compiler_start_s) : "";
+  if (time.host_core_warmup_s > 0)
+    start += fmt::format(", {:.1f} s keeping the core busy before host ops' first rounds", time.host_core_warmup_s);
   return fmt::format("time: {} point(s), {:.1f} s on them{} of {:.1f} s measuring; by phase: {}; warmup and timing {:.0f}%; {}",
                      counted, walls, start, time.wall_s, fmt::join(parts, ", "), 100 * measuring / std::max(walls, 1e-9), busy);
 }
@@ -396,6 +399,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                           variants.compiled() + (references ? references->compiled() : 0)));
     run.write_autotune_record(op.spec.name, store.export_op(op.spec.name));
     if (!state.device_lost.empty()) device_lost = state.device_lost;
+    time.host_core_warmup_s += state.host_core_warmup_s;
     if (ahead[index].valid()) ahead[index].wait();  // its compiles, done before its points were
     caches[index].reset();                           // its variants' files go with it
   }

@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <chrono>
 
-#include "util/parallel.h"
 #include "engine/round_policy.h"
 #include "graphtime/machine_probe.h"
 #include "graphtime/warmup.h"
 #include "launch/counter_rng.h"
 #include "pending_point.h"
 #include "util/errors.h"
+#include "util/parallel.h"
 
 namespace abt {
 namespace {
@@ -147,6 +147,7 @@ void run_timing_rounds(const OpSession& session, std::vector<PendingPoint>& pend
   RoundRunner runner(session);
   // Once per op: between batches the core keeps busy choosing and verifying the next points.
   if (!pending.empty() && host && !session.state.host_core_warm) {
+    PhaseClock warming(session.state.host_core_warmup_s);
     warm_up_host_core(timing);
     session.state.host_core_warm = true;
   }

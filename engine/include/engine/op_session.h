@@ -77,6 +77,7 @@ struct OpRunState {
   std::set<std::string> reported_compile_failures;  // each failing variant's log goes to run.log once
   std::string device_lost;  // set when a kernel faulted: nothing more can run on that device
   bool host_core_warm = false;  // host ops: the core was kept busy for --warmup-ms before the first batch's rounds
+  double host_core_warmup_s = 0;  // ... for this long: in no point's time, so run.log's summary says it
   // --compile-instructions: each measured binary's compile counted once (by binary hash), or why not.
   std::map<std::string, std::variant<CompileProfile, std::string>> counted_compiles;
 };
