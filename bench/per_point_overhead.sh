@@ -5,24 +5,27 @@
 # (medians over the points), the fsyncs a run makes (counted under strace, when installed, in a
 # run of its own) and the measured kernel's median and spread, which the engine's own system calls
 # between two calls disturb.
-#   usage: bench/per_point_overhead.sh [N] [R] [ABTOOL...]    (default 60 points, 3 runs, build/abtool/abtool)
+#   usage: [OP=op] [COMPILER=spec] bench/per_point_overhead.sh [N] [R] [ABTOOL...]
+#          (default cpu_saxpy with host:g++, 60 points, 3 runs, build/abtool/abtool)
 #   e.g.   bench/per_point_overhead.sh 60 3 build-old/abtool/abtool build/abtool/abtool
+#          OP=saxpy COMPILER=nvrtc bench/per_point_overhead.sh 60 1     # on a GPU: the CUDA path's cost
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 points=${1:-60} repeats=${2:-3}
+op=${OP:-cpu_saxpy} compiler=${COMPILER:-host:g++}
 shift $(( $# >= 2 ? 2 : $# ))
 binaries=("$@")
 [[ ${#binaries[@]} -gt 0 ]] || binaries=("$here/build/abtool/abtool")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-{ echo "cpu_saxpy:"; echo "  shapes:"; for ((i = 0; i < points; ++i)); do echo "    - [$((1024 + 16 * i))]"; done; } > "$work/shapes.yaml"
+{ echo "$op:"; echo "  shapes:"; for ((i = 0; i < points; ++i)); do echo "    - [$((1024 + 16 * i))]"; done; } > "$work/shapes.yaml"
 
 printf '%-44s %4s %9s %13s %12s %7s %13s %12s\n' binary run "run s" "point ms" "no phase ms" fsyncs "median us" "stddev us"
 for binary in "${binaries[@]}"; do
   for ((run = 1; run <= repeats; ++run)); do
     out="$work/run"
     rm -rf "$out"
-    cmd=("$binary" record --op cpu_saxpy --shapes "$work/shapes.yaml" --ops-dir "$here/examples/ops" --compiler host:g++
+    cmd=("$binary" record --op "$op" --shapes "$work/shapes.yaml" --ops-dir "$here/examples/ops" --compiler "$compiler"
          --warmup-ms 2 --rep-ms 5 --rounds 2 --out "$out")
     fsyncs=-
     if [[ $run == 1 ]] && command -v strace > /dev/null; then  # counted in a run of its own: strace slows every call
