@@ -112,6 +112,8 @@ RunPlan::RunPlan(RunRequest request)
                                    request_.shard->text()));
   }
   if (!request_.points.empty()) choose_points();
+  if (request_.unfinished_a_points)
+    a_has_points_ = std::set<std::string>(request_.unfinished_a_points->begin(), request_.unfinished_a_points->end());
   for (const auto& op : ops_) {  // before a run directory exists: every reference compiler, every buffer size
     if (!op.spec.reference.kernel.empty()) r.references.get(op.spec.reference.language);
     for (const auto& point : op.points) arg_layout(op.spec, point);
@@ -158,7 +160,8 @@ void RunPlan::choose_points() {
 }
 
 bool RunPlan::measures(const std::string& point_id) const {
-  return (!shard_points_ || shard_points_->count(point_id)) && (!chosen_points_ || chosen_points_->count(point_id));
+  return (!shard_points_ || shard_points_->count(point_id)) && (!chosen_points_ || chosen_points_->count(point_id)) &&
+         (!a_has_points_ || a_has_points_->count(point_id));
 }
 
 PointCostEstimate planned_point_cost(const PlannedOp& op, RunMode mode, const TimingSettings& timing, bool full_sweep) {

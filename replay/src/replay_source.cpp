@@ -1,7 +1,10 @@
 #include "replay/replay_source.h"
 
+#include <fmt/format.h>
+
 #include "rundir/gpu_parts.h"
 #include "rundir/results_file.h"
+#include "rundir/run_lock.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -20,6 +23,16 @@ RecordRun open_record_run(const fs::path& dir) {
                      (run.meta.replay_from ? run.meta.replay_from->string() : std::string("?")) +
                      "); --from must name a record run");
   if (!fs::is_regular_file(run.layout.shapes())) throw InputError(where + ": no shapes.yaml in the run directory");
+  // A that did not finish: a baseline only once nobody writes it, and only where it has points.
+  if (run.meta.status != RunStatus::finished) {
+    if (auto writer = run_writer(run.layout.dir()))
+      throw InputError(fmt::format("{}: still being recorded (abtool pid {} writes it); replay it once it has finished", where,
+                                   *writer));
+  }
+  run.points = read_run(run.layout.dir(), ResultsFile::Samples::skip);
+  if (run.meta.status != RunStatus::finished && run.points.results.points.empty())
+    throw InputError(fmt::format("{}: A did not finish (status {}) and has no point; `abtool record --resume {}` measures them",
+                                 where, spelling(run.meta.status), run.layout.dir().string()));
   run.record = AutotuneStore::open_record(run.layout.autotune_db());
   return run;
 }

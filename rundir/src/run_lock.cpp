@@ -32,6 +32,15 @@ std::string holder_pid(int fd) {
 
 }  // namespace
 
+std::optional<std::string> run_writer(const fs::path& dir) {
+  const int fd = ::open(RunLayout(dir).lock().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;  // no lock file (a run older than it), or a link: nobody holds it
+  std::optional<std::string> writer;
+  if (::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK) writer = holder_pid(fd);
+  ::close(fd);  // a shared lock taken just now goes with it
+  return writer;
+}
+
 RunLock claim_new_directory(const fs::path& dir) {
   const std::string where = "--out " + dir.string();
   std::error_code error;

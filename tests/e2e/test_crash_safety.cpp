@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "abtool_runner.h"
+#include "rundir/run_lock.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -299,6 +300,62 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
     }
     EXPECT_EQ(rows.size(), read_tsv(whole / "ir" / "index.tsv").size());
   }
+}
+
+// A replay of a record that did not finish measures the points A has (the others have no choice
+// of A's to replay: each would be B's own sweep, marked), and says so; an A still being written is
+// refused (its lock is held: here by the test, which takes it as a live recorder would); an A
+// killed before its first point has nothing to replay.
+TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefused) {
+  fs::path a = dir_.path() / "A", empty = dir_.path() / "empty";
+  for (auto [run, kill_after] : {std::pair{a, size_t(8)}, std::pair{empty, size_t(0)}}) {
+    Background background(forty(run), tmp_);
+    wait_for_points(run, kill_after);
+    background.kill_everything();
+    background.wait();
+    wait_until_gone(background.group());
+  }
+  const size_t a_has = points_of(a).size();
+  ASSERT_GE(a_has, 8u);
+  ASSERT_LT(a_has, 40u) << "killed before the end";
+  const std::vector<std::string> quick(kQuickTiming.begin(), kQuickTiming.end());
+  auto replay = [&](const fs::path& from, const fs::path& out) {
+    std::vector<std::string> args{"replay", "--from", from.string(), "--out", out.string()};
+    args.insert(args.end(), quick.begin(), quick.end());
+    return abtool(args, {{"TMPDIR", tmp_.string()}});
+  };
+  {
+    const RunLock recording(a);
+    ProcessResult refused = replay(a, dir_.path() / "B0");
+    EXPECT_EQ(refused.exit_code, 2) << describe(refused);
+    EXPECT_NE(refused.err.find("--from " + a.string() + ": still being recorded (abtool pid " + std::to_string(::getpid())),
+              std::string::npos)
+        << refused.err;
+  }
+  ProcessResult nothing = replay(empty, dir_.path() / "B1");
+  EXPECT_EQ(nothing.exit_code, 2) << describe(nothing);
+  EXPECT_NE(nothing.err.find("A did not finish (status running) and has no point; `abtool record --resume " + empty.string()),
+            std::string::npos)
+      << nothing.err;
+
+  const fs::path b = dir_.path() / "B";
+  ProcessResult replayed = replay(a, b);
+  ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  EXPECT_NE(replayed.out.find(fmt::format("WARNING: A did not finish (status running): B measures the {} of its 40 point(s) "
+                                          "that A has",
+                                          a_has)),
+            std::string::npos)
+      << replayed.out;
+  std::set<std::string> a_ids, b_ids;
+  for (const auto& [id, point] : points_of(a)) a_ids.insert(id);
+  for (const auto& [id, point] : points_of(b)) {
+    b_ids.insert(id);
+    EXPECT_EQ(point["markers"], nlohmann::json::array()) << id << ": A's choice replayed, no sweep of B's own";
+  }
+  EXPECT_EQ(b_ids, a_ids);
+  EXPECT_EQ(read_json(b / "meta.json")["status"], "finished");
+  const nlohmann::json diff = diff_as_json(a, b);
+  EXPECT_EQ(diff["counts"]["MISSING"], 40 - int(a_has)) << "A's unfinished points, MISSING on both sides";
 }
 
 // Issue "Resilience III": results.json is one JSON document between writes of a 40-point record

@@ -49,6 +49,7 @@ class RunPlan {
   std::vector<PlannedOp> ops_;
   std::optional<std::set<std::string>> shard_points_;  // --shard: the ids this run measures
   std::optional<std::set<std::string>> chosen_points_;  // --points: the ids this run measures
+  std::optional<std::set<std::string>> a_has_points_;   // a replay of an unfinished A: the ids A has
 };
 
 // What the plan expects one of an op's points to cost before any point has run: its choice (a

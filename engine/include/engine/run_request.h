@@ -68,6 +68,8 @@ struct RunRequest {
   std::optional<Shard> shard;
   std::vector<std::string> shard_points;  // the shard's points as A's shard run planned them (replay)
   std::vector<std::string> points;        // --points: only these ids (empty: every point of the selection)
+  // A replay of an A that did not finish: the points A has; those of the selection are measured.
+  std::optional<std::vector<std::string>> unfinished_a_points;
   std::optional<std::filesystem::path> cache_dir;
   bool no_cache = false;
   std::string arch;

@@ -6,6 +6,8 @@
 // resumed at once. RUN/lock is opened without following a link.
 #pragma once
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <utility>
 
 namespace abt {
@@ -26,6 +28,10 @@ class RunLock {
   explicit RunLock(int locked_fd) : fd_(locked_fd) {}
   int fd_ = -1;
 };
+
+// The pid of the process writing `dir` now (holding RUN/lock's flock), read without writing
+// anything (a run shared read-only can be asked); nullopt when no live process writes it.
+std::optional<std::string> run_writer(const std::filesystem::path& dir);
 
 // Creates `dir` (and its parents) and RUN/lock, atomically claiming it for a new run, and holds
 // its flock. InputError if `dir` holds anything already: a run is never overwritten.
