@@ -1,5 +1,6 @@
 #include "warnings.h"
 
+#include "rundir/run_lock.h"
 #include "util/piece_digest.h"
 
 #include <fmt/format.h>
@@ -48,8 +49,14 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
     };
     report.warnings.push_back({WarningKind::timer_settings_differ, fmt::format("timer settings differ: A {} vs B {}", text(a.meta.timing), text(b.meta.timing))});
   }
-  if (!a.results.complete) report.warnings.push_back({WarningKind::a_unfinished, "run A did not finish; its missing points are reported as MISSING"});
-  if (!b.results.complete) report.warnings.push_back({WarningKind::b_unfinished, "run B did not finish; its missing points are reported as MISSING"});
+  // An unfinished run may be one still being measured: its missing points are then not lost, only not yet there.
+  auto unfinished = [](const RunData& run, const char* side) {
+    const auto writer = run_writer(run.layout.dir());
+    return fmt::format("run {} did not finish{}; its missing points are reported as MISSING", side,
+                       writer ? fmt::format(" (abtool pid {} is writing it now)", *writer) : "");
+  };
+  if (!a.results.complete) report.warnings.push_back({WarningKind::a_unfinished, unfinished(a, "A")});
+  if (!b.results.complete) report.warnings.push_back({WarningKind::b_unfinished, unfinished(b, "B")});
   const fs::path a_dir = fs::weakly_canonical(a.layout.dir()), b_dir = fs::weakly_canonical(b.layout.dir());
   if (a_dir == b_dir) report.warnings.push_back({WarningKind::same_directory, "A and B are the same run directory: every point is compared with itself"});
   const bool reversed = replays(a.meta, a.layout.dir(), b.meta, b.layout.dir());

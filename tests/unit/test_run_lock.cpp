@@ -35,6 +35,22 @@ TEST(RunLock, ASecondHolderIsRefusedWithTheFirstOnesPid) {
   }
 }
 
+// Who writes a run, asked without writing anything: the holder's pid while it holds the lock, then
+// nobody; a run without a lock file, or a read-only one, is asked the same way.
+TEST(RunLock, TheWriterOfARunIsKnownWithoutTakingItsLock) {
+  TempDir dir("abtool-lock-");
+  EXPECT_FALSE(run_writer(dir.path())) << "no lock file";
+  {
+    RunLock writing(dir.path());
+    EXPECT_EQ(run_writer(dir.path()), std::to_string(::getpid()));
+    EXPECT_EQ(run_writer(dir.path()), std::to_string(::getpid())) << "asking took nothing";
+  }
+  EXPECT_FALSE(run_writer(dir.path())) << "the holder is gone";
+  EXPECT_NO_THROW(RunLock again(dir.path())) << "asking left no lock behind";
+  std::filesystem::permissions(RunLayout(dir.path()).lock(), std::filesystem::perms::owner_read);
+  EXPECT_FALSE(run_writer(dir.path()));
+}
+
 TEST(RunLock, TheLockIsFreeAgainOnceItsHolderIsGone) {
   TempDir dir("abtool-lock-");
   { RunLock first(dir.path()); }
