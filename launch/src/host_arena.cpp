@@ -21,8 +21,8 @@ constexpr size_t kHugePage = size_t(2) << 20;
 class KeptBlocks {
  public:
   static KeptBlocks& instance() {
-    static KeptBlocks blocks;
-    return blocks;
+    static KeptBlocks* blocks = new KeptBlocks;  // never destroyed: an arena freed after exit's destructors still finds it
+    return *blocks;
   }
   std::byte* take(size_t size) {
     std::lock_guard<std::mutex> hold(lock_);
@@ -42,10 +42,6 @@ class KeptBlocks {
     kept_bytes_ += size;
     return true;
   }
-  ~KeptBlocks() {
-    for (const Block& block : blocks_) std::free(block.data);
-  }
-
  private:
   static constexpr size_t kLargestKept = size_t(32) << 20;
   static constexpr size_t kMostKept = size_t(128) << 20;  // a batch of 8 points of up to 16 MiB each
