@@ -109,7 +109,8 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                        "dtypes, comma separated" + by_mode(": the shape set's or op's", ": A's"));
   command.add_option("--compiler", options.compiler,
                      "compiler under test: host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON" +
-                         by_mode(": nvrtc with a GPU, else host:g++", ": A's, so name B's compiler here"));
+                         by_mode(": nvrtc with a GPU, else host:g++", ": A's, so name B's compiler here"))
+      ->check(named("a compiler (host:g++, host:clang++, nvrtc, nvcc:PATH, triton:PYTHON)", "SPEC"));
   command.add_option("--compiler-flags", options.compiler_flags, "flags added after the backend's defaults");
   command.add_option("--compiler-env", options.compiler_env, "K=V set in the compiler's environment (repeatable)");
   command.add_option("--timer", texts.timer,

@@ -162,6 +162,13 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
     if (facts->value("tree", "") == install_identity_) about = facts->at("about");
   }
   env_ = spec.env;
+  // Triton's cache of this compiler's own. Triton writes a compile's files under its hash and reads
+  // them back, and compiles that differ by what Triton does not hash (abtool_skip_passes, an
+  // environment variable of --compiler-env) have one hash: in ~/.triton/cache, shared with another
+  // compiler compiling at the same time (explain's candidates, an A and a B run side by side), one
+  // read the other's binary (seen in CI: a pass left out "had no effect"). Nothing is lost: every
+  // compile is made anyway (always_compile), and ~/.triton/cache no longer fills with sweeps.
+  env_.try_emplace("TRITON_CACHE_DIR", (helper_dir_.path() / "triton-cache").string());
   compiler_text_ = spec.text;
   if (about.is_null()) {
     // The server's first line is the description: the one interpreter start of this compiler.

@@ -313,6 +313,7 @@ const std::vector<Case>& cases() {
       cli("flag_typo", {"--rep_ms", "5"}, "abtool record: unknown option '--rep_ms' (did you mean '--rep-ms'?)"),
       cli("compiler_missing", {"--compiler", "host:/opt/no/g++"}, "/opt/no/g++"),
       cli("compiler_unknown_backend", {"--compiler", "fortran:f77"}, "--compiler fortran:f77: unknown backend 'fortran'"),
+      cli("compiler_empty", {"--compiler", ""}, "--compiler: must name a compiler (host:g++, host:clang++, nvrtc"),
       cli("triton_interpreter_says_nothing",
           {"--compiler", "triton:/bin/false", "--op", "triton_add", "--arch", "sm_90", "--ops-dir",
            (source_dir() / "examples" / "ops").string()},

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,7 @@
 #include "engine/compile_cache.h"
 #include "util/errors.h"
 #include "util/files.h"
+#include "util/parallel.h"
 #include "util/process.h"
 
 namespace abt {
@@ -221,6 +223,33 @@ TEST_F(TritonCompile, AbtoolSkipPassesLeavesANamedPassOutOfThePipeline) {
   EXPECT_EQ(refused("abtool_skip_passes=tritongpu-coalesce,tritongpu-colaesce"),
             "--compiler-flags abtool_skip_passes: this Triton has no pass named 'tritongpu-colaesce' (did you mean "
             "'tritongpu-coalesce'?) (name passes as MLIR's dumps do, the argument in parentheses: tritongpu-coalesce)");
+}
+
+// Two compiles of one kernel at once, one leaving a pass out: Triton hashes both alike (the option is
+// abtool's), so in a Triton cache shared between the two processes one could read the other's binary
+// (seen under load in CI: a skipped pass "had no effect"). Each compiler has a Triton cache of its own.
+TEST_F(TritonCompile, TwoCompilesOfOneKernelAtOnceLeavingOutDifferentPassesGetTheirOwnBinaries) {
+  OpSpec op = find_op_spec(fs::path(ABTOOL_TEST_SOURCE_DIR) / "examples" / "ops", "triton_add");
+  const fs::path home = dir_.path() / "home";  // where Triton's shared cache would be: $TRITON_HOME/.triton/cache
+  const char* earlier = std::getenv("TRITON_HOME");
+  const std::string restore = earlier ? earlier : "";
+  ::setenv("TRITON_HOME", home.c_str(), 1);
+  auto whole = compiler(), without = compiler("abtool_skip_passes=tritongpu-coalesce");
+  if (earlier) ::setenv("TRITON_HOME", restore.c_str(), 1);
+  else ::unsetenv("TRITON_HOME");
+  for (int round = 0; round < 3; ++round) {
+    std::array<CompiledVariant, 2> compiled;
+    std::array<fs::path, 2> folders{dir_.path() / ("whole" + std::to_string(round)), dir_.path() / ("without" + std::to_string(round))};
+    for_each_index(2, [&](size_t i) {
+      fs::create_directories(folders[i]);
+      compiled[i] = (i ? without : whole)
+                        ->compile({op.source, op.kernel, &op.args, {{"BLOCK_SIZE", "1024"}, {"num_warps", "4"}}, DType::fp32,
+                                   folders[i], {}});
+    });
+    ASSERT_TRUE(compiled[0].ok && compiled[1].ok) << compiled[0].log << compiled[1].log;
+    EXPECT_NE(compiled[0].binary_hash, compiled[1].binary_hash) << "round " << round;
+  }
+  EXPECT_FALSE(fs::exists(home / ".triton" / "cache")) << "nothing written to the shared Triton cache";
 }
 
 TEST_F(TritonCompile, ABrokenVariantFailsAloneWithItsTraceback) {
