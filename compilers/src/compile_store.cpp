@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -158,7 +159,9 @@ void CompileStore::store(const std::string& key, const CompiledVariant& variant)
   const fs::path folder = entry(key);
   if (fs::exists(folder)) return;
   try {
-    const fs::path scratch = dir_ / "incoming" / fmt::format("{}.{}", key, ::getpid());
+    // Unique to this store call: two ops of one process may compile the same variant at once.
+    static std::atomic<uint64_t> stores{0};
+    const fs::path scratch = dir_ / "incoming" / fmt::format("{}.{}.{}", key, ::getpid(), stores++);
     fs::remove_all(scratch);
     copy_files(variant, scratch);
     write_file_atomically(scratch / "variant.json", variant_json(variant).dump(1));

@@ -2,9 +2,11 @@
 
 #include <fstream>
 
+#include "compilers/compile_store.h"
 #include "compilers/compiler.h"
 #include "util/errors.h"
 #include "util/files.h"
+#include "util/parallel.h"
 #include "util/sha256.h"
 
 namespace abt {
@@ -52,6 +54,23 @@ TEST_F(HostCompilerTest, SameInputGivesIdenticalFiles) {
   ASSERT_TRUE(first.ok && second.ok);
   EXPECT_EQ(first.binary_hash, second.binary_hash);
   EXPECT_EQ(read_text_file(first.ir.at("s")), read_text_file(second.ir.at("s")));
+}
+
+// Two ops of one process may store the same variant in the compile cache at once: each store
+// writes a scratch folder of its own before renaming it into place, so the entry that lands is
+// always whole (a shared scratch folder emptied by the other store was renamed in half written).
+TEST_F(HostCompilerTest, TwoStoresOfOneVariantAtOnceLeaveAWholeEntry) {
+  auto compiler = make_compiler(parse_compiler_spec("host:g++", "", {}), "");
+  const CompiledVariant variant = compiler->compile(job({{"SCALE", "3"}, {"BROKEN", "0"}}, "a"));
+  ASSERT_TRUE(variant.ok) << variant.log;
+  const CompileStore store(dir_.path() / "cache", 64u << 20);
+  for (int round = 0; round < 20; ++round) {
+    const std::string key = "k" + std::to_string(round);
+    for_each_index(2, [&](size_t) { store.store(key, variant); });
+    const auto loaded = store.load(key, dir_.path() / ("loaded" + std::to_string(round)));
+    ASSERT_TRUE(loaded) << "round " << round << ": the entry stored was damaged";
+    EXPECT_EQ(loaded->binary_hash, variant.binary_hash);
+  }
 }
 
 TEST_F(HostCompilerTest, CompileErrorComesBackWithTheDiagnostics) {
