@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -114,8 +115,11 @@ void check_output_file(const std::filesystem::path& out, std::string_view option
 }
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
+  // A temporary of this call's own: two threads of one process may write one file (the last
+  // rename wins, whole), never into one temporary.
+  static std::atomic<uint64_t> writes{0};
   auto temporary = path;
-  temporary += ".tmp" + std::to_string(::getpid());
+  temporary += ".tmp" + std::to_string(::getpid()) + "." + std::to_string(writes++);
   // POSIX calls, not a stream: a full disk must be reported with the OS's reason, and the
   // partial temporary removed, so the previous file stays the last good one.
   auto fail = [&](const char* what) {
@@ -123,7 +127,12 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
     ::unlink(temporary.c_str());
     throw StorageError("cannot " + std::string(what) + " " + path.string() + ": " + std::strerror(error));
   };
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // Made new, never opened through a link (a run directory is shared: a link planted at the
+  // temporary's name would have the content written where it points); one left by a killed
+  // process of the same pid is removed first.
+  constexpr int kNew = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+  int fd = ::open(temporary.c_str(), kNew, 0644);
+  if (fd < 0 && errno == EEXIST && ::unlink(temporary.c_str()) == 0) fd = ::open(temporary.c_str(), kNew, 0644);
   if (fd < 0) fail("write");
   for (size_t written = 0; written < content.size();) {
     const ssize_t count = ::write(fd, content.data() + written, content.size() - written);
