@@ -111,15 +111,21 @@ TEST(HostBusy, AnAaBesideCpuHogsIsMarkedBusyAndClaimsNoChange) {
   std::cout << "A/A beside CPU hogs: timing verdicts " << counts_of(compared, "timing_verdict") << "\n";
 }
 
+// A quick g++ record of test fixture ops (tests/fixtures/ops) at a shape set, into `out`.
+namespace {
+ProcessResult record_fixtures(const std::string& ops, const fs::path& shapes, const fs::path& out) {
+  return abtool({"record", "--ops-dir", fixture_ops().string(), "--op", ops, "--shapes", shapes.string(), "--compiler",
+                 "host:g++", "--out", out.string(), "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+}
+}  // namespace
+
 // An op whose outputs differ run to run (as an atomic accumulation's do), A/A: A's own code gives
 // other bits when run twice, so B's difference from A is no numerics change, and diff says so.
 TEST(Nondeterminism, AnAaOfAnOpThatDiffersFromItselfSaysNondeterministic) {
   TempDir dir("abtool-nondeterministic-");
   const fs::path a = dir.path() / "A", b = dir.path() / "B", shapes = dir.path() / "shapes.yaml";
   write_file_atomically(shapes, "fixture_nondeterministic:\n  shapes:\n    - [1000]\n    - [4096]\n");
-  ProcessResult recorded = abtool({"record", "--ops-dir", fixture_ops().string(), "--op", "fixture_nondeterministic",
-                                   "--shapes", shapes.string(), "--compiler", "host:g++", "--out", a.string(),
-                                   "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  ProcessResult recorded = record_fixtures("fixture_nondeterministic", shapes, a);
   ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
   ASSERT_EQ(replay(a, b, {"--ops-dir", fixture_ops().string()}).exit_code, 0);
   for (const auto& point : read_points(b)) {
@@ -147,9 +153,7 @@ TEST(Nondeterminism, AnOrderDependentOpPassesWithinItsOwnSpreadAndARaceStillFail
   TempDir dir("abtool-order-dependent-");
   const fs::path a = dir.path() / "A", b = dir.path() / "B", shapes = dir.path() / "shapes.yaml";
   write_file_atomically(shapes, "fixture_order_dependent:\n  shapes:\n    - [100000]\nfixture_racy:\n  shapes:\n    - [4096]\n");
-  ProcessResult recorded = abtool({"record", "--ops-dir", fixture_ops().string(), "--op", "fixture_order_dependent,fixture_racy",
-                                   "--shapes", shapes.string(), "--compiler", "host:g++", "--out", a.string(),
-                                   "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2"});
+  ProcessResult recorded = record_fixtures("fixture_order_dependent,fixture_racy", shapes, a);
   ASSERT_EQ(recorded.exit_code, 1) << describe(recorded);  // the race's point failed
   ASSERT_EQ(replay(a, b, {"--ops-dir", fixture_ops().string()}).exit_code, 1);
   for (const fs::path& run : {a, b}) {
