@@ -9,7 +9,10 @@
 # and asks `explain --skip-passes --time` which pass brings Q's time back to P's at the three points
 # it changed most. Each step's output is in OUT_DIR/<step>.log; times.txt has their walls;
 # patterns_summary.py prints the tables of bench/RESULTS.md. `ab` records A only if it is not there.
-#   usage: bench/capture/patterns_ab.sh OUT_DIR capture|record|ab|triton351 WRAPPER|planted|summary
+# ALONE=0 leaves out the workload's run without capture (its wall is only for comparison);
+# EXPLAIN=0 leaves the explains out of `ab` and `triton351`, for the `explain RUN NAME` step later
+# (RUN C and NAME fusion, or D and 351), so that a device call's steps fit its time limit.
+#   usage: bench/capture/patterns_ab.sh OUT_DIR capture|record|ab|triton351 WRAPPER|explain RUN NAME|planted|summary
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1 step=$2
@@ -37,7 +40,7 @@ PY
 }
 case $step in
   capture)
-    timed workload-alone "$python" -m torch.distributed.run --nproc-per-node 2 "${workload[@]}"
+    [ "${ALONE:-1}" = 0 ] || timed workload-alone "$python" -m torch.distributed.run --nproc-per-node 2 "${workload[@]}"
     rm -rf "$out/fg-cache"
     timed capture "$abtool" capture --out "$out/cap" -- "$python" -m torch.distributed.run --nproc-per-node 2 "${workload[@]}"
     tail -3 "$out/capture.log" ;;
@@ -54,13 +57,15 @@ case $step in
     "$abtool" diff "$out/A" "$out/B" > "$out/diff-aa.txt"
     "$abtool" diff "$out/A" "$out/C" --format json > "$out/diff-fusion.json"
     "$abtool" diff "$out/A" "$out/C" --ir > "$out/diff-fusion.txt"
-    explain C fusion ;;
+    [ "${EXPLAIN:-1}" = 0 ] || explain C fusion ;;
   triton351)
     wrapper=$3
     timed replay-D "$abtool" replay --from "$out/A" --compiler "triton:$wrapper" "${timing[@]}" --out "$out/D"
     "$abtool" diff "$out/A" "$out/D" --format json > "$out/diff-351.json"
     "$abtool" diff "$out/A" "$out/D" --ir > "$out/diff-351.txt"
-    explain D 351 ;;
+    [ "${EXPLAIN:-1}" = 0 ] || explain D 351 ;;
+  explain)
+    explain "$3" "$4" ;;
   planted)
     timed record-P "$abtool" record --ops-dir "$out/cap/ops" --shapes "$out/cap/shapes.yaml" --compiler "triton:$python" \
       --compiler-flags abtool_skip_passes=tritongpu-coalesce "${timing[@]}" --out "$out/P"
@@ -77,5 +82,5 @@ PY
       "$abtool" "$out/P" "$out/Q" "$out/explain-planted" "$picked" "$out/explain-planted.txt" ;;
   summary)
     "$python" "$here/bench/capture/patterns_summary.py" "$out" ;;
-  *) echo "usage: $0 OUT_DIR capture|record|ab|triton351 WRAPPER|planted|summary" >&2; exit 2 ;;
+  *) echo "usage: $0 OUT_DIR capture|record|ab|triton351 WRAPPER|explain RUN NAME|planted|summary" >&2; exit 2 ;;
 esac
