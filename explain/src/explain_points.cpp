@@ -111,6 +111,7 @@ std::vector<Candidate> passes_to_leave_out(const PassExplanation& found, const s
   const PassDivergence& divergence = found.divergence;
   for (const std::string& pass : divergence.since_same_only_in_b) take(pass);
   if (found.outcome == ExplainOutcome::pass) take(divergence.pass);
+  if (found.outcome == ExplainOutcome::pass && divergence.code) take(divergence.code->pass);
   for (const std::string& pass : divergence.pipeline_only_in_b) take(pass);
   bool after = false;
   for (size_t i = 1; i < b.size(); ++i) {

@@ -4,6 +4,7 @@
 
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "util/text_lines.h"
 
@@ -42,6 +43,48 @@ std::vector<std::string> unpaired(const std::vector<PassPoint>& side, const std:
   return labels;
 }
 
+// The IR with MLIR's `module attributes {...} {` line (one line as MLIR prints it) made `module {`:
+// what remains is the code.
+std::string without_module_attributes(const std::string& ir) {
+  std::string code;
+  code.reserve(ir.size());
+  for (size_t start = 0; start < ir.size();) {
+    size_t end = ir.find('\n', start);
+    end = end == std::string::npos ? ir.size() : end + 1;
+    const std::string_view line(ir.data() + start, end - start);
+    const size_t first = line.find_first_not_of(" \t");
+    if (first != std::string_view::npos && line.substr(first).rfind("module attributes {", 0) == 0)
+      code.append(line.substr(0, first)).append("module {\n");
+    else
+      code.append(line);
+    start = end;
+  }
+  return code;
+}
+
+struct OutputDifference {
+  size_t a_lines = 0, b_lines = 0, changed_lines = 0;
+  std::string excerpt;  // a unified diff, at most kExcerptLines lines
+};
+
+OutputDifference difference(const std::string& a, const std::string& b) {
+  OutputDifference found;
+  const std::vector<std::string> a_lines = split_lines(a), b_lines = split_lines(b);
+  found.a_lines = a_lines.size();
+  found.b_lines = b_lines.size();
+  dtl::Diff<std::string> diff(a_lines, b_lines);
+  diff.onHuge();
+  diff.compose();
+  for (const auto& [line, info] : diff.getSes().getSequence()) found.changed_lines += info.type != dtl::SES_COMMON;
+  diff.composeUnifiedHunks();
+  std::ostringstream out;
+  diff.printUnifiedFormat(out);
+  std::istringstream hunks(out.str());
+  size_t kept = 0;
+  for (std::string line; kept < kExcerptLines && std::getline(hunks, line); ++kept) found.excerpt += line + "\n";
+  return found;
+}
+
 }  // namespace
 
 PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b) {
@@ -63,27 +106,29 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
   found.aligned = pairs.size();
   found.pipeline_only_in_a = unpaired(a, b, pairs, true);
   found.pipeline_only_in_b = unpaired(b, a, pairs, false);
-  for (const auto& [i, j] : pairs) {
+  for (size_t at = 0; at < pairs.size(); ++at) {
+    const auto [i, j] = pairs[at];
     list_unaligned(i, j);
     ++a_next, ++b_next;
     if (a[i].ir == b[j].ir) continue;
     found.diverged = true;
     found.stage = a[i].stage;
     found.pass = a[i].pass;
-    const std::vector<std::string> a_lines = split_lines(a[i].ir), b_lines = split_lines(b[j].ir);
-    found.a_lines = a_lines.size();
-    found.b_lines = b_lines.size();
-    dtl::Diff<std::string> diff(a_lines, b_lines);
-    diff.onHuge();
-    diff.compose();
-    for (const auto& [line, info] : diff.getSes().getSequence())
-      found.changed_lines += info.type != dtl::SES_COMMON;
-    diff.composeUnifiedHunks();
-    std::ostringstream out;
-    diff.printUnifiedFormat(out);
-    std::istringstream hunks(out.str());
-    size_t kept = 0;
-    for (std::string line; kept < kExcerptLines && std::getline(hunks, line); ++kept) found.excerpt += line + "\n";
+    OutputDifference output = difference(a[i].ir, b[j].ir);
+    found.a_lines = output.a_lines;
+    found.b_lines = output.b_lines;
+    found.changed_lines = output.changed_lines;
+    found.excerpt = std::move(output.excerpt);
+    found.attributes_only = without_module_attributes(a[i].ir) == without_module_attributes(b[j].ir);
+    for (size_t later = at + 1; found.attributes_only && later < pairs.size(); ++later) {
+      const auto [k, l] = pairs[later];
+      if (a[k].ir == b[l].ir) continue;
+      const std::string a_code = without_module_attributes(a[k].ir), b_code = without_module_attributes(b[l].ir);
+      if (a_code == b_code) continue;
+      OutputDifference code = difference(a_code, b_code);
+      found.code = PassDivergence::CodeDivergence{a[k].stage, a[k].pass, code.changed_lines, std::move(code.excerpt)};
+      break;
+    }
     return found;
   }
   list_unaligned(a.size(), b.size());

@@ -27,8 +27,15 @@ std::string_view skip_outcome_name(SkipOutcome outcome) {
 std::string explanation_text(const PassExplanation& explanation) {
   switch (explanation.outcome) {
     case ExplainOutcome::no_divergence: return "no divergence";
-    case ExplainOutcome::pass:
-      return fmt::format("{} pass {}", stage_name(explanation.divergence.stage), explanation.divergence.pass);
+    case ExplainOutcome::pass: {
+      const PassDivergence& divergence = explanation.divergence;
+      std::string text = fmt::format("{} pass {}", stage_name(divergence.stage), divergence.pass);
+      if (divergence.attributes_only)
+        text += divergence.code ? fmt::format(" (module attributes only; the code first differs at {} pass {})",
+                                              stage_name(divergence.code->stage), divergence.code->pass)
+                                : " (module attributes only; no pass's code differs)";
+      return text;
+    }
     case ExplainOutcome::stage:
       if (explanation.no_passes.empty()) return fmt::format("stage {} (no pass's IR differs)", explanation.stage);
       return fmt::format("stage {} (no passes to compare)", explanation.stage);

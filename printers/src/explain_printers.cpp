@@ -72,6 +72,14 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
       out << fmt::format("  passes before it that are not aligned (new, dropped or moved): A {}; B {}\n", names(pass.only_in_a), names(pass.only_in_b));
       std::istringstream excerpt(pass.excerpt);
       for (std::string line; std::getline(excerpt, line);) out << "    " << line << "\n";
+      if (pass.attributes_only && !pass.code)
+        out << "  only the module's attributes differ there, and no later pass's code differs: the code parts after the passes\n";
+      if (pass.attributes_only && pass.code) {
+        out << fmt::format("  only the module's attributes differ there; the code first differs at: {} ({}), {} lines changed\n",
+                           pass.code->pass, stage_name(pass.code->stage), pass.code->changed_lines);
+        std::istringstream code(pass.code->excerpt);
+        for (std::string line; std::getline(code, line);) out << "    " << line << "\n";
+      }
       break;
     }
   }
@@ -131,6 +139,15 @@ nlohmann::json explanation_json(const PassExplanation& found) {
                     {"only_in_a", pass.only_in_a},
                     {"only_in_b", pass.only_in_b},
                     {"excerpt", pass.excerpt}};
+    // only where the first divergence is the module's attributes alone: the goldens of the rest hold
+    if (pass.attributes_only) {
+      json["pass"]["attributes_only"] = true;
+      json["pass"]["code"] = pass.code ? nlohmann::json{{"name", pass.code->pass},
+                                                        {"stage", stage_name(pass.code->stage)},
+                                                        {"changed_lines", pass.code->changed_lines},
+                                                        {"excerpt", pass.code->excerpt}}
+                                       : nlohmann::json();
+    }
   }
   return json;
 }

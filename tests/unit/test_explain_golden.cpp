@@ -1,6 +1,7 @@
 // abtool explain's printers against checked-in expectations: one report holding each outcome (a
 // divergent pass after passes one side ran alone, a first divergent stage with and without pass
-// dumps, no divergence, a point that could not be explained), as text and JSON.
+// dumps, no divergence, a divergence in the module's attributes alone, a point that could not be
+// explained), as text and JSON.
 // ABTOOL_UPDATE_GOLDEN=1 rewrites the expectations.
 #include <gtest/gtest.h>
 
@@ -65,6 +66,30 @@ ExplainReport every_outcome() {
   same.passes.a_passes = same.passes.b_passes = same.passes.divergence.aligned = 272;
   report.points.push_back(same);
   report.verdicts[same.point] = "SAME";
+
+  // Triton 3.5.1 (A) against 3.6.0 (B), as on the H200: the first divergence is the module's
+  // attributes alone, the code's own first divergence named beside it
+  PointExplanation marked{"rms_norm_kernel/256x2048/bf16", "default", "default", {}};
+  marked.passes.outcome = ExplainOutcome::pass;
+  marked.passes.a_passes = 226;
+  marked.passes.b_passes = 229;
+  marked.passes.a_rebuilt_measured = marked.passes.b_rebuilt_measured = true;
+  PassDivergence& attribute = marked.passes.divergence;
+  attribute.diverged = attribute.attributes_only = true;
+  attribute.aligned = 225;
+  attribute.stage = PassStage::ttgir;
+  attribute.pass = "TritonGPUGlobalScratchAllocationPass (tritongpu-global-scratch-memory-allocation)";
+  attribute.a_lines = attribute.b_lines = 44;
+  attribute.changed_lines = 2;
+  attribute.since_same_only_in_b = {"ttgir TritonNvidiaGPUCheckMatmulTwoCTAPass (triton-nvidia-check-matmul-two-cta)"};
+  attribute.pipeline_only_in_b = {"ttgir GluonInline (gluon-inline)",
+                                  "ttgir TritonNvidiaGPUCheckMatmulTwoCTAPass (triton-nvidia-check-matmul-two-cta)"};
+  attribute.excerpt = "@@ -1,2 +1,2 @@\n-module attributes {\"ttg.num-warps\" = 4 : i32} {\n+module attributes {\"ttg.num-warps\" = 4 : i32, "
+                      "\"ttng.two-ctas\" = false} {\n";
+  attribute.code = PassDivergence::CodeDivergence{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)", 963,
+                                                  "@@ -1,3 +1,4 @@\n module {\n+    %v2 = builtin.unrealized_conversion_cast %out_ptr\n"};
+  report.points.push_back(marked);
+  report.verdicts[marked.point] = "FASTER";
 
   PointExplanation failed{"cpu_matmul/32x48x40/fp32", "BM16", "BM16", {}};
   failed.passes.error = "B's variant BM16 does not compile again: g++: fatal error: no input files";

@@ -61,6 +61,42 @@ TEST(PassDivergence, PassesAreAlignedByNameSoOneSidesExtraPassDoesNotShiftTheRes
   EXPECT_FALSE(first_divergence(a, a).diverged);
 }
 
+// Triton 3.6.0's CheckMatmulTwoCTA (3.5.1 has none) adds `"ttng.two-ctas" = false` to the module's
+// attributes: every later output differs, and the code's own first divergence is named beside it.
+TEST(PassDivergence, AnAttributeOnlyDivergenceNamesTheFirstPassWhoseCodeDiffers) {
+  const auto point = [](PassStage stage, const char* pass, const char* ir) { return PassPoint{stage, pass, ir}; };
+  const char* plain = "module attributes {ttg.shared = 0 : i32} {\n  tt.func @k() {\n    %0 = arith.addf %a, %b : f32\n  }\n}\n";
+  const char* marked = "module attributes {ttg.shared = 0 : i32, \"ttng.two-ctas\" = false} {\n  tt.func @k() {\n    %0 = arith.addf %a, %b : f32\n  }\n}\n";
+  const char* marked_mul = "module attributes {ttg.shared = 0 : i32, \"ttng.two-ctas\" = false} {\n  tt.func @k() {\n    %0 = arith.mulf %a, %b : f32\n  }\n}\n";
+  const std::vector<PassPoint> a{point(PassStage::ttgir, "front end", plain), point(PassStage::ttgir, "scratch", plain),
+                                 point(PassStage::ttgir, "cse", plain), point(PassStage::llvm, "InstCombinePass on k", "add\n")};
+  const std::vector<PassPoint> b{point(PassStage::ttgir, "front end", plain), point(PassStage::ttgir, "two-cta", marked),
+                                 point(PassStage::ttgir, "scratch", marked), point(PassStage::ttgir, "cse", marked_mul),
+                                 point(PassStage::llvm, "InstCombinePass on k", "mul\n")};
+  const PassDivergence found = first_divergence(a, b);
+  ASSERT_TRUE(found.diverged);
+  EXPECT_EQ(found.pass, "scratch");
+  EXPECT_EQ(found.since_same_only_in_b, (std::vector<std::string>{"ttgir two-cta"}));
+  EXPECT_TRUE(found.attributes_only);
+  ASSERT_TRUE(found.code.has_value());
+  EXPECT_EQ(found.code->pass, "cse") << "the first pass whose output differs in more than the attribute line";
+  EXPECT_EQ(found.code->stage, PassStage::ttgir);
+  EXPECT_EQ(found.code->changed_lines, 2u);
+  EXPECT_NE(found.code->excerpt.find("+    %0 = arith.mulf"), std::string::npos) << found.code->excerpt;
+  EXPECT_EQ(found.code->excerpt.find("two-ctas"), std::string::npos) << "the attribute line is left out: " << found.code->excerpt;
+
+  // the attributes alone, to the end: no code divergence; a code divergence first: no attribute note
+  const std::vector<PassPoint> b_same_code{point(PassStage::ttgir, "front end", plain), point(PassStage::ttgir, "scratch", marked),
+                                           point(PassStage::ttgir, "cse", marked), point(PassStage::llvm, "InstCombinePass on k", "add\n")};
+  const PassDivergence attributes = first_divergence(a, b_same_code);
+  EXPECT_TRUE(attributes.attributes_only);
+  EXPECT_FALSE(attributes.code.has_value());
+  const std::vector<PassPoint> b_code{point(PassStage::ttgir, "front end", plain), point(PassStage::ttgir, "scratch", marked_mul)};
+  const PassDivergence code = first_divergence(a, b_code);
+  EXPECT_FALSE(code.attributes_only);
+  EXPECT_FALSE(code.code.has_value());
+}
+
 class TritonPasses : public ::testing::Test {
  protected:
   static std::string python() { return ABTOOL_TEST_TRITON_VENV "/bin/python3"; }

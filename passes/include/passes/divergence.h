@@ -27,6 +27,18 @@ struct PassDivergence {
   // Every pass of the whole pipeline that one side runs and the other never does (a pass new in a
   // newer build), each named once, in pipeline order; a pass both run at other places is in neither.
   std::vector<std::string> pipeline_only_in_a, pipeline_only_in_b;
+  // The first divergence is in the MLIR module's attribute line alone (a pass one build runs and the
+  // other lacks adds an attribute: Triton 3.6.0's "ttng.two-ctas" = false): from there on every
+  // output differs, so `code` names the first aligned pass whose output differs in anything else,
+  // where one does: the code's own first divergence. Without one, no pass changed the code apart.
+  bool attributes_only = false;
+  struct CodeDivergence {
+    PassStage stage = PassStage::ttir;
+    std::string pass;
+    size_t changed_lines = 0;
+    std::string excerpt;  // of its output without the attribute line
+  };
+  std::optional<CodeDivergence> code;
 };
 
 inline constexpr size_t kExcerptLines = 24;
