@@ -120,13 +120,23 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
     found.changed_lines = output.changed_lines;
     found.excerpt = std::move(output.excerpt);
     found.attributes_only = without_module_attributes(a[i].ir) == without_module_attributes(b[j].ir);
+    size_t code_alike = at;  // the last pair whose outputs' code was alike
     for (size_t later = at + 1; found.attributes_only && later < pairs.size(); ++later) {
       const auto [k, l] = pairs[later];
-      if (a[k].ir == b[l].ir) continue;
       const std::string a_code = without_module_attributes(a[k].ir), b_code = without_module_attributes(b[l].ir);
-      if (a_code == b_code) continue;
+      if (a_code == b_code) {
+        code_alike = later;
+        continue;
+      }
       OutputDifference code = difference(a_code, b_code);
-      found.code = PassDivergence::CodeDivergence{a[k].stage, a[k].pass, code.changed_lines, std::move(code.excerpt)};
+      found.code = PassDivergence::CodeDivergence{a[k].stage, a[k].pass, code.changed_lines, std::move(code.excerpt), {}, {}};
+      // the unpaired passes between the two pairs: pairs are increasing on both sides
+      std::vector<bool> a_paired(a.size(), false), b_paired(b.size(), false);
+      for (const auto& [p, q] : pairs) a_paired[p] = b_paired[q] = true;
+      for (size_t p = pairs[code_alike].first + 1; p < k; ++p)
+        if (!a_paired[p]) found.code->since_same_only_in_a.push_back(label(a[p]));
+      for (size_t q = pairs[code_alike].second + 1; q < l; ++q)
+        if (!b_paired[q]) found.code->since_same_only_in_b.push_back(label(b[q]));
       break;
     }
     return found;

@@ -57,8 +57,12 @@ PassExplanation explanation_from(const JsonFields& point) {
     divergence.attributes_only = optional_boolean(pass, "attributes_only").value_or(false);
     if (divergence.attributes_only && pass.has("code")) {
       const JsonFields code = pass.object("code");
-      divergence.code = PassDivergence::CodeDivergence{named_value(code, "stage", stages, stage_name), code.text("name"),
-                                                       size_t(code.unsigned_integer("changed_lines")), code.text("excerpt")};
+      divergence.code = PassDivergence::CodeDivergence{named_value(code, "stage", stages, stage_name),
+                                                       code.text("name"),
+                                                       size_t(code.unsigned_integer("changed_lines")),
+                                                       code.text("excerpt"),
+                                                       code.texts("since_same_only_in_a"),
+                                                       code.texts("since_same_only_in_b")};
     }
   }
   return found;

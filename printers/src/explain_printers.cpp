@@ -77,6 +77,9 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
       if (pass.attributes_only && pass.code) {
         out << fmt::format("  only the module's attributes differ there; the code first differs at: {} ({}), {} lines changed\n",
                            pass.code->pass, stage_name(pass.code->stage), pass.code->changed_lines);
+        if (!pass.code->since_same_only_in_a.empty() || !pass.code->since_same_only_in_b.empty())
+          out << fmt::format("  since the last output whose code was alike, ran on one side only: A {}; B {}\n",
+                             names(pass.code->since_same_only_in_a), names(pass.code->since_same_only_in_b));
         std::istringstream code(pass.code->excerpt);
         for (std::string line; std::getline(code, line);) out << "    " << line << "\n";
       }
@@ -145,6 +148,8 @@ nlohmann::json explanation_json(const PassExplanation& found) {
       json["pass"]["code"] = pass.code ? nlohmann::json{{"name", pass.code->pass},
                                                         {"stage", stage_name(pass.code->stage)},
                                                         {"changed_lines", pass.code->changed_lines},
+                                                        {"since_same_only_in_a", pass.code->since_same_only_in_a},
+                                                        {"since_same_only_in_b", pass.code->since_same_only_in_b},
                                                         {"excerpt", pass.code->excerpt}}
                                        : nlohmann::json();
     }

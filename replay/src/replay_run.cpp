@@ -13,9 +13,10 @@ namespace {
 
 // A that did not finish (killed, interrupted, stopped by a full disk) has no choice for the points
 // it did not reach: replayed, each would be a sweep of B's own, marked and untrusted. So B measures
-// the points A has, unless --points or a part of A's selection says which.
+// the points A has (of its --shard: the shards of several machines still cover them once), unless
+// --points names which.
 void only_what_a_has(const RecordRun& a, RunRequest& request) {
-  if (!request.points.empty() || request.shard) return;
+  if (!request.points.empty()) return;
   std::vector<std::string> ids;
   for (const PointRecord& point : a.points.results.points) ids.push_back(point.id());
   request.unfinished_a_points = std::move(ids);
@@ -34,6 +35,10 @@ std::string unfinished_a_warning(const RecordRun& a, const RunPlan& plan) {
       ++selection;
       measured += plan.measures(point.id());
     }
+  if (plan.request().shard)
+    return fmt::format("WARNING: A did not finish (status {}): B measures the {} point(s) of --shard {} that A has (of a "
+                       "selection of {}); {} measures the rest",
+                       status, measured, plan.request().shard->text(), selection, resume);
   return fmt::format("WARNING: A did not finish (status {}): B measures the {} of its {} point(s) that A has; {} measures the "
                      "rest",
                      status, measured, selection, resume);

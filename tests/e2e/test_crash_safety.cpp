@@ -319,9 +319,10 @@ TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefuse
   ASSERT_GE(a_has, 8u);
   ASSERT_LT(a_has, 40u) << "killed before the end";
   const std::vector<std::string> quick(kQuickTiming.begin(), kQuickTiming.end());
-  auto replay = [&](const fs::path& from, const fs::path& out) {
+  auto replay = [&](const fs::path& from, const fs::path& out, std::vector<std::string> more = {}) {
     std::vector<std::string> args{"replay", "--from", from.string(), "--out", out.string()};
     args.insert(args.end(), quick.begin(), quick.end());
+    args.insert(args.end(), more.begin(), more.end());
     return abtool(args, {{"TMPDIR", tmp_.string()}});
   };
   {
@@ -356,6 +357,23 @@ TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefuse
   EXPECT_EQ(read_json(b / "meta.json")["status"], "finished");
   const nlohmann::json diff = diff_as_json(a, b);
   EXPECT_EQ(diff["counts"]["MISSING"], 40 - int(a_has)) << "A's unfinished points, MISSING on both sides";
+
+  // a part of the selection (one machine's --shard): the points of it that A has, none swept
+  std::set<std::string> sharded_ids;
+  for (int shard = 0; shard < 2; ++shard) {
+    const fs::path part = dir_.path() / ("S" + std::to_string(shard));
+    ProcessResult sharded = replay(a, part, {"--shard", std::to_string(shard) + "/2"});
+    ASSERT_EQ(sharded.exit_code, 0) << describe(sharded);
+    EXPECT_NE(sharded.out.find("point(s) of --shard " + std::to_string(shard) + "/2 that A has (of a selection of 40)"),
+              std::string::npos)
+        << sharded.out;
+    for (const auto& [id, point] : points_of(part)) {
+      EXPECT_TRUE(a_ids.count(id)) << id << ": a point A does not have, measured";
+      EXPECT_EQ(without_host_busy(point["markers"]), nlohmann::json::array()) << id;
+      EXPECT_TRUE(sharded_ids.insert(id).second) << id << " in both shards";
+    }
+  }
+  EXPECT_EQ(sharded_ids, a_ids) << "the two shards cover what A has, once";
 }
 
 // Issue "Resilience III": results.json is one JSON document between writes of a 40-point record

@@ -87,7 +87,8 @@ ExplainReport every_outcome() {
   attribute.excerpt = "@@ -1,2 +1,2 @@\n-module attributes {\"ttg.num-warps\" = 4 : i32} {\n+module attributes {\"ttg.num-warps\" = 4 : i32, "
                       "\"ttng.two-ctas\" = false} {\n";
   attribute.code = PassDivergence::CodeDivergence{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)", 963,
-                                                  "@@ -1,3 +1,4 @@\n module {\n+    %v2 = builtin.unrealized_conversion_cast %out_ptr\n"};
+                                                  "@@ -1,3 +1,4 @@\n module {\n+    %v2 = builtin.unrealized_conversion_cast %out_ptr\n",
+                                                  {}, {"ttgir GluonInline (gluon-inline)"}};
   report.points.push_back(marked);
   report.verdicts[marked.point] = "FASTER";
 

@@ -71,7 +71,8 @@ TEST(PassDivergence, AnAttributeOnlyDivergenceNamesTheFirstPassWhoseCodeDiffers)
   const std::vector<PassPoint> a{point(PassStage::ttgir, "front end", plain), point(PassStage::ttgir, "scratch", plain),
                                  point(PassStage::ttgir, "cse", plain), point(PassStage::llvm, "InstCombinePass on k", "add\n")};
   const std::vector<PassPoint> b{point(PassStage::ttgir, "front end", plain), point(PassStage::ttgir, "two-cta", marked),
-                                 point(PassStage::ttgir, "scratch", marked), point(PassStage::ttgir, "cse", marked_mul),
+                                 point(PassStage::ttgir, "scratch", marked), point(PassStage::ttgir, "gluon-inline", marked_mul),
+                                 point(PassStage::ttgir, "cse", marked_mul),
                                  point(PassStage::llvm, "InstCombinePass on k", "mul\n")};
   const PassDivergence found = first_divergence(a, b);
   ASSERT_TRUE(found.diverged);
@@ -80,6 +81,8 @@ TEST(PassDivergence, AnAttributeOnlyDivergenceNamesTheFirstPassWhoseCodeDiffers)
   EXPECT_TRUE(found.attributes_only);
   ASSERT_TRUE(found.code.has_value());
   EXPECT_EQ(found.code->pass, "cse") << "the first pass whose output differs in more than the attribute line";
+  EXPECT_EQ(found.code->since_same_only_in_b, (std::vector<std::string>{"ttgir gluon-inline"})) << "B's own pass made the change";
+  EXPECT_TRUE(found.code->since_same_only_in_a.empty());
   EXPECT_EQ(found.code->stage, PassStage::ttgir);
   EXPECT_EQ(found.code->changed_lines, 2u);
   EXPECT_NE(found.code->excerpt.find("+    %0 = arith.mulf"), std::string::npos) << found.code->excerpt;

@@ -37,6 +37,9 @@ struct PassDivergence {
     std::string pass;
     size_t changed_lines = 0;
     std::string excerpt;  // of its output without the attribute line
+    // passes one side ran since the last aligned output whose code was alike: where the change came
+    // from, if one did it (the first common pass after it only shows it)
+    std::vector<std::string> since_same_only_in_a, since_same_only_in_b;
   };
   std::optional<CodeDivergence> code;
 };
