@@ -124,6 +124,27 @@ TEST(ExplainGolden, JsonReadBackPrintsTheSame) {
   EXPECT_EQ(out.str(), read_text_file(fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "explain" / "expected.json"));
 }
 
+// A damaged code divergence (an unknown stage) is one error naming the file, the point and the field.
+TEST(ExplainGolden, ADamagedCodeDivergenceNamesTheFileThePointAndTheField) {
+  std::string text = read_text_file(fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "explain" / "expected.json");
+  const std::string stage = "\"stage\": \"llir (MLIR)\"";
+  ASSERT_NE(text.find(stage), std::string::npos);
+  text.replace(text.find(stage), stage.size(), "\"stage\": \"lowering\"");
+  TempDir dir{"abtool-explain-json-"};
+  const fs::path damaged = dir.path() / "explain.json";
+  write_file_atomically(damaged, text);
+  try {
+    read_explain_json(damaged);
+    FAIL() << "a damaged file was read";
+  } catch (const std::exception& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find(damaged.string()), std::string::npos) << message;
+    EXPECT_NE(message.find("rms_norm_kernel/256x2048/bf16"), std::string::npos) << message;
+    EXPECT_NE(message.find("code"), std::string::npos) << message;
+    EXPECT_NE(message.find("unknown value 'lowering'"), std::string::npos) << message;
+  }
+}
+
 TEST(ExplainGolden, NoPointToExplainSaysSo) {
   std::ostringstream out;
   print_explain_text({"runs/A", "runs/AA", {}, {}, ""}, out);
