@@ -225,6 +225,10 @@ void ir_section(const Comparison& report, std::ostream& out) {
       if (row.passes->outcome == ExplainOutcome::pass && !row.passes->divergence.excerpt.empty())
         out << fmt::format("<details><summary>its output, A to B</summary><pre>{}</pre></details>\n",
                            html_escape(row.passes->divergence.excerpt));
+      // the module's attributes alone parted there: where the code parts is what the reader wants
+      if (const auto& code = row.passes->divergence.code; row.passes->outcome == ExplainOutcome::pass && code)
+        out << fmt::format("<details><summary>the code's first divergence, {}: its output, A to B</summary><pre>{}</pre></details>\n",
+                           html_escape(code->pass), html_escape(code->excerpt));
     }
     for (const auto& file : diffs[row.id]) {
       if (file.diff.empty()) {

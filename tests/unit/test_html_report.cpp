@@ -49,6 +49,38 @@ TEST(HtmlReport, ShowsEachPointsWhyFromItsCounters) {
   EXPECT_NE(html.find("inst +7.29%"), std::string::npos);
 }
 
+// report --passes where the first divergence is the module's attributes alone (Triton 3.5.1 against
+// 3.6.0): the code's own first divergence and its excerpt are shown beside the attribute's.
+TEST(HtmlReport, AnAttributeOnlyDivergenceShowsTheCodesOwnExcerpt) {
+  const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff";
+  RunData a = read_run(golden / "A"), b = read_run(golden / "B");
+  Comparison report = compare_runs(a, b, 2.0);
+  PointComparison* row = nullptr;
+  for (PointComparison& candidate : report.points)
+    if (candidate.ir_delta && !row) row = &candidate;
+  ASSERT_NE(row, nullptr) << "the golden runs have a point whose code differs";
+  PassExplanation found;
+  found.outcome = ExplainOutcome::pass;
+  found.divergence.diverged = found.divergence.attributes_only = true;
+  found.divergence.stage = PassStage::ttgir;
+  found.divergence.pass = "TritonGPUGlobalScratchAllocationPass (tritongpu-global-scratch-memory-allocation)";
+  found.divergence.excerpt = "-module attributes {} {\n+module attributes {\"ttng.two-ctas\" = false} {\n";
+  found.divergence.code = PassDivergence::CodeDivergence{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)",
+                                                         2, "-  %v2 = llvm.mlir.constant(0 : i32)\n+  %v2 = builtin.unrealized_conversion_cast\n",
+                                                         {}, {}};
+  row->passes = found;
+  std::ostringstream page;
+  write_html_report(report, page);
+  const std::string html = page.str();
+  EXPECT_NE(html.find("(module attributes only; the code first differs at llir (MLIR) pass ConvertTritonGPUToLLVM "
+                      "(convert-triton-gpu-to-llvm))"),
+            std::string::npos);
+  EXPECT_NE(html.find("<summary>the code's first divergence, ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm): its output, A "
+                      "to B</summary><pre>-  %v2 = llvm.mlir.constant(0 : i32)\n+  %v2 = builtin.unrealized_conversion_cast"),
+            std::string::npos)
+      << html.substr(html.find("class=\"passes\""), 1500);
+}
+
 TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   const fs::path golden = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / "diff";
   RunData a = read_run(golden / "A"), b = read_run(golden / "B");
