@@ -6,6 +6,7 @@
 #include <iterator>
 #include <string>
 
+#include "util/errors.h"
 #include "util/files.h"
 #include "util/parallel.h"
 
@@ -35,6 +36,23 @@ TEST(WriteFileAtomically, ALinkAtThePathIsReplacedNotWrittenThrough) {
   EXPECT_FALSE(fs::is_symlink(dir.path() / "meta.json"));
   EXPECT_EQ(read_text_file(dir.path() / "meta.json"), "{}");
   EXPECT_EQ(read_text_file(elsewhere.path() / "precious"), "precious");
+}
+
+// write_file_at writes in place: a link where the file goes is refused (StorageError naming the
+// file), never written through; what it pointed at is left as it was.
+TEST(WriteFileAt, ALinkAtThePathIsRefusedNotWrittenThrough) {
+  TempDir dir("abtool-files-"), elsewhere("abtool-files-elsewhere-");
+  std::ofstream(elsewhere.path() / "precious") << "precious";
+  fs::create_symlink(elsewhere.path() / "precious", dir.path() / "heartbeat");
+  try {
+    write_file_at(dir.path() / "heartbeat", 0, "beat");
+    FAIL() << "written through a link";
+  } catch (const StorageError& error) {
+    EXPECT_NE(std::string(error.what()).find((dir.path() / "heartbeat").string()), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(read_text_file(elsewhere.path() / "precious"), "precious");
+  write_file_at(dir.path() / "fresh", 4, "beat");
+  EXPECT_EQ(read_text_file(dir.path() / "fresh"), std::string(4, '\0') + "beat");
 }
 
 }  // namespace abt

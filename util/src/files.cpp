@@ -156,7 +156,7 @@ void copy_file_atomically(const std::filesystem::path& source, const std::filesy
 }
 
 void write_file_at(const std::filesystem::path& path, size_t offset, std::string_view content) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
   auto fail = [&] {
     const int error = errno;
     if (fd >= 0) ::close(fd);

@@ -41,7 +41,8 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
 // followed. Throws std::runtime_error when `source` cannot be read.
 void copy_file_atomically(const std::filesystem::path& source, const std::filesystem::path& target);
 
-// Writes `content` into `path` at `offset` (the file made if missing; nothing truncated), in place:
+// Writes `content` into `path` at `offset` (the file made if missing; nothing truncated; a link at
+// `path` is refused, not followed), in place:
 // a reader may see a write half done, so the format must tell (worker/heartbeat.cpp's slots).
 void write_file_at(const std::filesystem::path& path, size_t offset, std::string_view content);
 
