@@ -9,6 +9,7 @@
 #include "verdict/verdict.h"
 #include "engine/run_request.h"
 #include "compare/comparison.h"
+#include "printers/explain_printers.h"
 #include "replay/replay_run.h"
 
 namespace abt {
@@ -17,8 +18,7 @@ struct DiffOptions {
   std::string a, b;
   bool ir = false;
   std::string format = "text";  // a format of printers/exporter.h's registry
-  double threshold_pct = kDefaultThresholdPct;
-  double instruction_threshold_pct = kDefaultInstructionThresholdPct;  // points both runs counted (--metric instructions)
+  JudgingRule rule;  // --threshold, --instructions-threshold (points both runs counted); the environment's bootstrap
   bool fail_on_regression = false;
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
@@ -57,8 +57,8 @@ struct ExplainOptions {
   std::string a, b;
   std::vector<std::string> points;  // ids; empty: every point whose measured code differs
   std::string out;                  // --out: where each side's pass outputs go
-  std::string format = "text";      // text | json
-  double threshold_pct = kDefaultThresholdPct;  // for the verdicts it shows beside each point
+  ExplainFormat format = ExplainFormat::text;
+  JudgingRule rule;  // for the verdicts it shows beside each point
   bool skip_passes = false;                     // --skip-passes: each divergent pass left out of B in turn
   bool time_skipped = false;                    // --time: each such B replayed, A's binary beside it, and judged
 };
@@ -74,8 +74,7 @@ int store_replay_passes(const std::filesystem::path& b_dir);
 struct ReportOptions {
   std::string a, b;
   std::filesystem::path out = "report.html";
-  double threshold_pct = kDefaultThresholdPct;
-  double instruction_threshold_pct = kDefaultInstructionThresholdPct;
+  JudgingRule rule;
   bool passes = false;  // --passes: each differing point's first divergent pass, with its IR excerpt
 };
 int run_report(const ReportOptions& options);

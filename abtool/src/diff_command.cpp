@@ -9,11 +9,10 @@
 #include "compare/comparison.h"
 #include "compare/ir_diff.h"
 #include "printers/exporter.h"
-#include "util/environment.h"
+#include "printers/gate_printer.h"
 #include "util/errors.h"
 #include "util/memory_reuse.h"
 #include "util/terminal.h"
-#include "util/units.h"
 
 namespace abt {
 namespace {
@@ -41,8 +40,7 @@ int run_diff(const DiffOptions& options) {
   keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
   check_common_points(a, b);
-  Comparison report =
-      compare_runs(a, b, options.threshold_pct, environment().exhaustive_bootstrap, options.instruction_threshold_pct);
+  Comparison report = compare_runs(a, b, options.rule);
   const Exporter* exporter = find_exporter(options.format);
   if (!exporter) throw InputError(fmt::format("--format: '{}' is not one of {}", options.format, export_format_names()));
   if (options.passes) explain_for_diff(a, b, report);
@@ -56,39 +54,11 @@ int run_diff(const DiffOptions& options) {
   if (!options.fail_on_regression && !options.bisect) return kExitOk;
 
   const Gate gate = gate_of(report);
-  for (const PointComparison* row : gate.regressions)
-    if (row->instructions)
-      fmt::print(stderr, "abtool diff: regression: {} {} -> {} instructions ({:+.3f}%) beyond --instructions-threshold {}% "
-                         "(time {} -> {}, {})\n",
-                 row->id, row->instructions->a, row->instructions->b, row->instructions->change_pct,
-                 report.instruction_threshold_pct, format_microseconds(row->a->median_us),
-                 format_microseconds(row->b->median_us), spelling(row->timing_verdict.value_or(Verdict::ambiguous)));
-    else
-      fmt::print(stderr, "abtool diff: regression: {} {} -> {} ({:.3f}x, 95% CI [{:.3f}, {:.3f}]) beyond --threshold {}%\n",
-                 row->id, format_microseconds(row->a->median_us), format_microseconds(row->b->median_us), row->speedup,
-                 row->speedup_low, row->speedup_high, report.threshold_pct);
-  auto list = [](const char* what, const std::vector<const PointComparison*>& rows) {
-    for (const PointComparison* row : rows)
-      fmt::print(stderr, "abtool diff: {}: {} {}{}\n", what, row->id, spelling(row->verdict), row->note().empty() ? "" : " (" + row->note() + ")");
-  };
-  if (options.bisect) {
-    if (gate.outcome == GateOutcome::bad) return kExitPointFailed;
-    if (gate.outcome == GateOutcome::good) return kExitOk;
-    list("cannot tell", gate.incomplete);
-    list("cannot tell", gate.undecided);
-    return kExitBisectSkip;
-  }
-  // The points not compared are listed whatever else fails the job: a regression does not hide them.
-  list("incomplete", gate.incomplete);
+  print_gate(report, gate, options.bisect ? GateUse::bisect : GateUse::fail_on_regression, options.allow_incomplete, std::cerr);
   if (gate.outcome == GateOutcome::bad) return kExitPointFailed;
-  if (gate.incomplete.size() == report.points.size()) {
-    fmt::print(stderr, "abtool diff: no point could be compared: nothing to gate on (--allow-incomplete accepts some, not all)\n");
-    return kExitPointFailed;
-  }
-  if (!gate.incomplete.empty() && !options.allow_incomplete) {
-    fmt::print(stderr, "abtool diff: {} point(s) could not be compared (--allow-incomplete accepts that)\n", gate.incomplete.size());
-    return kExitPointFailed;
-  }
+  if (options.bisect) return gate.outcome == GateOutcome::good ? kExitOk : kExitBisectSkip;
+  if (gate.incomplete.size() == report.points.size()) return kExitPointFailed;  // nothing to gate on
+  if (!gate.incomplete.empty() && !options.allow_incomplete) return kExitPointFailed;
   return kExitOk;
 }
 

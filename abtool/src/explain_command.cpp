@@ -36,8 +36,8 @@ struct ExplainPlan {
   std::vector<std::string> ids;
 };
 
-ExplainPlan plan_explanation(const RunData& a, const RunData& b, double threshold_pct, const std::vector<std::string>& named) {
-  const Comparison comparison = compare_runs(a, b, threshold_pct);
+ExplainPlan plan_explanation(const RunData& a, const RunData& b, const JudgingRule& rule, const std::vector<std::string>& named) {
+  const Comparison comparison = compare_runs(a, b, rule);
   ExplainPlan plan{{}, named};
   std::map<std::string, int> rank;  // by point id
   for (const PointComparison& row : comparison.points) {
@@ -101,7 +101,7 @@ int store_replay_passes(const fs::path& b_dir) {
   const MetaRecord meta = MetaRecord::read(layout.meta());
   if (!meta.replay_from) throw InputError(fmt::format("replay --passes: {} names no run it replays", layout.meta().string()));
   auto [a, b] = read_runs(*meta.replay_from, b_dir);
-  ExplainPlan plan = plan_explanation(a, b, kDefaultThresholdPct, {});
+  ExplainPlan plan = plan_explanation(a, b, JudgingRule{}, {});
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), layout.pass_dumps().string()};
   // B's own output: what an earlier, interrupted --passes left is replaced (remove_all takes a link
   // itself away, never what it points to).
@@ -123,7 +123,7 @@ int store_replay_passes(const fs::path& b_dir) {
 
 int run_explain(const ExplainOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
-  ExplainPlan plan = plan_explanation(a, b, options.threshold_pct, options.points);
+  ExplainPlan plan = plan_explanation(a, b, options.rule, options.points);
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), options.out};
   ExplainRequest request{plan.ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
@@ -136,15 +136,14 @@ int run_explain(const ExplainOptions& options) {
     std::optional<TempDir> scratch;
     if (options.out.empty()) scratch.emplace("abtool-explain-time-");
     const fs::path work = options.out.empty() ? scratch->path() / "skip-passes" : fs::path(options.out) / "skip-passes";
-    time_skipped_passes(a, b, report.points, work, options.threshold_pct);
+    time_skipped_passes(a, b, report.points, work, options.rule);
     if (scratch)  // gone when the command ends: no run to name
       for (PointExplanation& point : report.points)
         if (point.skipped)
           for (SkippedPass& pass : *point.skipped)
             if (pass.timed) pass.timed->run.clear();
   }
-  if (options.format == "json") print_explain_json(report, std::cout);
-  else print_explain_text(report, std::cout);
+  print_explain(report, options.format, std::cout);
   return unexplained(report.points) ? kExitPointFailed : kExitOk;
 }
 

@@ -348,8 +348,8 @@ void declare_comparing_commands(CommandLine& cli) {
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
                  "(default: 80 columns, the rest on a line per point below it)");
-  diff->add_option("--threshold", diff_options.threshold_pct, threshold_help())->check(at_least(0));
-  diff->add_option("--instructions-threshold", diff_options.instruction_threshold_pct, instruction_threshold_help())
+  diff->add_option("--threshold", diff_options.rule.threshold_pct, threshold_help())->check(at_least(0));
+  diff->add_option("--instructions-threshold", diff_options.rule.instruction_threshold_pct, instruction_threshold_help())
       ->check(at_least(0));
   auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
                               "exit 1 when a point is significantly SLOWER by more than --threshold, or when a point is "
@@ -373,10 +373,10 @@ void declare_comparing_commands(CommandLine& cli) {
                       "point ids (op/shape/dtype; default: every point whose measured binaries differ, FASTER and SLOWER first)");
   explain->add_option("--out", cli.explain_options.out,
                       "a new folder for each side's pass outputs (each distinct IR once); never inside A or B");
-  explain->add_option("--format", cli.explain_options.format, "text | json")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  explain->add_option("--threshold", cli.explain_options.threshold_pct, threshold_help())->check(at_least(0));
+  explain->add_option("--format", cli.explain_options.format, abt::choices_text<abt::ExplainFormat>())
+      ->transform(abt::spelled_as<abt::ExplainFormat>())
+      ->default_str("text");
+  explain->add_option("--threshold", cli.explain_options.rule.threshold_pct, threshold_help())->check(at_least(0));
   explain->add_flag("--skip-passes", cli.explain_options.skip_passes,
                     "compile B's variant again with each pass where its code parts from A's left out in turn (Triton's "
                     "MLIR passes: abtool_skip_passes; GCC's: -fdisable-*), and say which makes it A's code");
@@ -389,8 +389,8 @@ void declare_comparing_commands(CommandLine& cli) {
   report->add_option("RUN_A", cli.report_options.a, "baseline run directory")->required();
   report->add_option("RUN_B", cli.report_options.b, "candidate run directory")->required();
   report->add_option("-o,--out", cli.report_options.out, "the HTML file to write")->capture_default_str();
-  report->add_option("--threshold", cli.report_options.threshold_pct, threshold_help())->check(at_least(0));
-  report->add_option("--instructions-threshold", cli.report_options.instruction_threshold_pct, instruction_threshold_help())
+  report->add_option("--threshold", cli.report_options.rule.threshold_pct, threshold_help())->check(at_least(0));
+  report->add_option("--instructions-threshold", cli.report_options.rule.instruction_threshold_pct, instruction_threshold_help())
       ->check(at_least(0));
   report->add_flag("--passes", cli.report_options.passes,
                    "beside each point's IR delta, the first compiler pass whose output differs and its IR excerpt "
@@ -408,9 +408,9 @@ void declare_other_commands(CommandLine& cli) {
   capture->add_option("--out", cli.capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)")
       ->check(named_folder());
   capture->add_option("--max-input-mb", cli.capture_request.max_input_mb,
-                      "store floating-point tensors up to this size (integer tensors always are); larger ones leave "
-                      "their kernel's specialization uncaptured, with the reason")
-      ->capture_default_str()
+                      "store floating-point tensors up to this size in MiB (default 256; integer tensors always are); "
+                      "a larger one is not stored: its point's inputs are generated from a sample of its values and A's "
+                      "output is its reference (docs/capture.md)")
       ->check(at_least(0));
   capture->add_option("COMMAND", cli.capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
       ->required();
@@ -530,6 +530,9 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
 
 int run_command(CommandLine& cli, int argc, char** argv) {
   if (*cli.record || *cli.replay) return run_measure_command(cli, argc, argv);
+  // How verdicts are judged, whichever command shows them: the environment's part read once here.
+  for (abt::JudgingRule* rule : {&cli.diff_options.rule, &cli.report_options.rule, &cli.explain_options.rule})
+    rule->exhaustive_bootstrap = abt::environment().exhaustive_bootstrap;
   if (*cli.report) return abt::run_report(cli.report_options);
   if (*cli.explain) return abt::run_explain(cli.explain_options);
   if (*cli.capture) {

@@ -14,7 +14,7 @@ int run_report(const ReportOptions& options) {
   check_output_file(options.out, "report -o");
   refuse_output_inside(options.out, {options.a, options.b}, "report -o");
   auto [a, b] = read_runs(options.a, options.b);
-  Comparison report = compare_runs(a, b, options.threshold_pct, false, options.instruction_threshold_pct);
+  Comparison report = compare_runs(a, b, options.rule);
   if (options.passes) explain_for_diff(a, b, report);
   std::ostringstream page;
   write_html_report(report, page);

@@ -8,7 +8,6 @@
 
 #include "compare/comparison.h"
 #include "explain/explain.h"
-#include "util/environment.h"
 #include "util/errors.h"
 #include "util/process.h"
 #include "util/terminal.h"
@@ -38,7 +37,7 @@ std::string last_words(const ProcessResult& result) {
 }  // namespace
 
 void time_skipped_passes(const RunData& a, const RunData& b, std::vector<PointExplanation>& points, const fs::path& work,
-                         double threshold_pct) {
+                         const JudgingRule& rule) {
   // by the flag that leaves the pass out, in its order: a stable order of replays
   std::map<std::string, std::pair<std::string, std::vector<std::string>>> points_of_pass;  // flag -> (pass, points)
   for (const PointExplanation& point : points)
@@ -86,7 +85,7 @@ void time_skipped_passes(const RunData& a, const RunData& b, std::vector<PointEx
     if (failure.empty()) {
       try {
         RunData candidate = read_run(run);
-        compared = compare_runs(a, candidate, threshold_pct, environment().exhaustive_bootstrap);
+        compared = compare_runs(a, candidate, rule);
       } catch (const std::exception& unreadable) {
         failure = std::string("its replay left no run to compare: ") + unreadable.what();
       }

@@ -6,6 +6,7 @@
 
 #include "passes/explanation.h"
 #include "rundir/run_data.h"
+#include "verdict/verdict.h"
 
 namespace abt {
 
@@ -15,6 +16,6 @@ namespace abt {
 // -fdisable-tree-NAME). Each such
 // SkippedPass gets its `timed`; a replay that fails is its candidates' error, never the command's.
 void time_skipped_passes(const RunData& a, const RunData& b, std::vector<PointExplanation>& points,
-                         const std::filesystem::path& work, double threshold_pct);
+                         const std::filesystem::path& work, const JudgingRule& rule);
 
 }  // namespace abt

@@ -3,6 +3,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,14 @@ CLI::Validator one_of_spellings() {
   std::vector<std::string> words;
   for (const auto& [value, word] : Spellings<Enum>::table) words.emplace_back(word);
   return CLI::IsMember(words);
+}
+
+// An option read straight into the enum: its words checked and mapped by the same table.
+template <typename Enum>
+CLI::CheckedTransformer spelled_as() {
+  std::map<std::string, Enum> words;
+  for (const auto& [value, word] : Spellings<Enum>::table) words.emplace(word, value);
+  return CLI::CheckedTransformer(words);
 }
 
 // "graph | cupti | direct", for a help text.

@@ -3,17 +3,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-
 #include <cmath>
 #include <map>
 #include <mutex>
 #include <set>
 
 #include "compare/ir_diff.h"
+#include "model/point_metrics.h"
 #include "util/files.h"
 #include "util/parallel.h"
 #include "util/piece_digest.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 #include "warnings.h"
 
 namespace abt {
@@ -43,6 +43,23 @@ int Comparison::with_counters() const {
   int total = 0;
   for (const auto& point : points) total += point.counters.has_value();
   return total;
+}
+
+const MetricComparison* PointComparison::metric(MetricId id) const {
+  for (const MetricComparison& row : metrics)
+    if (row.metric == id) return &row;
+  return nullptr;
+}
+
+std::vector<MetricId> Comparison::metrics_compared() const {
+  std::vector<MetricId> ids;
+  for (const MetricInfo& info : kMetrics)
+    for (const auto& point : points)
+      if (point.metric(info.id)) {
+        ids.push_back(info.id);
+        break;
+      }
+  return ids;
 }
 
 int Comparison::explained() const {
@@ -151,8 +168,8 @@ RetuneComparison compare_retuned(const Measurement& a_best, const std::string& a
   return retune;
 }
 
-PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, double threshold,
-                              bool exhaustive_bootstrap, double instruction_threshold, IrDeltaMemo& ir_memo) {
+PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, const JudgingRule& rule,
+                              IrDeltaMemo& ir_memo) {
   PointComparison row;
   row.id = id;
   row.op = id.substr(0, id.find('/'));
@@ -160,7 +177,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   const PointRecord* pb = b.find(id);
   if (!pa || !pb) {
     row.verdict = Verdict::missing;
-    row.findings.push_back({FindingCode::missing, {{"in", std::string(!pa ? (!pb ? "A and B" : "A") : "B")}}});
+    row.findings.push_back({FindingCode::missing, {{FindingField::in_, std::string(!pa ? (!pb ? "A and B" : "A") : "B")}}});
     return row;
   }
   row.a_variant = pa->variant;
@@ -210,7 +227,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   if (!pa->success || !pb->success) {
     row.verdict = Verdict::failed;
     for (const auto& [side, point] : {std::pair{"A", pa}, std::pair{"B", pb}})
-      if (!point->success) row.findings.push_back({FindingCode::failed, {{"side", std::string(side)}, {"error", point->error}}});
+      if (!point->success) row.findings.push_back({FindingCode::failed, {{FindingField::side, std::string(side)}, {FindingField::error, point->error}}});
     return row;
   }
   // An interleaved replay measured A's code beside B's: that pair decides, free of whatever
@@ -224,7 +241,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.b_samples = pb->measurement.samples_us;
 
   Judgement judgement =
-      judge_point({*pa, *pb, row.in_process_pair, a_measured, a_summary}, threshold, exhaustive_bootstrap, instruction_threshold);
+      judge_point({*pa, *pb, row.in_process_pair, a_measured, a_summary}, rule);
   row.speedup = judgement.decision.speedup.ratio;
   row.speedup_low = judgement.decision.speedup.low;
   row.speedup_high = judgement.decision.speedup.high;
@@ -242,10 +259,18 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   const std::optional<CounterReads>& a_counters = row.in_process_pair && pb->baseline->counters ? pb->baseline->counters : pa->counters;
   if (a_counters && pb->counters)
     row.counters = counter_delta(*a_counters, *pb->counters, row.in_process_pair && pb->baseline->counters.has_value());
+  // Every metric, A's code's where B's process measured it (in-process pair), else A's record's.
+  MetricValues a_metrics = metrics_of(*pa);
+  if (row.in_process_pair) {
+    const MetricValues in_b_process = metrics_of(*pb->baseline);
+    for (const MetricValue& value : in_b_process.all()) a_metrics.set(value.metric, value.reads);
+  }
+  row.metrics = compare_metrics(a_metrics, metrics_of(*pb),
+                                {judgement.timing_verdict, judgement.decision.speedup, judgement.instructions}, rule);
   if (pb->retuned && judgement.premise_holds) {
     const std::string& a_binary = row.in_process_pair ? pb->baseline->binary_hash : pa->binary_hash;
     row.retune = compare_retuned(a_measured, a_binary, pa->config, *pb,
-                                 rule_for(threshold, row.in_process_pair, exhaustive_bootstrap));
+                                 rule.for_pair(row.in_process_pair));
   }
   return row;
 }
@@ -299,20 +324,18 @@ RunSummary summary_of_run(const RunData& run) {
 
 }  // namespace
 
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap,
-                        double instruction_threshold_pct) {
+Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& rule) {
   Comparison report;
   report.a_dir = a.layout.dir().string();
   report.b_dir = b.layout.dir().string();
-  report.threshold_pct = threshold_pct;
-  report.instruction_threshold_pct = instruction_threshold_pct;
+  report.rule = rule;
   // Points are independent and each bootstrap has its own seed: compared on every core, the
   // report is the same as compared one by one.
   const std::vector<std::string> ids = ordered_ids(a, b);
   report.points.resize(ids.size());
   IrDeltaMemo ir_memo(a, b);
   for_each_index(ids.size(), [&](size_t i) {
-    report.points[i] = compare_point(a, b, ids[i], threshold_pct, exhaustive_bootstrap, instruction_threshold_pct, ir_memo);
+    report.points[i] = compare_point(a, b, ids[i], rule, ir_memo);
   });
 
   double log_sum = 0;
@@ -335,7 +358,7 @@ Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct
   }
   if (retuned) report.retuned_geomean_speedup = std::exp(retuned_log_sum / retuned);
   add_compile_times(report);
-  report.compile_stages = compare_compile_stages(report.points, instruction_threshold_pct);
+  report.compile_stages = compare_compile_stages(report.points, rule.instruction_threshold_pct);
   add_warnings(a, b, report);
   report.a_run = summary_of_run(a);
   report.b_run = summary_of_run(b);

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "verdict/round_signs.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -37,19 +37,19 @@ std::optional<double> machine_probe_median(const PointRecord& point) {
 std::vector<Finding> premise_findings(const PointEvidence& evidence) {
   const PointRecord &pa = evidence.a, &pb = evidence.b;
   std::vector<Finding> findings;
-  auto untrusted = [&](FindingCode code, std::vector<std::pair<std::string, FindingValue>> fields = {}) {
+  auto untrusted = [&](FindingCode code, std::vector<std::pair<FindingField, FindingValue>> fields = {}) {
     findings.push_back({code, std::move(fields), true});
   };
   if (pa.has_marker(MarkerKind::autotune_replay_fallback) || pb.has_marker(MarkerKind::autotune_replay_fallback))
     untrusted(FindingCode::replay_fallback);
   if (pa.config != pb.config) untrusted(FindingCode::configs_differ);
   if (evidence.a_measured.method != pb.measurement.method)
-    untrusted(FindingCode::timing_methods_differ, {{"a_method", std::string(spelling(evidence.a_measured.method))},
-                                                   {"b_method", std::string(spelling(pb.measurement.method))}});
+    untrusted(FindingCode::timing_methods_differ, {{FindingField::a_method, std::string(spelling(evidence.a_measured.method))},
+                                                   {FindingField::b_method, std::string(spelling(pb.measurement.method))}});
   for (const auto& [kind, code] : {std::pair{MarkerKind::gpu_busy, FindingCode::gpu_busy},
                                    std::pair{MarkerKind::clock_throttled, FindingCode::clock_throttled}})
     for (const PointRecord* side : {&pa, &pb})
-      if (side->has_marker(kind)) untrusted(code, {{"side", std::string(side == &pa ? "A" : "B")}});
+      if (side->has_marker(kind)) untrusted(code, {{FindingField::side, std::string(side == &pa ? "A" : "B")}});
   return findings;
 }
 
@@ -62,10 +62,10 @@ void round_sign_finding(const PointEvidence& evidence, Judgement& judgement) {
   if (!signs || rounds_agree(*signs, judgement.timing_verdict)) return;
   const int agreeing = judgement.timing_verdict == Verdict::faster ? signs->b_faster : signs->b_slower;
   judgement.findings.push_back({FindingCode::round_signs,
-                                {{"verdict", std::string(spelling(judgement.timing_verdict))},
-                                 {"agreeing", (long long)agreeing},
-                                 {"rounds", (long long)(signs->b_faster + signs->b_slower)},
-                                 {"p", signs->p_two_sided}}});
+                                {{FindingField::verdict, std::string(spelling(judgement.timing_verdict))},
+                                 {FindingField::agreeing, (long long)agreeing},
+                                 {FindingField::rounds, (long long)(signs->b_faster + signs->b_slower)},
+                                 {FindingField::p, signs->p_two_sided}}});
   judgement.timing_verdict = Verdict::ambiguous;
 }
 
@@ -82,7 +82,7 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
   round_sign_finding(evidence, judgement);
   const bool claimed = is_claim(judgement.timing_verdict);
   const double effect_pct = 100.0 * std::fabs(judgement.decision.speedup.ratio - 1.0);
-  auto demote = [&](FindingCode code, std::vector<std::pair<std::string, FindingValue>> fields) {
+  auto demote = [&](FindingCode code, std::vector<std::pair<FindingField, FindingValue>> fields) {
     judgement.timing_verdict = Verdict::untrusted;
     judgement.findings.push_back({code, std::move(fields), true});
   };
@@ -98,10 +98,10 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
     if (in_cycles_verdict != judgement.timing_verdict) {
       const double clock_pct = 100.0 * (clock_speedup(evidence) - 1.0);
       const bool same_direction = (clock_pct > 0) == (judgement.decision.speedup.ratio > 1.0);
-      std::vector<std::pair<std::string, FindingValue>> fields{
-          {"cycles_verdict", std::string(spelling(in_cycles_verdict))}, {"clock_pct", clock_pct},
-          {"a_mhz", median_clock(evidence.a_measured).value_or(0)}, {"b_mhz", median_clock(pb.measurement).value_or(0)},
-          {"change_pct", effect_pct}};
+      std::vector<std::pair<FindingField, FindingValue>> fields{
+          {FindingField::cycles_verdict, std::string(spelling(in_cycles_verdict))}, {FindingField::clock_pct, clock_pct},
+          {FindingField::a_mhz, median_clock(evidence.a_measured).value_or(0)}, {FindingField::b_mhz, median_clock(pb.measurement).value_or(0)},
+          {FindingField::change_pct, effect_pct}};
       if (same_direction && std::fabs(clock_pct) >= 0.5 * effect_pct) demote(FindingCode::sm_cycles, std::move(fields));
       else judgement.findings.push_back({FindingCode::sm_cycles, std::move(fields)});
     }
@@ -117,8 +117,8 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
         if (marker.kind != MarkerKind::host_busy) continue;
         const double factor = host_busy_factor(marker), ratio = judgement.decision.speedup.ratio;
         const double change = ratio >= 1 ? ratio : 1 / ratio;
-        std::vector<std::pair<std::string, FindingValue>> fields{
-            {"side", std::string(side == &evidence.a ? "A" : "B")}, {"detail", marker.detail}, {"factor", factor}, {"change", change}};
+        std::vector<std::pair<FindingField, FindingValue>> fields{
+            {FindingField::side, std::string(side == &evidence.a ? "A" : "B")}, {FindingField::detail, marker.detail}, {FindingField::factor, factor}, {FindingField::change, change}};
         if (change <= factor && judgement.timing_verdict != Verdict::untrusted) demote(FindingCode::host_busy, std::move(fields));
         else if (change > factor) judgement.findings.push_back({FindingCode::host_busy, std::move(fields)});
       }
@@ -128,7 +128,7 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
   // machine state, though (a clock, a driver): then a smaller change is not claimed.
   if (judgement.drift_pct && claimed && std::fabs(*judgement.drift_pct) > 100 * kMachineSpeedTolerance &&
       std::fabs(*judgement.drift_pct) > effect_pct)
-    demote(FindingCode::drift, {{"drift_pct", *judgement.drift_pct}, {"change_pct", effect_pct}});
+    demote(FindingCode::drift, {{FindingField::drift_pct, *judgement.drift_pct}, {FindingField::change_pct, effect_pct}});
 
   // Two processes: if B's machine ran slower by m (the probe), B's times are inflated by m: the
   // speedup the compiler alone would give is speedup * m. A verdict stands only if it also holds then.
@@ -140,7 +140,7 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
       RoundedSamples scaled = rounded(pb.measurement);
       for (double& sample : scaled.samples) sample /= m;
       const Verdict corrected = decide(rounded(evidence.a_measured), scaled, rule).verdict;
-      std::vector<std::pair<std::string, FindingValue>> probe{{"probe_pct", (m - 1) * 100}};
+      std::vector<std::pair<FindingField, FindingValue>> probe{{FindingField::probe_pct, (m - 1) * 100}};
       // Only a claimed change can be explained away; SAME stays SAME, with the note.
       const bool still_claimed = judgement.timing_verdict == Verdict::faster || judgement.timing_verdict == Verdict::slower;
       if (still_claimed && corrected != judgement.timing_verdict) demote(FindingCode::machine_speed, std::move(probe));
@@ -148,7 +148,7 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
     }
   }
   for (const auto& [side, summary] : {std::pair{"A", &evidence.a_summary}, std::pair{"B", &pb.latency}})
-    if (has_outliers(*summary)) judgement.findings.push_back({FindingCode::outliers, {{"side", std::string(side)}}});
+    if (has_outliers(*summary)) judgement.findings.push_back({FindingCode::outliers, {{FindingField::side, std::string(side)}}});
 }
 
 // The counts of the compared pair: A's code where it was measured (beside B, or in A's run) and B's.
@@ -161,17 +161,17 @@ std::optional<InstructionDecision> instruction_decision(const PointEvidence& evi
 }
 
 Finding counts_finding(const InstructionDecision& counts, Verdict timing_verdict) {
-  return {FindingCode::decided_by_instructions, {{"change_pct", counts.change_pct}, {"a", (long long)counts.a}, {"b", (long long)counts.b},
-                                                 {"timing_verdict", std::string(spelling(timing_verdict))}}};
+  return {FindingCode::decided_by_instructions, {{FindingField::change_pct, counts.change_pct}, {FindingField::a, (long long)counts.a}, {FindingField::b, (long long)counts.b},
+                                                 {FindingField::timing_verdict, std::string(spelling(timing_verdict))}}};
 }
 
 }  // namespace
 
-Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive, double instruction_threshold_pct) {
+Judgement judge_point(const PointEvidence& evidence, const JudgingRule& judging) {
   const PointRecord &pa = evidence.a, &pb = evidence.b;
   Judgement judgement;
   if (evidence.in_process_pair) judgement.drift_pct = 100.0 * (evidence.a_summary.median / pa.latency.median - 1.0);
-  const VerdictRule rule = rule_for(threshold_pct, evidence.in_process_pair, exhaustive);
+  const VerdictRule rule = judging.for_pair(evidence.in_process_pair);
   // An interleaved replay kept the pair's interval when the point ended: read, not resampled, where
   // these are the samples and the rule it came from (verdict.h, interval_inputs).
   const StoredInterval* kept = evidence.in_process_pair && pb.baseline->interval ? &*pb.baseline->interval : nullptr;
@@ -197,7 +197,7 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
   }
   std::vector<Finding> checks = std::move(judgement.findings), shown;
   judgement.verdict = judgement.timing_verdict;
-  judgement.instructions = instruction_decision(evidence, instruction_threshold_pct);
+  judgement.instructions = instruction_decision(evidence, judging.instruction_threshold_pct);
   if (const auto& counts = judgement.instructions) {
     bool one_config = true;
     for (const auto& finding : checks)
@@ -211,12 +211,12 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
     if (one_config && ((counts->verdict == Verdict::faster && time_says_slower) ||
                        (counts->verdict == Verdict::slower && time_says_faster))) {
       shown.push_back({FindingCode::metrics_disagree,
-                       {{"instructions", std::string(counts->verdict == Verdict::faster ? "fewer" : "more")},
-                        {"time", std::string(time_says_slower ? "slower" : "faster")},
-                        {"ratio", time.ratio},
-                        {"low", time.low},
-                        {"high", time.high},
-                        {"timing_verdict", std::string(spelling(judgement.timing_verdict))}},
+                       {{FindingField::instructions, std::string(counts->verdict == Verdict::faster ? "fewer" : "more")},
+                        {FindingField::time, std::string(time_says_slower ? "slower" : "faster")},
+                        {FindingField::ratio, time.ratio},
+                        {FindingField::low, time.low},
+                        {FindingField::high, time.high},
+                        {FindingField::timing_verdict, std::string(spelling(judgement.timing_verdict))}},
                        true});
       judgement.verdict = Verdict::untrusted;
     }
@@ -226,8 +226,8 @@ Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool 
     judgement.verdict = Verdict::same;
     const Verdict alone = judgement.metric() == Metric::instructions ? judgement.instructions->verdict : judgement.timing_verdict;
     shown.insert(shown.begin(), Finding{FindingCode::identical_code,
-                                        {{"metric", std::string(judgement.metric() == Metric::instructions ? "count" : "timing")},
-                                         {"alone", std::string(spelling(alone))}}});
+                                        {{FindingField::metric, std::string(judgement.metric() == Metric::instructions ? "count" : "timing")},
+                                         {FindingField::alone, std::string(spelling(alone))}}});
   }
   shown.insert(shown.end(), statistics.begin(), statistics.end());
   shown.insert(shown.end(), checks.begin(), checks.end());

@@ -2,7 +2,8 @@
 // it: instruction counts (--metric instructions), hardware counters (--counters), compile counts
 // (--compile-instructions). Each is one file implementing AfterTiming; the run lists the ones it
 // asked for in OpServices::after_timing (run_execute.cpp), and the point engine runs them in that
-// order on every batch (point_engine.cpp). A new one is a file and a line there.
+// order on every batch (point_engine.cpp). A new one is a file and a line there; a metric measured
+// on every run (model/metric.h) is a file of src/metrics/ and a line in its metric_readings.cpp.
 #pragma once
 #include <functional>
 #include <memory>
@@ -30,6 +31,8 @@ class AfterTiming {
 std::unique_ptr<AfterTiming> instruction_counting(const InstructionCounter& counter);
 std::unique_ptr<AfterTiming> hardware_counter_reading(const HardwareCounterReader& reader, CounterSelection points);
 std::unique_ptr<AfterTiming> compile_counting(const CompileCounting& counting);
+// The metrics every run reads, whatever its options (src/metrics/metric_readings.cpp).
+std::vector<std::unique_ptr<AfterTiming>> metric_readings();
 
 // What the measurements share.
 // The sides a measurement reads: every timed one but a re-tuned best (diff compares A's code and B's).

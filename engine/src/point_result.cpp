@@ -72,12 +72,13 @@ PointRecord point_record(const OpSession& session, const PendingPoint& pending) 
     record.measurement = measured->measurement;
     record.instructions = measured->instructions;
     record.counters = measured->counters;
+    record.metrics = measured->metrics;
     record.markers.insert(record.markers.end(), measured->measurement.markers.begin(), measured->measurement.markers.end());
   }
   record.latency = summarize(record.measurement.samples_us);
   if (const Side* baseline = find_side(pending.sides, SideRole::baseline)) {
     record.baseline = Baseline{baseline->measurement, summarize(baseline->measurement.samples_us), baseline->binary_hash,
-                               baseline->instructions, baseline->counters, {}};
+                               baseline->instructions, baseline->counters, {}, baseline->metrics};
     record.output_vs_baseline = baseline->outputs;
     add_once(record.markers, baseline->measurement.markers);
   }

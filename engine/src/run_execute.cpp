@@ -384,6 +384,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     if (instructions) after_timing.push_back(instruction_counting(*instructions));
     if (counters) after_timing.push_back(hardware_counter_reading(*counters, request.counters));
     if (r.compile_counting) after_timing.push_back(compile_counting(*r.compile_counting));
+    for (auto& reading : metric_readings()) after_timing.push_back(std::move(reading));
     for (const auto& measurement : after_timing) services.after_timing.push_back(measurement.get());
     OpRunState state;
     failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser,

@@ -14,6 +14,7 @@ std::string Step::text() const {
     case StepKind::counting_instructions: return "counting instructions";
     case StepKind::reading_counters: return "reading hardware counters";
     case StepKind::counting_compile: return "counting the compile's instructions";
+    case StepKind::measuring: return "measuring";
   }
   return "?";
 }

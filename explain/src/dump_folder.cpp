@@ -66,7 +66,7 @@ size_t DumpFolder::store(const std::string& point_id, char side, const std::vect
         kept += pass.ir.size();
       }
     }
-    index += fmt::format("{}\t{}\t{}\n", pass.pass, stage_name(pass.stage), where);
+    index += fmt::format("{}\t{}\t{}\n", pass.pass, spelling(pass.stage), where);
   }
   write_file_atomically(folder / fmt::format("{}.tsv", side), index);
   return left_out;

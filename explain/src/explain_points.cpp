@@ -86,8 +86,8 @@ std::optional<Candidate> leaving_out(const PassPoint& point) {
     return Candidate{argument, "abtool_skip_passes=" + argument};
   }
   if (is_gcc(point.stage))
-    return Candidate{fmt::format("{} {}", stage_name(point.stage), point.pass),
-                     fmt::format("-fdisable-{}-{}", stage_name(point.stage), point.pass)};
+    return Candidate{fmt::format("{} {}", spelling(point.stage), point.pass),
+                     fmt::format("-fdisable-{}-{}", spelling(point.stage), point.pass)};
   return std::nullopt;
 }
 

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <vector>
+
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -23,10 +26,9 @@ double machine_probe_us() {
     x[i] = float(i % 7) * 0.25f;
     y[i] = 1.0f;
   }
-  std::array<double, 7> times;
+  std::vector<double> times(7);
   for (double& time : times) time = probe_once(y, x);
-  std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-  return times[times.size() / 2];
+  return median_of(std::move(times));
 }
 
 }  // namespace abt

@@ -1,7 +1,7 @@
 #include "graphtime/stop_rule.h"
 
 #include "graphtime/timer.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 #include <algorithm>
 #include <cmath>

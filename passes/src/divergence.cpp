@@ -11,7 +11,7 @@
 namespace abt {
 namespace {
 
-std::string label(const PassPoint& point) { return std::string(stage_name(point.stage)) + " " + point.pass; }
+std::string label(const PassPoint& point) { return std::string(spelling(point.stage)) + " " + point.pass; }
 
 // Index pairs (a, b) of the longest common subsequence of the two pass sequences, by label.
 std::vector<std::pair<size_t, size_t>> aligned(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b) {

@@ -4,24 +4,9 @@
 
 namespace abt {
 
-std::string_view outcome_name(ExplainOutcome outcome) {
-  switch (outcome) {
-    case ExplainOutcome::no_divergence: return "no_divergence";
-    case ExplainOutcome::pass: return "pass";
-    case ExplainOutcome::stage: return "stage";
-    case ExplainOutcome::failed: return "failed";
-  }
-  return "?";
-}
-
-std::string_view skip_outcome_name(SkipOutcome outcome) {
-  switch (outcome) {
-    case SkipOutcome::restores_a: return "restores_a";
-    case SkipOutcome::no_effect: return "no_effect";
-    case SkipOutcome::other_code: return "other_code";
-    case SkipOutcome::failed: return "failed";
-  }
-  return "?";
+bool restores_a_time(const SkippedPass& pass, std::string_view b_verdict) {
+  return pass.timed && pass.timed->error.empty() && pass.timed->verdict == Verdict::same &&
+         (b_verdict == spelling(Verdict::faster) || b_verdict == spelling(Verdict::slower));
 }
 
 std::string explanation_text(const PassExplanation& explanation) {
@@ -29,10 +14,10 @@ std::string explanation_text(const PassExplanation& explanation) {
     case ExplainOutcome::no_divergence: return "no divergence";
     case ExplainOutcome::pass: {
       const PassDivergence& divergence = explanation.divergence;
-      std::string text = fmt::format("{} pass {}", stage_name(divergence.stage), divergence.pass);
+      std::string text = fmt::format("{} pass {}", spelling(divergence.stage), divergence.pass);
       if (divergence.attributes_only)
         text += divergence.code ? fmt::format(" (module attributes only; the code first differs at {} pass {})",
-                                              stage_name(divergence.code->stage), divergence.code->pass)
+                                              spelling(divergence.code->stage), divergence.code->pass)
                                 : " (module attributes only; no pass's code differs)";
       return text;
     }

@@ -67,23 +67,6 @@ std::string without_locations(const std::string& text) {
   return out;
 }
 
-}  // namespace
-
-std::string_view stage_name(PassStage stage) {
-  switch (stage) {
-    case PassStage::ttir: return "ttir";
-    case PassStage::ttgir: return "ttgir";
-    case PassStage::mlir_llvm: return "llir (MLIR)";
-    case PassStage::llvm: return "llvm";
-    case PassStage::machine: return "machine";
-    case PassStage::gcc_ipa: return "ipa";
-    case PassStage::gcc_tree: return "tree";
-    case PassStage::gcc_rtl: return "rtl";
-  }
-  return "?";
-}
-
-namespace {
 
 // Lines that are no code: MLIR location aliases, LLVM metadata and comments, the module's header.
 bool dropped(const std::string& line) {

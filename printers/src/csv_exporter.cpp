@@ -1,7 +1,9 @@
 // `diff --format csv`: one line per point, numbers unformatted (empty when absent), each column
-// declared once with its cell: the header is the columns' names.
+// declared once with its cell: the header is the columns' names; every metric's three columns
+// come from its description (model/metric.h).
 #include <fmt/format.h>
 
+#include <functional>
 #include <vector>
 
 #include "printers/exporter.h"
@@ -11,8 +13,8 @@ namespace abt {
 namespace {
 
 struct CsvColumn {
-  const char* name;
-  std::string (*cell)(const PointComparison&);
+  std::string name;
+  std::function<std::string(const PointComparison&)> cell;
 };
 
 std::string number(double value) { return fmt::format("{}", value); }
@@ -22,20 +24,14 @@ std::string optional_number(const std::optional<T>& value) {
 }
 std::string flag(const std::optional<bool>& value) { return value ? std::string(*value ? "true" : "false") : ""; }
 
-// One side's counter; empty where the point has no counters.
-template <double GpuCounters::*field, GpuCounters CounterDelta::*side>
-std::string counter(const PointComparison& row) {
-  return row.counters ? number((*row.counters).*side.*field) : "";
+// A side's value of a metric (the mean of its reads); empty where the side has none.
+std::string side_value(const MetricComparison* metric, std::optional<MetricValue> MetricComparison::*side) {
+  return metric && (metric->*side) ? number((metric->*side)->value()) : "";
 }
 
-// A side's counted compile, every stage together; empty where it was not counted.
-std::string compile_instructions(const std::optional<CompileProfile>& profile) {
-  return profile && profile->counted() ? std::to_string(profile->total_instructions()) : "";
-}
-
-const std::vector<CsvColumn>& csv_columns() {
+std::vector<CsvColumn> make_csv_columns() {
   using Row = const PointComparison&;
-  static const std::vector<CsvColumn> columns{
+  std::vector<CsvColumn> columns{
       {"point", [](Row row) { return row.id; }},
       {"a_us", [](Row row) { return row.timed() ? number(row.a->median_us) : ""; }},
       {"b_us", [](Row row) { return row.timed() ? number(row.b->median_us) : ""; }},
@@ -53,8 +49,6 @@ const std::vector<CsvColumn>& csv_columns() {
       {"ir_changed", [](Row row) { return flag(row.ir_changed); }},
       {"ir_delta", [](Row row) { return row.ir_delta ? row.ir_delta->short_text() : ""; }},
       {"first_divergent_pass", [](Row row) { return row.passes ? explanation_text(*row.passes) : ""; }},
-      {"a_compile_ms", [](Row row) { return optional_number(row.a_compile_ms); }},
-      {"b_compile_ms", [](Row row) { return optional_number(row.b_compile_ms); }},
       {"a_variant", [](Row row) { return row.a_variant; }},
       {"b_variant", [](Row row) { return row.b_variant; }},
       {"same_output", [](Row row) { return flag(row.same_output); }},
@@ -67,24 +61,27 @@ const std::vector<CsvColumn>& csv_columns() {
       {"retuned_verdict", [](Row row) { return row.retune ? std::string(spelling(row.retune->verdict)) : ""; }},
       {"note", [](Row row) { return row.note(); }},
       {"metric", [](Row row) { return std::string(spelling(row.metric())); }},
-      {"a_instructions", [](Row row) { return row.instructions ? std::to_string(row.instructions->a) : ""; }},
-      {"b_instructions", [](Row row) { return row.instructions ? std::to_string(row.instructions->b) : ""; }},
-      {"instructions_change_pct", [](Row row) { return row.instructions ? number(row.instructions->change_pct) : ""; }},
       {"timing_verdict", [](Row row) { return row.timing_verdict ? std::string(spelling(*row.timing_verdict)) : ""; }},
-      {"a_dram_read_bytes", counter<&GpuCounters::dram_read_bytes, &CounterDelta::a>},
-      {"b_dram_read_bytes", counter<&GpuCounters::dram_read_bytes, &CounterDelta::b>},
-      {"a_dram_write_bytes", counter<&GpuCounters::dram_write_bytes, &CounterDelta::a>},
-      {"b_dram_write_bytes", counter<&GpuCounters::dram_write_bytes, &CounterDelta::b>},
-      {"a_l2_hit_pct", counter<&GpuCounters::l2_hit_pct, &CounterDelta::a>},
-      {"b_l2_hit_pct", counter<&GpuCounters::l2_hit_pct, &CounterDelta::b>},
-      {"a_warp_instructions", counter<&GpuCounters::warp_instructions, &CounterDelta::a>},
-      {"b_warp_instructions", counter<&GpuCounters::warp_instructions, &CounterDelta::b>},
-      {"a_occupancy_pct", counter<&GpuCounters::occupancy_pct, &CounterDelta::a>},
-      {"b_occupancy_pct", counter<&GpuCounters::occupancy_pct, &CounterDelta::b>},
       {"why", [](Row row) { return row.counters ? row.counters->why : ""; }},
-      {"a_compile_instructions", [](Row row) { return compile_instructions(row.a_compile); }},
-      {"b_compile_instructions", [](Row row) { return compile_instructions(row.b_compile); }},
   };
+  // Then per metric (model/metric.h) but the time (a_us, b_us above): A's value, B's and B's change,
+  // in kMetrics' order, whether the report has it or not: the header is the same for every run.
+  for (const MetricInfo& info : kMetrics) {
+    if (info.id == MetricId::time) continue;
+    const std::string name(info.name);
+    const MetricId id = info.id;
+    columns.push_back({"a_" + name, [id](Row row) { return side_value(row.metric(id), &MetricComparison::a); }});
+    columns.push_back({"b_" + name, [id](Row row) { return side_value(row.metric(id), &MetricComparison::b); }});
+    columns.push_back({name + "_change_pct", [id](Row row) {
+                         const MetricComparison* metric = row.metric(id);
+                         return metric ? optional_number(metric->change_pct) : "";
+                       }});
+  }
+  return columns;
+}
+
+const std::vector<CsvColumn>& csv_columns() {
+  static const std::vector<CsvColumn> columns = make_csv_columns();
   return columns;
 }
 

@@ -8,8 +8,6 @@
 namespace abt {
 namespace {
 
-nlohmann::json optional_json(const std::optional<bool>& value) { return value ? nlohmann::json(*value) : nlohmann::json(); }
-
 std::string names(const std::vector<std::string>& passes) {
   return passes.empty() ? "none" : fmt::format("{}", fmt::join(passes, ", "));
 }
@@ -22,12 +20,6 @@ std::string rebuilt_warning(const PassExplanation& found) {
   if (sides.empty()) return "";
   return fmt::format("  note: compiled again, {} variant built another binary than its run measured: the dumps "
                      "are of that compile\n", fmt::join(sides, " and "));
-}
-
-// B changed the time (FASTER or SLOWER) and, left out of B, this pass gives A's time again (SAME).
-bool restores_a_time(const SkippedPass& pass, const std::string& b_verdict) {
-  return pass.timed && pass.timed->error.empty() && pass.timed->verdict == Verdict::same &&
-         (b_verdict == spelling(Verdict::faster) || b_verdict == spelling(Verdict::slower));
 }
 
 std::string timing_text(const SkippedPass& pass, const std::string& b_verdict) {
@@ -64,7 +56,7 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
     }
     case ExplainOutcome::pass: {
       const PassDivergence& pass = found.divergence;
-      out << fmt::format("  first divergent pass: {} ({})\n", pass.pass, stage_name(pass.stage));
+      out << fmt::format("  first divergent pass: {} ({})\n", pass.pass, spelling(pass.stage));
       out << fmt::format("  its output: {} -> {} lines, {} changed\n", pass.a_lines, pass.b_lines, pass.changed_lines);
       if (!pass.since_same_only_in_a.empty() || !pass.since_same_only_in_b.empty())
         out << fmt::format("  since the last identical output, ran on one side only: A {}; B {}\n",
@@ -76,7 +68,7 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
         out << "  only the module's attributes differ there, and no later pass's code differs: the code parts after the passes\n";
       if (pass.attributes_only && pass.code) {
         out << fmt::format("  only the module's attributes differ there; the code first differs at: {} ({}), {} lines changed\n",
-                           pass.code->pass, stage_name(pass.code->stage), pass.code->changed_lines);
+                           pass.code->pass, spelling(pass.code->stage), pass.code->changed_lines);
         if (!pass.code->since_same_only_in_a.empty() || !pass.code->since_same_only_in_b.empty())
           out << fmt::format("  since the last output whose code was alike, ran on one side only: A {}; B {}\n",
                              names(pass.code->since_same_only_in_a), names(pass.code->since_same_only_in_b));
@@ -115,48 +107,6 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
 
 }  // namespace
 
-nlohmann::json explanation_json(const PassExplanation& found) {
-  nlohmann::json json{{"outcome", outcome_name(found.outcome)},
-                      {"a_passes", found.a_passes},
-                      {"b_passes", found.b_passes},
-                      {"common_passes", found.divergence.aligned},
-                      // passes one side ran since the last output both had alike (the likely cause)
-                      {"since_same_only_in_a", found.divergence.since_same_only_in_a},
-                      {"since_same_only_in_b", found.divergence.since_same_only_in_b},
-                      // passes of the whole pipeline one side runs and the other does not
-                      {"pipeline_only_in_a", found.divergence.pipeline_only_in_a},
-                      {"pipeline_only_in_b", found.divergence.pipeline_only_in_b},
-                      {"no_passes", found.no_passes.empty() ? nlohmann::json() : nlohmann::json(found.no_passes)},
-                      {"a_rebuilt_measured", optional_json(found.a_rebuilt_measured)},
-                      {"b_rebuilt_measured", optional_json(found.b_rebuilt_measured)},
-                      {"stage", found.stage.empty() ? nlohmann::json() : nlohmann::json(found.stage)},
-                      {"pass", nlohmann::json()},
-                      {"error", found.error.empty() ? nlohmann::json() : nlohmann::json(found.error)}};
-  if (found.outcome == ExplainOutcome::pass) {
-    const PassDivergence& pass = found.divergence;
-    json["pass"] = {{"name", pass.pass},
-                    {"stage", stage_name(pass.stage)},
-                    {"a_lines", pass.a_lines},
-                    {"b_lines", pass.b_lines},
-                    {"changed_lines", pass.changed_lines},
-                    {"only_in_a", pass.only_in_a},
-                    {"only_in_b", pass.only_in_b},
-                    {"excerpt", pass.excerpt}};
-    // only where the first divergence is the module's attributes alone: the goldens of the rest hold
-    if (pass.attributes_only) {
-      json["pass"]["attributes_only"] = true;
-      json["pass"]["code"] = pass.code ? nlohmann::json{{"name", pass.code->pass},
-                                                        {"stage", stage_name(pass.code->stage)},
-                                                        {"changed_lines", pass.code->changed_lines},
-                                                        {"since_same_only_in_a", pass.code->since_same_only_in_a},
-                                                        {"since_same_only_in_b", pass.code->since_same_only_in_b},
-                                                        {"excerpt", pass.code->excerpt}}
-                                       : nlohmann::json();
-    }
-  }
-  return json;
-}
-
 void print_explain_text(const ExplainReport& report, std::ostream& out) {
   out << fmt::format("explain {} {}: {} point(s)\n", report.a_dir, report.b_dir, report.points.size());
   if (report.points.empty()) {
@@ -171,38 +121,11 @@ void print_explain_text(const ExplainReport& report, std::ostream& out) {
   if (!report.out.empty()) out << fmt::format("\neach side's pass outputs: {}\n", report.out);
 }
 
-void print_explain_json(const ExplainReport& report, std::ostream& out) {
-  nlohmann::json points = nlohmann::json::array();
-  for (const PointExplanation& point : report.points) {
-    const auto verdict = report.verdicts.find(point.point);
-    nlohmann::json json = explanation_json(point.passes);
-    json["point"] = point.point;
-    json["a_variant"] = point.a_variant;
-    json["b_variant"] = point.b_variant;
-    json["verdict"] = verdict == report.verdicts.end() ? nlohmann::json() : nlohmann::json(verdict->second);
-    if (point.skipped) {  // explain --skip-passes only
-      json["skipped_passes"] = nlohmann::json::array();
-      for (const SkippedPass& pass : *point.skipped) {
-        nlohmann::json skipped{{"pass", pass.pass}, {"flag", pass.flag}, {"outcome", skip_outcome_name(pass.outcome)},
-                               {"detail", pass.detail.empty() ? nlohmann::json() : nlohmann::json(pass.detail)}};
-        if (pass.timed) {  // explain --time only
-          const SkipTiming& timed = *pass.timed;
-          const bool judged = timed.error.empty();
-          skipped["timed"] = {{"verdict", judged ? nlohmann::json(spelling(timed.verdict)) : nlohmann::json()},
-                              {"speedup", judged ? nlohmann::json(timed.speedup) : nlohmann::json()},
-                              {"ci95", judged ? nlohmann::json({timed.low, timed.high}) : nlohmann::json()},
-                              {"restores_a_time", restores_a_time(pass, json["verdict"].is_string() ? json["verdict"].get<std::string>() : "")},
-                              {"run", timed.run.empty() ? nlohmann::json() : nlohmann::json(timed.run)},
-                              {"error", judged ? nlohmann::json() : nlohmann::json(timed.error)}};
-        }
-        json["skipped_passes"].push_back(std::move(skipped));
-      }
-    }
-    points.push_back(std::move(json));
-  }
-  nlohmann::json document{{"schema", kExplainSchema}, {"a", report.a_dir}, {"b", report.b_dir},
-                          {"out", report.out.empty() ? nlohmann::json() : nlohmann::json(report.out)}, {"points", points}};
-  out << document.dump(2) << "\n";
+void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out) {
+  if (format == ExplainFormat::json) print_explain_json(report, out);
+  else print_explain_text(report, out);
 }
+
+void print_explain_json(const ExplainReport& report, std::ostream& out) { out << explain_report_json(report).dump(2) << "\n"; }
 
 }  // namespace abt

@@ -1,4 +1,4 @@
-// `diff --format json` (schema abtool.diff/9, rundir/schemas/diff.schema.json): the comparison as
+// `diff --format json` (schema abtool.diff/10, rundir/schemas/diff.schema.json): the comparison as
 // the other printers show it, every field.
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include "printers/printers.h"
 #include "model/compile_profile_json.h"
 #include "model/gpu_counters_json.h"
-#include "printers/explain_printers.h"
+#include "passes/explain_codec.h"
 #include "rundir/layout.h"
 #include "util/parallel.h"
 
@@ -67,16 +67,34 @@ nlohmann::json counters_json(const CounterDelta& delta) {
           {"why", delta.why}};
 }
 
+nlohmann::json metric_json(const MetricComparison& metric) {
+  const MetricInfo& info = metric.info();
+  auto value = [](const std::optional<MetricValue>& side) { return side ? nlohmann::json(side->value()) : nlohmann::json(); };
+  auto reads = [](const std::optional<MetricValue>& side) { return side ? nlohmann::json(side->reads) : nlohmann::json::array(); };
+  return {{"metric", info.name},
+          {"unit", info.unit},
+          {"better", spelling(info.better)},
+          {"a", value(metric.a)},
+          {"b", value(metric.b)},
+          {"a_reads", reads(metric.a)},
+          {"b_reads", reads(metric.b)},
+          {"change_pct", optional_json(metric.change_pct)},
+          {"ratio", metric.ratio_low && metric.ratio_high ? nlohmann::json{*metric.ratio_low, *metric.ratio_high} : nlohmann::json()},
+          {"change", spelling(metric.change)}};
+}
+
 // A finding as its code, whether it made the verdict UNTRUSTED, and its numbers (finding.h).
 nlohmann::json finding_json(const Finding& finding) {
   nlohmann::json json{{"code", spelling(finding.code)}, {"untrusted", finding.untrusted}};
-  for (const auto& [name, value] : finding.fields) std::visit([&, &name = name](const auto& v) { json[name] = v; }, value);
+  for (const auto& [name, value] : finding.fields) std::visit([&, &name = name](const auto& v) { json[std::string(spelling(name))] = v; }, value);
   return json;
 }
 
 nlohmann::json point_json_without_compile(const PointComparison& row) {
   nlohmann::json findings = nlohmann::json::array();
   for (const Finding& finding : row.findings) findings.push_back(finding_json(finding));
+  nlohmann::json metrics = nlohmann::json::array();
+  for (const MetricComparison& metric : row.metrics) metrics.push_back(metric_json(metric));
   const bool timed = row.a && row.b;
   return {{"point", row.id},
           {"a_us", timed ? nlohmann::json(row.a->median_us) : nlohmann::json()},
@@ -95,6 +113,7 @@ nlohmann::json point_json_without_compile(const PointComparison& row) {
                                                              {"verdict", spelling(row.instructions->verdict)}}
                                             : nlohmann::json()},
           {"timing_verdict", row.timing_verdict ? nlohmann::json(spelling(*row.timing_verdict)) : nlohmann::json()},
+          {"metrics", metrics},
           {"identical_code", row.identical_code},
           {"note", row.note()},
           {"findings", findings},
@@ -179,8 +198,8 @@ nlohmann::json diff_json(const Comparison& report) {
     warnings.push_back(warning.text);
     warning_codes.push_back(spelling(warning.kind));
   }
-  nlohmann::json json{{"schema", kDiffSchema}, {"a", report.a_dir}, {"b", report.b_dir}, {"threshold_pct", report.threshold_pct},
-          {"instruction_threshold_pct", report.instruction_threshold_pct},
+  nlohmann::json json{{"schema", kDiffSchema}, {"a", report.a_dir}, {"b", report.b_dir}, {"threshold_pct", report.rule.threshold_pct},
+          {"instruction_threshold_pct", report.rule.instruction_threshold_pct},
           {"decided_by_instructions", report.decided_by_instructions()},
           {"points", rows}, {"compile_time", compile},
           {"geomean_speedup", optional_json(report.geomean_speedup)},

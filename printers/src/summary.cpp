@@ -16,7 +16,7 @@ std::string verdict_counts(const Comparison& report) {
   return text + fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {} FAILED {} MISSING {} (threshold {}%)",
                             report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
                             report.count(Verdict::ambiguous), report.count(Verdict::untrusted), report.count(Verdict::failed),
-                            report.count(Verdict::missing), report.threshold_pct);
+                            report.count(Verdict::missing), report.rule.threshold_pct);
 }
 
 std::string retuned(const Comparison& report) {
@@ -112,7 +112,7 @@ std::string compile_stages_line(const OpCompileStages& op, double threshold_pct)
 
 std::string compile_stages(const Comparison& report) {
   std::vector<std::string> lines;
-  for (const OpCompileStages& op : report.compile_stages) lines.push_back(compile_stages_line(op, report.instruction_threshold_pct));
+  for (const OpCompileStages& op : report.compile_stages) lines.push_back(compile_stages_line(op, report.rule.instruction_threshold_pct));
   return fmt::format("{}", fmt::join(lines, "\n"));
 }
 
@@ -125,7 +125,7 @@ std::string instruction_counts(const Comparison& report) {
   std::vector<std::string> time_counts;
   for (const auto& [verdict, count] : by_time) time_counts.push_back(fmt::format("{} {}", spelling(verdict), count));
   return fmt::format("verdicts from instruction counts ({}) at {} of {} points (threshold {}%); the time alone said {} there",
-                     report.instruction_tools(), counted, report.points.size(), report.instruction_threshold_pct,
+                     report.instruction_tools(), counted, report.points.size(), report.rule.instruction_threshold_pct,
                      fmt::join(time_counts, " "));
 }
 

@@ -26,6 +26,11 @@ std::string point_details(const PointComparison& row, bool config_shown) {
   if (row.ir_delta && row.ir_delta->changed) parts.push_back("IR " + row.ir_delta->short_text());
   if (row.passes) parts.push_back("first divergent pass: " + explanation_text(*row.passes));
   if (row.counters) parts.push_back("why: " + row.counters->why);
+  // A metric shown in tables that changed (one that decides verdicts is in the table and the note).
+  for (const MetricComparison& metric : row.metrics)
+    if (metric.info().shown == MetricShown::table && metric.info().judged != MetricJudged::by_point &&
+        (metric.change == MetricChange::better || metric.change == MetricChange::worse))
+      parts.push_back(metric_change_text(metric));
   if (row.retune)
     parts.push_back(fmt::format("best vs best {:.3f}x [{:.3f}, {:.3f}] {}{}{}", row.retune->speedup, row.retune->speedup_low,
                                 row.retune->speedup_high, spelling(row.retune->verdict),

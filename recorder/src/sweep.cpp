@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "util/errors.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {

@@ -7,7 +7,7 @@
 namespace abt {
 
 ExtraRounds::ExtraRounds(double threshold_pct, double max_ms)
-    : rule_(rule_for(threshold_pct, /*in_process_pair=*/true, /*exhaustive=*/false)), max_ms_(max_ms) {}  // as diff decides the pair
+    : rule_(JudgingRule{.threshold_pct = threshold_pct}.for_pair(/*in_process_pair=*/true)), max_ms_(max_ms) {}  // as diff decides the pair
 
 bool ExtraRounds::wants_another(const std::vector<Side>& sides, const RoundsSpent& spent) const {
   const Side* a = find_side(sides, SideRole::baseline);

@@ -25,13 +25,13 @@ const char* kStyle = R"(
 *, *::before, *::after { box-sizing: border-box; }
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px auto; padding: 0 24px; color: #24292f; max-width: 1600px; }
 h1 { font-size: 22px; } h2 { font-size: 18px; margin-top: 32px; border-bottom: 1px solid #d0d7de; }
-table { border-collapse: collapse; margin: 8px 0; } td, th { padding: 3px 6px; border-bottom: 1px solid #eaeef2; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; margin: 8px 0; } td, th { padding: 3px 4px; border-bottom: 1px solid #eaeef2; text-align: left; vertical-align: top; }
 table.points, table.meta { width: 100%; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } td.ci { white-space: normal; }
 code, pre, td.point { font-family: ui-monospace, monospace; font-size: 12px; }
 td.point, td.config, td.note, td.why, td.output, table.meta td { overflow-wrap: anywhere; }
 td.note, td.why { min-width: 12ch; } td.point { min-width: 12ch; } td.config { min-width: 11ch; }
-td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 18ch; font-family: ui-monospace, monospace; font-size: 12px; }
+td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 15ch; font-family: ui-monospace, monospace; font-size: 12px; }
 td.ir a { color: inherit; text-decoration: none; }
 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; max-height: 480px; }
 svg.chart { display: block; width: 100%; height: auto; }
@@ -68,7 +68,7 @@ void summary_section(const Comparison& report, std::ostream& out) {
   out << "</p>\n<p>";
   if (report.geomean_speedup)
     out << fmt::format("Geomean speedup B vs A over trusted points: <b>{:.3f}x</b> (threshold {}%).", *report.geomean_speedup,
-                       report.threshold_pct);
+                       report.rule.threshold_pct);
   else
     out << "No trusted points: no geomean speedup.";
   if (report.retuned())
@@ -78,7 +78,7 @@ void summary_section(const Comparison& report, std::ostream& out) {
   if (const int counted = report.decided_by_instructions())
     out << fmt::format(" Verdicts from instruction counts ({}) at <b>{} of {}</b> points (threshold {}%): the "
                        "instructions column; the time's own verdict is in each note.",
-                       html_escape(report.instruction_tools()), counted, report.points.size(), report.instruction_threshold_pct);
+                       html_escape(report.instruction_tools()), counted, report.points.size(), report.rule.instruction_threshold_pct);
   out << "</p>\n";
   for (const auto& warning : report.warnings) out << "<div class=\"warning\">" << html_escape(warning.text) << "</div>\n";
   out << "</section>\n";
@@ -90,7 +90,7 @@ void speedup_section(const Comparison& report, std::ostream& out) {
     if (row.a && row.b) bars.push_back({row.id, std::string(spelling(row.verdict)), row.speedup, row.speedup_low, row.speedup_high});
   out << "<section id=\"speedups\"><h2>Speedups, sorted, with 95% intervals</h2>\n";
   if (bars.empty()) out << "<p>No point was measured on both sides.</p>\n";
-  else out << speedup_chart(bars, report.threshold_pct);
+  else out << speedup_chart(bars, report.rule.threshold_pct);
   out << "</section>\n";
 }
 
@@ -109,7 +109,7 @@ std::string output_html(const PointComparison& row) {
 
 // One cell of a point's row: the column's own text, escaped, in a cell of its kind; the columns the
 // page says more in (times with their unit, the verdict coloured, the IR delta a link to its
-// section, the instruction counts) by their key.
+// section, a metric's values) by their key.
 std::string html_cell(const Column& column, const PointComparison& row) {
   const bool timed = row.a && row.b;
   switch (column.key) {
@@ -118,10 +118,13 @@ std::string html_cell(const Column& column, const PointComparison& row) {
     case ColumnKey::b_time: return fmt::format("<td class=\"num\">{}</td>", timed ? time_text(row.b->median_us) : "-");
     case ColumnKey::interval: return fmt::format("<td class=\"num ci\">{}</td>", html_escape(column.cell(row)));
     case ColumnKey::verdict: return fmt::format("<td>{}</td>", verdict_html(row.verdict));
-    case ColumnKey::instructions:
-      return row.instructions ? fmt::format("<td class=\"num ci\">{:+.3f}% ({} &rarr; {})</td>", row.instructions->change_pct,
-                                            row.instructions->a, row.instructions->b)
-                              : "<td>-</td>";
+    case ColumnKey::metric: {  // B's change, and both values
+      const MetricComparison* metric = row.metric(*column.metric);
+      if (!metric || !metric->a || !metric->b) return "<td>-</td>";
+      return fmt::format("<td class=\"num ci\">{}<br><span class=\"muted\">{} &rarr; {}</span></td>",
+                         html_escape(metric_change_cell(metric)), html_escape(metric_value_text(metric->metric, metric->a->value(), false)),
+                         html_escape(metric_value_text(metric->metric, metric->b->value(), false)));
+    }
     case ColumnKey::config: return fmt::format("<td class=\"config\"><code>{}</code></td>", breakable(config_cell(row)));
     case ColumnKey::output: return fmt::format("<td class=\"output\">{}</td>", output_html(row));
     case ColumnKey::ir_delta: {
@@ -263,7 +266,7 @@ void compile_section(const Comparison& report, std::ostream& out) {
     out << fmt::format("<h3>{}</h3>\n<p>{} point{}, {} counted on both sides{}</p>\n", html_escape(op.op), op.points,
                        op.points == 1 ? "" : "s", op.counted_points,
                        op.total ? fmt::format(": every stage together {} {:+.2f}% (threshold {}%)", verdict_html(op.total->verdict),
-                                              op.total->change_pct, report.instruction_threshold_pct)
+                                              op.total->change_pct, report.rule.instruction_threshold_pct)
                                 : std::string());
     out << "<table><thead><tr><th>stage</th><th>A ms</th><th>B ms</th><th>A instructions</th><th>B instructions</th>"
            "<th>change</th><th>verdict</th></tr></thead><tbody>\n";

@@ -7,7 +7,7 @@
 
 #include "html_text.h"
 #include "number_text.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {

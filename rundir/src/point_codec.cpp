@@ -7,6 +7,7 @@
 #include "model/config_json.h"
 #include "model/compile_profile_json.h"
 #include "model/gpu_counters_json.h"
+#include "model/metric_json.h"
 
 namespace abt {
 
@@ -183,7 +184,7 @@ PointTime point_time_from_json(const JsonFields& fields) {
 nlohmann::json point_json(const PointRecord& record, const PointSamples& samples) {
   const auto& [point, kernel, success, config, variant, config_source, measurement, latency, markers, verify,
                input_digest, output_digest, binary_hash, binary, baseline, ir_files, roofline, error, compile_ms,
-               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters, time, build] = record;
+               compile_profile, output_vs_baseline, retuned, gpu, library_config, instructions, counters, time, metrics, build] = record;
   nlohmann::json json{{"op", point.op},
                       {"kernel", kernel},
                       {"shape", point.shape},
@@ -206,6 +207,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
   if (instructions) json["instructions"] = instructions_json(*instructions);
   if (counters) json["counters"] = counter_reads_json(*counters);
   if (compile_profile) json["compile_profile"] = compile_profile_json(*compile_profile);
+  json["metrics"] = metrics_json(metrics);
   if (time) {
     nlohmann::json phases = nlohmann::json::object();
     for (const auto& [phase, seconds] : time->phases.seconds) phases[std::string(spelling(phase))] = seconds;
@@ -218,6 +220,7 @@ nlohmann::json point_json(const PointRecord& record, const PointSamples& samples
     write_measurement(json["baseline"], baseline->measurement, baseline->latency, samples.baseline.value());
     if (baseline->instructions) json["baseline"]["instructions"] = instructions_json(*baseline->instructions);
     if (baseline->counters) json["baseline"]["counters"] = counter_reads_json(*baseline->counters);
+    json["baseline"]["metrics"] = metrics_json(baseline->metrics);
     if (const auto& interval = baseline->interval)
       json["baseline"]["interval"] = {{"inputs", interval->inputs}, {"ratio", interval->ratio}, {"low", interval->low},
                                       {"high", interval->high}, {"resamples", interval->resamples}};
@@ -283,15 +286,17 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
   if (fields.has("binary")) record.binary = BinaryManifest::from_json(fields.object("binary"));
   if (fields.has("baseline")) {
     const JsonFields baseline = fields.object("baseline");
-    record.baseline = Baseline{{}, {}, baseline.text("binary_hash"), {}, {}, {}};
+    record.baseline = Baseline{{}, {}, baseline.text("binary_hash"), {}, {}, {}, {}};
     std::tie(record.baseline->measurement, record.baseline->latency) = measured(baseline);
     if (record.baseline->latency.n == 0) baseline.fail("samples_us", "a baseline needs at least one sample");
     record.baseline->instructions = instructions_from_json(baseline);
     record.baseline->counters = counter_reads_from_json(baseline);
+    record.baseline->metrics = metrics_from_json(baseline);
     if (baseline.has("interval")) record.baseline->interval = interval_from_json(baseline.object("interval"));
   }
   record.instructions = instructions_from_json(fields);
   record.counters = counter_reads_from_json(fields);
+  record.metrics = metrics_from_json(fields);
   record.ir_files = fields.inner_paths("ir_files");
   record.roofline = roofline_from_json(fields.object("roofline"));
   record.error = fields.text("error");

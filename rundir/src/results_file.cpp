@@ -59,7 +59,7 @@ struct Reading {
 Reading read_document(std::string_view text, const fs::path& file, ResultsFile::Samples wanted) {
   const nlohmann::json json = JsonFields::parse(text, file);
   const JsonFields fields(json, file.string());
-  const std::string schema = fields.require_schema({kResultsSchema, kResultsSchemaV5, kResultsSchemaV4, kResultsSchemaV3, kResultsSchemaV2});
+  const std::string schema = fields.require_schema({kResultsSchema, kResultsSchemaV6, kResultsSchemaV5, kResultsSchemaV4, kResultsSchemaV3, kResultsSchemaV2});
   const ResultsVersion version = schema == kResultsSchemaV2 ? ResultsVersion::v2 : ResultsVersion::v3;
   Reading reading;
   reading.results.complete = fields.boolean("complete");
@@ -79,7 +79,7 @@ Reading read_lines(std::string_view text, const fs::path& file, ResultsFile::Sam
   const size_t header_end = text.find('\n');
   const nlohmann::json head_json = JsonFields::parse(std::string(text.substr(0, header_end)) + "]}", file);
   const JsonFields head(head_json, file.string());
-  head.require_schema({kResultsSchema, kResultsSchemaV5, kResultsSchemaV4, kResultsSchemaV3});
+  head.require_schema({kResultsSchema, kResultsSchemaV6, kResultsSchemaV5, kResultsSchemaV4, kResultsSchemaV3});
   Reading reading;
   reading.results.planned = head.texts("planned");
   std::vector<std::string_view> lines;

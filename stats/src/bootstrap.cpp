@@ -10,7 +10,7 @@
 #include "resample_rounds.h"
 #include "round_order.h"
 #include "simulated_median.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {

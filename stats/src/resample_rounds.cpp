@@ -4,7 +4,7 @@
 #include <numeric>
 #include <random>
 
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 

@@ -7,7 +7,7 @@
 
 #include "abtool_runner.h"
 #include "util/sha256.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -203,6 +203,51 @@ TEST_F(AbLoop, DiffComparesEveryPointWithTheSameConfig) {
   EXPECT_FALSE(report["all_binaries_identical"].get<bool>());
   // Over trusted points: none when a shared machine drifted past 10% at every point.
   EXPECT_EQ(report["geomean_speedup"].is_number(), report["counts"]["UNTRUSTED"].get<int>() < 2);
+}
+
+// Issue 59: a metric is data. code_bytes was added as its row (model/metric.h), its measurement
+// (engine/src/metrics/code_bytes.cpp) and its line in metric_readings.cpp; no file that stores,
+// judges or prints metrics names it, and it reaches results.json, every diff format and the report.
+TEST_F(AbLoop, AMetricAddedAsDataReachesEveryOutput) {
+  for (const fs::path& run : {a(), b()})
+    for (const auto& point : read_points(run)) {
+      for (const nlohmann::json* side : {&point, point.contains("baseline") && !point["baseline"].is_null() ? &point["baseline"] : nullptr}) {
+        if (!side) continue;
+        ASSERT_TRUE(side->contains("metrics")) << side->dump().substr(0, 400);
+        const auto& metrics = (*side)["metrics"];
+        ASSERT_EQ(metrics.size(), 1u) << metrics.dump();
+        EXPECT_EQ(metrics[0]["metric"], "code_bytes");
+        ASSERT_EQ(metrics[0]["reads"].size(), 1u);
+        EXPECT_GT(metrics[0]["reads"][0].get<double>(), 0);
+      }
+    }
+  ASSERT_FALSE(read_points(b())[0]["baseline"].is_null()) << "an interleaved replay reads A's code's size in its process";
+
+  const auto json = nlohmann::json::parse(abtool({"diff", a().string(), b().string(), "--format", "json"}).out);
+  int changed = 0;
+  for (const auto& point : json["points"]) {
+    const nlohmann::json* code = nullptr;
+    for (const auto& metric : point["metrics"])
+      if (metric["metric"] == "code_bytes") code = &metric;
+    ASSERT_NE(code, nullptr) << point["metrics"].dump();
+    EXPECT_EQ((*code)["unit"], "bytes");
+    EXPECT_EQ((*code)["better"], "lower");
+    const double a_bytes = (*code)["a"].get<double>(), b_bytes = (*code)["b"].get<double>();
+    EXPECT_NEAR((*code)["change_pct"].get<double>(), (b_bytes / a_bytes - 1) * 100, 1e-9);
+    const std::string change = (*code)["change"];
+    EXPECT_EQ(change, a_bytes == b_bytes ? "same" : b_bytes < a_bytes ? "better" : "worse") << code->dump();
+    changed += change != "same";
+  }
+  EXPECT_GT(changed, 0) << "g++ and clang++ emit code of other sizes";
+
+  const std::string csv = abtool({"diff", a().string(), b().string(), "--format", "csv"}).out;
+  EXPECT_NE(csv.substr(0, csv.find('\n')).find(",a_code_bytes,b_code_bytes,code_bytes_change_pct"), std::string::npos) << csv;
+  EXPECT_NE(abtool({"diff", a().string(), b().string(), "--format", "md"}).out.find(" code bytes |"), std::string::npos);
+  EXPECT_NE(abtool({"diff", a().string(), b().string()}).out.find("code bytes "), std::string::npos)
+      << "a changed size is said on the point's line";
+  TempDir dir("abtool-metric-report-");
+  ASSERT_EQ(abtool({"report", a().string(), b().string(), "-o", (dir.path() / "r.html").string()}).exit_code, 0);
+  EXPECT_NE(read_text_file(dir.path() / "r.html").find("<th>code bytes</th>"), std::string::npos);
 }
 
 TEST_F(AbLoop, DiffTextMarkdownAndIrDiffs) {

@@ -11,7 +11,7 @@
 #include "graphtime/device_clock_probe.h"
 #include "graphtime/device_timer.h"
 #include "launch/gpu_activity.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 #include "launch/device_target.h"
 #include "launch/point_workspace.h"
 #include "util/files.h"

@@ -563,7 +563,7 @@ TEST_F(GpuCounters, EverySideOfEveryPointIsCountedAndItsCountersRead) {
   ASSERT_EQ(changed_->exit_code, 0) << describe(*changed_);
   for (const fs::path& run : {a(), b(), c()}) {
     const auto results = read_results(run);
-    EXPECT_EQ(results["schema"], "abtool.results/6");
+    EXPECT_EQ(results["schema"], "abtool.results/7");
     ASSERT_EQ(results["points"].size(), 6u) << run;
     for (const auto& point : results["points"]) {
       ASSERT_EQ(point["status"], "SUCCESS") << point.dump(1);

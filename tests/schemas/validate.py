@@ -19,7 +19,7 @@ import jsonschema
 
 def samples_errors(results_file, document):
     """What is wrong with the samples records a results.json (abtool.results/3 or /4) names."""
-    if document.get("schema") not in ("abtool.results/3", "abtool.results/4", "abtool.results/5", "abtool.results/6"):
+    if document.get("schema") not in ("abtool.results/3", "abtool.results/4", "abtool.results/5", "abtool.results/6", "abtool.results/7"):
         return []
     path = os.path.join(os.path.dirname(results_file), document["samples"])
     with open(path, "rb") as f:

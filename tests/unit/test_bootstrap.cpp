@@ -8,7 +8,7 @@
 #include "computed_median.h"
 #include "resample_rounds.h"
 #include "round_order.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 

@@ -16,7 +16,7 @@ class ComparisonTest : public ::testing::Test {
   Comparison compare() {
     a_.write();
     b_.write(b_complete_);
-    return compare_runs(read_run(a_.dir()), read_run(b_.dir()), 2.0);
+    return compare_runs(read_run(a_.dir()), read_run(b_.dir()));
   }
   const PointComparison& row(const Comparison& report, const std::string& shape) {
     for (const auto& point : report.points)
@@ -77,8 +77,8 @@ TEST_F(ComparisonTest, FallbackOrDifferentConfigOrMethodIsUntrusted) {
   EXPECT_EQ(row(report, "method").verdict, Verdict::untrusted);
   const Finding& methods = finding(row(report, "method"), FindingCode::timing_methods_differ);
   EXPECT_TRUE(methods.untrusted);
-  EXPECT_EQ(methods.text("a_method"), "host");
-  EXPECT_EQ(methods.text("b_method"), "direct");
+  EXPECT_EQ(methods.text(FindingField::a_method), "host");
+  EXPECT_EQ(methods.text(FindingField::b_method), "direct");
   EXPECT_TRUE(finding(row(report, "fallback"), FindingCode::replay_fallback).untrusted);
   EXPECT_TRUE(finding(row(report, "config"), FindingCode::configs_differ).untrusted);
   EXPECT_FALSE(report.geomean_speedup.has_value());
@@ -101,12 +101,12 @@ TEST_F(ComparisonTest, IdenticalCodeIsSameWhateverTheTimingSaysAndKeepsTheTiming
   EXPECT_EQ(noisy.verdict, Verdict::same);
   EXPECT_EQ(noisy.timing_verdict, Verdict::faster);
   ASSERT_FALSE(noisy.findings.empty());
-  EXPECT_EQ(noisy.findings.front(), (Finding{FindingCode::identical_code, {{"metric", "timing"}, {"alone", "FASTER"}}}))
+  EXPECT_EQ(noisy.findings.front(), (Finding{FindingCode::identical_code, {{FindingField::metric, "timing"}, {FindingField::alone, "FASTER"}}}))
       << "shown first: " << noisy.note();
   const PointComparison& busy = row(report, "busy");
   EXPECT_EQ(busy.verdict, Verdict::same);
   EXPECT_EQ(busy.timing_verdict, Verdict::untrusted);
-  EXPECT_EQ(finding(busy, FindingCode::gpu_busy).text("side"), "B");
+  EXPECT_EQ(finding(busy, FindingCode::gpu_busy).text(FindingField::side), "B");
   const PointComparison& changed = row(report, "changed");
   EXPECT_FALSE(changed.identical_code);
   EXPECT_EQ(changed.verdict, Verdict::faster);
@@ -140,9 +140,9 @@ TEST_F(ComparisonTest, FailedAndMissingPointsAreReportedAsSuch) {
   Comparison report = compare();
   EXPECT_EQ(row(report, "failed").verdict, Verdict::failed);
   EXPECT_EQ(row(report, "failed").findings,
-            (std::vector<Finding>{{FindingCode::failed, {{"side", "B"}, {"error", "verification failed"}}}}));
+            (std::vector<Finding>{{FindingCode::failed, {{FindingField::side, "B"}, {FindingField::error, "verification failed"}}}}));
   EXPECT_EQ(row(report, "missing").verdict, Verdict::missing);
-  EXPECT_EQ(row(report, "missing").findings, (std::vector<Finding>{{FindingCode::missing, {{"in", "B"}}}}));
+  EXPECT_EQ(row(report, "missing").findings, (std::vector<Finding>{{FindingCode::missing, {{FindingField::in_, "B"}}}}));
   bool warned = false;
   for (const auto& warning : report.warnings)
     warned |= warning.kind == WarningKind::b_unfinished && warning.text.find("run B did not finish") != std::string::npos;
@@ -274,12 +274,12 @@ TEST_F(ComparisonTest, AMachineThatChangedSpeedMakesPointsUntrusted) {
   EXPECT_EQ(row(report, "busy").verdict, Verdict::untrusted);
   const Finding& probe = finding(row(report, "busy"), FindingCode::machine_speed);
   EXPECT_TRUE(probe.untrusted) << "the probe's change could explain the difference";
-  EXPECT_NEAR(probe.number("probe_pct"), 50.0, 1.0);
+  EXPECT_NEAR(probe.number(FindingField::probe_pct), 50.0, 1.0);
   // B is slower although its machine was faster: the regression is real, and at least this large.
   EXPECT_EQ(row(report, "regressed").verdict, Verdict::slower);
   const Finding& faster_machine = finding(row(report, "regressed"), FindingCode::machine_speed);
   EXPECT_FALSE(faster_machine.untrusted);
-  EXPECT_NEAR(faster_machine.number("probe_pct"), -50.0, 1.0);
+  EXPECT_NEAR(faster_machine.number(FindingField::probe_pct), -50.0, 1.0);
   // A SAME point is not made UNTRUSTED by the probe alone.
   EXPECT_EQ(row(report, "steady").verdict, Verdict::same);
   std::string all;

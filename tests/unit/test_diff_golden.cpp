@@ -29,7 +29,7 @@ class GoldenRuns : public ::testing::TestWithParam<const char*> {
     MetaRecord meta = MetaRecord::read(runs_.path() / "B" / "meta.json");
     meta.replay_from = runs_.path() / "A";
     write_file_atomically(runs_.path() / "B" / "meta.json", meta.to_json().dump(2));
-    report_ = compare_runs(read_run(runs_.path() / "A"), read_run(runs_.path() / "B"), 2.0);
+    report_ = compare_runs(read_run(runs_.path() / "A"), read_run(runs_.path() / "B"));
   }
   fs::path golden() const { return fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "golden" / folder_; }
   // Run paths differ per test run: they are written as <runs>.

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "graphtime/timer.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 

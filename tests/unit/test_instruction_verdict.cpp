@@ -5,7 +5,7 @@
 
 #include "verdict/instruction_verdict.h"
 #include "compare/judge.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -37,7 +37,7 @@ TEST(InstructionVerdict, CountsThatVaryWidenWhatIsDecided) {
   EXPECT_NEAR(varying.spread_pct, 0.2, 1e-9);
   ASSERT_TRUE(varying.undecided);
   EXPECT_EQ(varying.undecided->code, FindingCode::instructions_nondeterministic);
-  EXPECT_NEAR(varying.undecided->number("spread_pct"), 0.2, 1e-9);
+  EXPECT_NEAR(varying.undecided->number(FindingField::spread_pct), 0.2, 1e-9);
   EXPECT_EQ(decide_instructions(counted({1000000, 1002000}), counted({1004000, 1004000}), nullptr, 0.1).verdict,
             Verdict::slower);
   // A's record counted its code 0.5% higher than B's process did: the same code, another count.
@@ -73,7 +73,7 @@ struct CountedPair {
     record_b.baseline = Baseline{a, record_a.latency, "a-code", counted({a_count, a_count})};
   }
   Judgement judge() const {
-    return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, 2.0, false);
+    return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, JudgingRule{});
   }
   PointRecord record_a, record_b;
 };
@@ -88,10 +88,10 @@ TEST(Judge, CountsDecideWhereBothSidesCarryThemAndTheTimeIsKept) {
   ASSERT_FALSE(judged.findings.empty());
   const Finding& counts = judged.findings.front();
   EXPECT_EQ(counts.code, FindingCode::decided_by_instructions) << "said first: " << judged.note();
-  EXPECT_EQ(counts.integer("a"), 917291);
-  EXPECT_EQ(counts.integer("b"), 930358);
-  EXPECT_NEAR(counts.number("change_pct"), 1.4245, 1e-3);
-  EXPECT_EQ(counts.text("timing_verdict"), std::string(spelling(judged.timing_verdict)));
+  EXPECT_EQ(counts.integer(FindingField::a), 917291);
+  EXPECT_EQ(counts.integer(FindingField::b), 930358);
+  EXPECT_NEAR(counts.number(FindingField::change_pct), 1.4245, 1e-3);
+  EXPECT_EQ(counts.text(FindingField::timing_verdict), std::string(spelling(judged.timing_verdict)));
 }
 
 TEST(Judge, WithoutBCountedTheTimeDecides) {
@@ -126,9 +126,9 @@ TEST(Judge, CountsAndATimeThatClaimsTheOtherWayAreUntrusted) {
   const Finding& disagree = judged.findings[1];
   EXPECT_EQ(disagree.code, FindingCode::metrics_disagree) << judged.note();
   EXPECT_TRUE(disagree.untrusted);
-  EXPECT_EQ(disagree.text("instructions"), "fewer");
-  EXPECT_EQ(disagree.text("time"), "slower");
-  EXPECT_EQ(disagree.text("timing_verdict"), "SLOWER") << "the time's own verdict";
+  EXPECT_EQ(disagree.text(FindingField::instructions), "fewer");
+  EXPECT_EQ(disagree.text(FindingField::time), "slower");
+  EXPECT_EQ(disagree.text(FindingField::timing_verdict), "SLOWER") << "the time's own verdict";
 }
 
 // Time that cannot decide (its interval crosses the 2% threshold), but whose whole interval says
@@ -156,10 +156,10 @@ TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
   EXPECT_EQ(judged.verdict, Verdict::untrusted) << judged.note();
   ASSERT_TRUE(judged.has(FindingCode::metrics_disagree));
   const Finding& disagree = judged.findings[1];
-  EXPECT_EQ(disagree.text("timing_verdict"), "AMBIGUOUS");
-  EXPECT_NEAR(disagree.number("ratio"), 0.980, 5e-4);
-  EXPECT_NEAR(disagree.number("low"), 0.971, 5e-4);
-  EXPECT_NEAR(disagree.number("high"), 0.990, 5e-4);
+  EXPECT_EQ(disagree.text(FindingField::timing_verdict), "AMBIGUOUS");
+  EXPECT_NEAR(disagree.number(FindingField::ratio), 0.980, 5e-4);
+  EXPECT_NEAR(disagree.number(FindingField::low), 0.971, 5e-4);
+  EXPECT_NEAR(disagree.number(FindingField::high), 0.990, 5e-4);
 }
 
 TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {
@@ -169,7 +169,7 @@ TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {
   EXPECT_EQ(judged.verdict, Verdict::same);
   EXPECT_TRUE(judged.identical_code);
   ASSERT_GE(judged.findings.size(), 2u);
-  EXPECT_EQ(judged.findings[0], (Finding{FindingCode::identical_code, {{"metric", "count"}, {"alone", "SAME"}}}));
+  EXPECT_EQ(judged.findings[0], (Finding{FindingCode::identical_code, {{FindingField::metric, "count"}, {FindingField::alone, "SAME"}}}));
   EXPECT_EQ(judged.findings[1].code, FindingCode::decided_by_instructions);
 }
 

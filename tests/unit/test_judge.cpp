@@ -7,7 +7,7 @@
 
 #include "compare/judge.h"
 #include "verdict/round_signs.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -40,7 +40,7 @@ struct Pair {
     record_b.baseline = Baseline{a, record_a.latency, "a-code"};
   }
   Judgement judge() const {
-    return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, 2.0, false);
+    return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, JudgingRule{});
   }
   PointRecord record_a, record_b;
 };
@@ -92,10 +92,10 @@ TEST(Judge, AnInterleavedClaimThatTooFewRoundsAgreeWithIsAmbiguous) {
   EXPECT_EQ(judged.verdict, Verdict::ambiguous);
   const Finding& signs = finding(judged, FindingCode::round_signs);
   EXPECT_FALSE(signs.untrusted);
-  EXPECT_EQ(signs.text("verdict"), "FASTER");
-  EXPECT_EQ(signs.integer("agreeing"), 9);
-  EXPECT_EQ(signs.integer("rounds"), 11);
-  EXPECT_NEAR(signs.number("p"), 2.0 * (1 + 11 + 55) / 2048, 1e-12);
+  EXPECT_EQ(signs.text(FindingField::verdict), "FASTER");
+  EXPECT_EQ(signs.integer(FindingField::agreeing), 9);
+  EXPECT_EQ(signs.integer(FindingField::rounds), 11);
+  EXPECT_NEAR(signs.number(FindingField::p), 2.0 * (1 + 11 + 55) / 2048, 1e-12);
 
   const Pair every_round(rounds_around(std::vector<double>(11, 100.0), 1), rounds_around(std::vector<double>(11, 97.0), 2));
   EXPECT_EQ(every_round.judge().verdict, Verdict::faster) << every_round.judge().note();
@@ -113,20 +113,20 @@ TEST(Judge, ASlowdownAtEqualClocksStaysAClaimWhatItsCyclesSay) {
   EXPECT_EQ(judged.verdict, Verdict::slower) << judged.note();
   const Finding& cycles = finding(judged, FindingCode::sm_cycles);
   EXPECT_FALSE(cycles.untrusted) << "equal clocks cannot make the change";
-  EXPECT_NEAR(cycles.number("clock_pct"), 0.0, 1e-9);
-  EXPECT_EQ(cycles.number("a_mhz"), 1960);
-  EXPECT_EQ(cycles.number("b_mhz"), 1960);
-  EXPECT_NEAR(cycles.number("change_pct"), 2.4, 0.05);
+  EXPECT_NEAR(cycles.number(FindingField::clock_pct), 0.0, 1e-9);
+  EXPECT_EQ(cycles.number(FindingField::a_mhz), 1960);
+  EXPECT_EQ(cycles.number(FindingField::b_mhz), 1960);
+  EXPECT_NEAR(cycles.number(FindingField::change_pct), 2.4, 0.05);
 
   // B's clock 5% lower and its times 5.3% longer: the same cycles, the clock made the change.
   const Pair clocked(rounds_around(std::vector<double>(10, 11.0), 1, std::vector<double>(10, 1960)),
                      rounds_around(std::vector<double>(10, 11.0 * 1.053), 2, std::vector<double>(10, 1862)));
   const Judgement clock_judged = clocked.judge();
   const Finding& by_clock = expect_slower_made_untrusted(clock_judged, FindingCode::sm_cycles);
-  EXPECT_EQ(by_clock.text("cycles_verdict"), "SAME");
-  EXPECT_NEAR(by_clock.number("clock_pct"), -5.0, 1e-9);
-  EXPECT_EQ(by_clock.number("b_mhz"), 1862);
-  EXPECT_NEAR(by_clock.number("change_pct"), 5.1, 0.05);
+  EXPECT_EQ(by_clock.text(FindingField::cycles_verdict), "SAME");
+  EXPECT_NEAR(by_clock.number(FindingField::clock_pct), -5.0, 1e-9);
+  EXPECT_EQ(by_clock.number(FindingField::b_mhz), 1862);
+  EXPECT_NEAR(by_clock.number(FindingField::change_pct), 5.1, 0.05);
 }
 
 TEST(Judge, AnIntervalAcrossAThresholdSaysHowManyMoreRoundsWouldDecideIt) {
@@ -134,15 +134,15 @@ TEST(Judge, AnIntervalAcrossAThresholdSaysHowManyMoreRoundsWouldDecideIt) {
   const Pair noisy(rounds_around(std::vector<double>(4, 100.0), 1), rounds_around({101.0, 105.0, 102.0, 104.0}, 2));
   const Judgement judged = noisy.judge();
   ASSERT_EQ(judged.verdict, Verdict::ambiguous) << judged.note();
-  EXPECT_NEAR(finding(judged, FindingCode::crosses_threshold).number("threshold_pct"), judged.decision.effective_threshold_pct, 1e-12);
+  EXPECT_NEAR(finding(judged, FindingCode::crosses_threshold).number(FindingField::threshold_pct), judged.decision.effective_threshold_pct, 1e-12);
   const Finding& more = finding(judged, FindingCode::more_rounds);
-  EXPECT_EQ(more.text("outlook"), "rounds");
-  EXPECT_GT(more.integer("more"), 1);
+  EXPECT_EQ(more.text(FindingField::outlook), "rounds");
+  EXPECT_GT(more.integer(FindingField::more), 1);
   // A change of 2%, on the threshold: no practical number of rounds decides it.
   const Pair on_threshold(rounds_around(std::vector<double>(4, 100.0), 1), rounds_around({100.0, 104.04, 100.0, 104.04}, 2));
   const Judgement stuck = on_threshold.judge();
   ASSERT_EQ(stuck.verdict, Verdict::ambiguous) << stuck.note();
-  const std::string outlook = finding(stuck, FindingCode::more_rounds).text("outlook");
+  const std::string outlook = finding(stuck, FindingCode::more_rounds).text(FindingField::outlook);
   EXPECT_TRUE(outlook == "never" || outlook == "over_most") << outlook;
 }
 
@@ -156,10 +156,10 @@ TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
   };
   const Judgement untrusted = judged_beside_load(125.0);
   const Finding& busy = expect_slower_made_untrusted(untrusted, FindingCode::host_busy);
-  EXPECT_EQ(busy.text("side"), "B") << "A's record's load is not where this pair was measured";
-  EXPECT_EQ(busy.text("detail"), "runnable=3.0 cores=2 steal_pct=0.0");
-  EXPECT_NEAR(busy.number("factor"), 1.5, 1e-12);
-  EXPECT_NEAR(busy.number("change"), 1.25, 0.005);
+  EXPECT_EQ(busy.text(FindingField::side), "B") << "A's record's load is not where this pair was measured";
+  EXPECT_EQ(busy.text(FindingField::detail), "runnable=3.0 cores=2 steal_pct=0.0");
+  EXPECT_NEAR(busy.number(FindingField::factor), 1.5, 1e-12);
+  EXPECT_NEAR(busy.number(FindingField::change), 1.25, 0.005);
   EXPECT_EQ(std::count_if(untrusted.findings.begin(), untrusted.findings.end(),
                           [](const Finding& f) { return f.code == FindingCode::host_busy; }), 1);
 
@@ -167,8 +167,8 @@ TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
   EXPECT_EQ(stands.verdict, Verdict::slower) << stands.note();
   const Finding& beyond = finding(stands, FindingCode::host_busy);
   EXPECT_FALSE(beyond.untrusted);
-  EXPECT_NEAR(beyond.number("factor"), 1.5, 1e-12);
-  EXPECT_NEAR(beyond.number("change"), 25.0, 0.1);
+  EXPECT_NEAR(beyond.number(FindingField::factor), 1.5, 1e-12);
+  EXPECT_NEAR(beyond.number(FindingField::change), 25.0, 0.1);
 }
 
 }  // namespace

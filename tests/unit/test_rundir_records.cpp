@@ -332,10 +332,10 @@ TEST_F(RundirFiles, ATruncatedOrSchemalessFileIsNamed) {
   auto json = fresh();
   json.erase("schema");
   write_document(json);
-  EXPECT_EQ(read_error(), layout_.results().string() + ": schema: missing; written by an older abtool? (expected abtool.results/6)");
+  EXPECT_EQ(read_error(), layout_.results().string() + ": schema: missing; written by an older abtool? (expected " + std::string(kResultsSchema) + ")");
   json["schema"] = "abtool.results/1";
   write_document(json);
-  EXPECT_NE(read_error().find("schema: 'abtool.results/1' is not abtool.results/6 or an earlier version this abtool reads"),
+  EXPECT_NE(read_error().find("schema: 'abtool.results/1' is not " + std::string(kResultsSchema) + " or an earlier version this abtool reads"),
             std::string::npos)
       << read_error();
   // A damaged line of a file in the line layout names the point.
@@ -408,7 +408,7 @@ TEST_F(RundirFiles, AmongManyPointsTheDamageReportedIsTheOneAReadInOrderMeets) {
   EXPECT_EQ(read_error(), layout_.results().string() + ": point 251: expected an object");
   json["schema"] = "abtool.results/1";  // the file's own fields come first
   write_document(json);
-  EXPECT_NE(read_error().find(": schema: 'abtool.results/1' is not abtool.results/6"), std::string::npos) << read_error();
+  EXPECT_NE(read_error().find(": schema: 'abtool.results/1' is not " + std::string(kResultsSchema)), std::string::npos) << read_error();
 }
 
 TEST_F(RundirFiles, MetaSurvivesTheRoundTripAndItsDamageIsNamed) {

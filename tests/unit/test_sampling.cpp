@@ -6,7 +6,7 @@
 #include "graphtime/stop_rule.h"
 #include "graphtime/warmup.h"
 #include "util/errors.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 

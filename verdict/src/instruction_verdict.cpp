@@ -32,7 +32,7 @@ InstructionDecision decide_instructions(const InstructionCount& a, const Instruc
     decision.verdict = Verdict::same;
   } else {
     decision.verdict = Verdict::ambiguous;
-    decision.undecided = Finding{FindingCode::instructions_nondeterministic, {{"spread_pct", decision.spread_pct}}};
+    decision.undecided = Finding{FindingCode::instructions_nondeterministic, {{FindingField::spread_pct, decision.spread_pct}}};
   }
   return decision;
 }

@@ -1,9 +1,9 @@
 #include "verdict/round_signs.h"
 
 #include <algorithm>
-#include <cmath>
 
-#include "util/statistics.h"
+#include "stats/sign_test.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -19,13 +19,6 @@ std::vector<double> round_medians(const RoundedSamples& side) {
   return medians;
 }
 
-// P(X >= k) for X ~ Binomial(n, 1/2).
-double upper_tail(int k, int n) {
-  double total = 0;
-  for (int i = k; i <= n; ++i) total += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) - n * std::log(2.0));
-  return total;
-}
-
 }  // namespace
 
 std::optional<RoundSigns> round_signs(const RoundedSamples& a, const RoundedSamples& b) {
@@ -35,7 +28,7 @@ std::optional<RoundSigns> round_signs(const RoundedSamples& a, const RoundedSamp
   for (size_t r = 0; r < a_rounds.size(); ++r)
     (b_rounds[r] < a_rounds[r] ? signs.b_faster : b_rounds[r] > a_rounds[r] ? signs.b_slower : signs.ties) += 1;
   const int n = signs.b_faster + signs.b_slower, k = std::max(signs.b_faster, signs.b_slower);
-  signs.p_two_sided = n ? std::min(1.0, 2 * upper_tail(k, n)) : 1.0;
+  signs.p_two_sided = sign_test_p_two_sided(k, n);
   return signs;
 }
 

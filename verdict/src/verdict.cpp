@@ -8,7 +8,7 @@
 #include <numeric>
 #include <string_view>
 
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -84,12 +84,12 @@ RoundsToDecide rounds_to_decide(const RatioInterval& speedup, int rounds, const 
 
 Finding more_rounds_finding(const RoundsToDecide& to_decide) {
   switch (to_decide.outlook) {
-    case RoundsToDecide::Outlook::never: return {FindingCode::more_rounds, {{"outlook", "never"}, {"more", 0LL}}};
+    case RoundsToDecide::Outlook::never: return {FindingCode::more_rounds, {{FindingField::outlook, "never"}, {FindingField::more, 0LL}}};
     case RoundsToDecide::Outlook::over_most:
-      return {FindingCode::more_rounds, {{"outlook", "over_most"}, {"more", (long long)RoundsToDecide::kMostRounds}}};
+      return {FindingCode::more_rounds, {{FindingField::outlook, "over_most"}, {FindingField::more, (long long)RoundsToDecide::kMostRounds}}};
     case RoundsToDecide::Outlook::rounds: break;
   }
-  return {FindingCode::more_rounds, {{"outlook", "rounds"}, {"more", (long long)to_decide.more}}};
+  return {FindingCode::more_rounds, {{FindingField::outlook, "rounds"}, {FindingField::more, (long long)to_decide.more}}};
 }
 
 namespace {
@@ -180,9 +180,9 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
   const int rounds = int(std::min(round_sizes_of(a).size(), round_sizes_of(b).size()));
   if (a.samples.size() < rule.min_samples || b.samples.size() < rule.min_samples || rounds < rule.min_rounds) {
     decision.undecided = Finding{FindingCode::too_few_samples,
-                                 {{"a_samples", (long long)a.samples.size()}, {"b_samples", (long long)b.samples.size()},
-                                  {"rounds", (long long)rounds}, {"min_samples", (long long)rule.min_samples},
-                                  {"min_rounds", (long long)rule.min_rounds}}};
+                                 {{FindingField::a_samples, (long long)a.samples.size()}, {FindingField::b_samples, (long long)b.samples.size()},
+                                  {FindingField::rounds, (long long)rounds}, {FindingField::min_samples, (long long)rule.min_samples},
+                                  {FindingField::min_rounds, (long long)rule.min_rounds}}};
     return decision;
   }
   switch (read_interval(decision.speedup.low, decision.speedup.high, thresholds)) {
@@ -190,20 +190,20 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
     case Reading::slower: decision.verdict = Verdict::slower; break;
     case Reading::same: decision.verdict = Verdict::same; break;
     case Reading::below_floor:
-      decision.undecided = Finding{FindingCode::below_noise_floor, {{"noise_floor_pct", *decision.noise_floor_pct}}};
+      decision.undecided = Finding{FindingCode::below_noise_floor, {{FindingField::noise_floor_pct, *decision.noise_floor_pct}}};
       break;
     case Reading::crosses:
-      decision.undecided = Finding{FindingCode::crosses_threshold, {{"threshold_pct", decision.effective_threshold_pct}}};
+      decision.undecided = Finding{FindingCode::crosses_threshold, {{FindingField::threshold_pct, decision.effective_threshold_pct}}};
       decision.to_decide = rounds_to_decide(decision.speedup, rounds, thresholds);
       break;
   }
   return decision;
 }
 
-VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive) {
+VerdictRule JudgingRule::for_pair(bool in_process_pair) const {
   VerdictRule rule{threshold_pct};
   rule.pairing = in_process_pair ? Pairing::by_round : Pairing::independent;
-  if (exhaustive) {
+  if (exhaustive_bootstrap) {
     rule.early_stop = false;
     rule.within = WithinRounds::simulated;
   }

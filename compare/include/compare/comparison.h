@@ -12,6 +12,7 @@
 #include "compare/counter_delta.h"
 #include "compare/ir_delta.h"
 #include "compare/judge.h"
+#include "compare/metric_comparison.h"
 #include "passes/explanation.h"
 #include "verdict/verdict.h"
 #include "rundir/run_data.h"
@@ -86,6 +87,10 @@ struct PointComparison {
   std::optional<double> a_compile_ms, b_compile_ms;  // of each side's measured variant
   std::optional<CompileProfile> a_compile, b_compile;  // their compiles by stage (compile_stages.h)
   std::optional<Roofline> roofline;      // B's: the point's flops and bytes, the device's peaks
+  // Every metric either side measured, judged A against B (metric_comparison.h), in kMetrics'
+  // order; where both sides succeeded.
+  std::vector<MetricComparison> metrics;
+  const MetricComparison* metric(MetricId id) const;
   // The samples the verdict compared (A's code beside B's when paired): views into the runs
   // compare_runs read, valid while those live.
   std::span<const double> a_samples, b_samples;
@@ -146,8 +151,7 @@ struct RunSummary {
 
 struct Comparison {
   std::string a_dir, b_dir;
-  double threshold_pct = kDefaultThresholdPct;
-  double instruction_threshold_pct = kDefaultInstructionThresholdPct;
+  JudgingRule rule;  // what it was judged by
   std::vector<PointComparison> points;
   std::vector<Warning> warnings;
   bool all_binaries_identical = false;
@@ -164,7 +168,9 @@ struct Comparison {
   int decided_by_instructions() const;
   std::string instruction_tools() const;  // what counted them, as the summaries name it: "callgrind", "cupti"
   int with_counters() const;
-  int explained() const;  // points with a first divergent pass or stage (diff --passes)  // points whose both sides' hardware counters were read
+  int explained() const;  // points with a first divergent pass or stage (diff --passes)
+  // The metrics some point compares, in kMetrics' order (what the exporters make columns of).
+  std::vector<MetricId> metrics_compared() const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
 };
 
@@ -180,12 +186,8 @@ struct Gate {
 };
 Gate gate_of(const Comparison& report);
 
-// `exhaustive_bootstrap`: every resample drawn, and every draw within it (VerdictRule::early_stop
-// and ::within off): the bootstrap as defined, slower by up to 100x on big runs; for diff,
-// ABTOOL_EXHAUSTIVE_BOOTSTRAP=1, to check that its shortcuts leave the verdicts as they are.
-// The comparison refers to `a` and `b` (a_samples, b_samples): they must outlive it.
-// `instruction_threshold_pct`: the change in instructions that counts, where both sides were counted.
-Comparison compare_runs(const RunData& a, const RunData& b, double threshold_pct, bool exhaustive_bootstrap = false,
-                        double instruction_threshold_pct = kDefaultInstructionThresholdPct);
+// Every point of A and B judged by `rule`. The comparison refers to `a` and `b` (a_samples,
+// b_samples): they must outlive it.
+Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& rule = {});
 
 }  // namespace abt

@@ -49,13 +49,12 @@ struct Judgement {
   bool has(FindingCode code) const;
 };
 
-// `exhaustive`: the bootstrap as defined (VerdictRule::early_stop and ::within off). Where both
+// Judged by `rule` (its thresholds, the bootstrap's shortcuts or not). Where both
 // sides of the compared pair carry instruction counts, they decide (instruction_verdict.h): of
 // the trust checks only the premise of one config holds for them (a fallback sweep, differing
 // configs: UNTRUSTED); the machine's state cannot change a count. The time's verdict is kept,
 // and where its interval lies wholly the other way (fewer instructions, but slower: a memory-bound
 // kernel, another instruction mix) the point is UNTRUSTED: neither metric alone says what B did.
-Judgement judge_point(const PointEvidence& evidence, double threshold_pct, bool exhaustive,
-                      double instruction_threshold_pct = kDefaultInstructionThresholdPct);
+Judgement judge_point(const PointEvidence& evidence, const JudgingRule& rule);
 
 }  // namespace abt

@@ -15,6 +15,7 @@
 #include "model/compile_profile.h"
 #include "model/gpu_counters.h"
 #include "model/measurement.h"
+#include "model/metric.h"
 #include "model/point_record.h"
 #include "irdump/ir_dump.h"
 #include "rundir/index_row.h"
@@ -42,6 +43,7 @@ struct Side {
   CountedVariant counted;                  // its binary as an instruction counter loads it
   std::optional<InstructionCount> instructions;  // --metric instructions, after the point's rounds
   std::optional<CounterReads> counters;          // --counters, after the point's rounds
+  MetricValues metrics;                          // what the metrics' own measurements read (model/metric.h)
 
   bool timed() const { return loaded != nullptr; }
 };

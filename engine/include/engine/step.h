@@ -18,10 +18,11 @@ enum class StepKind {
   counting_instructions,      // --metric instructions: the point's sides counted, after its rounds
   reading_counters,           // --counters: the point's sides read by the profiler, after its rounds
   counting_compile,           // --compile-instructions: the measured variant compiled once more under callgrind
+  measuring,                  // a metric's own measurement (model/metric.h), after the rounds
 };
 template <>
 struct Spellings<StepKind> {
-  static constexpr std::array<std::pair<StepKind, std::string_view>, 8> table{
+  static constexpr std::array<std::pair<StepKind, std::string_view>, 9> table{
       {{StepKind::choosing, "choosing"},
        {StepKind::verifying_choice, "verifying_choice"},
        {StepKind::verifying_recorded_config, "verifying_recorded_config"},
@@ -29,7 +30,8 @@ struct Spellings<StepKind> {
        {StepKind::timing_round, "timing_round"},
        {StepKind::counting_instructions, "counting_instructions"},
        {StepKind::reading_counters, "reading_counters"},
-       {StepKind::counting_compile, "counting_compile"}}};
+       {StepKind::counting_compile, "counting_compile"},
+       {StepKind::measuring, "measuring"}}};
 };
 
 struct Step {

@@ -13,10 +13,11 @@
 #include "model/gpu_counters.h"
 #include "model/instruction_count.h"
 #include "model/measurement.h"
+#include "model/metric.h"
 #include "model/point_phases.h"
 #include "model/stored_interval.h"
 #include "model/verify_outcome.h"
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 namespace abt {
 
@@ -44,6 +45,7 @@ struct Baseline {
   std::optional<InstructionCount> instructions;  // --metric instructions: A's code counted here
   std::optional<CounterReads> counters;          // --counters: A's code profiled here
   std::optional<StoredInterval> interval;        // B against these samples, as the replay resampled it
+  MetricValues metrics;                          // what the metrics' own measurements read of A's code here
 };
 
 // B's outputs against A's code's on the same inputs (an interleaved replay runs both here): a
@@ -105,6 +107,9 @@ struct PointRecord {
   std::optional<InstructionCount> instructions;        // --metric instructions: the measured variant's count
   std::optional<CounterReads> counters;                // --counters: the measured variant's hardware counters
   std::optional<PointTime> time;                       // where its wall time went (absent: an older run)
+  // What the metrics' own measurements read (model/metric.h; the time and the records above are
+  // read as metrics by model/point_metrics.h).
+  MetricValues metrics;
   std::string build;  // the abtool that measured it, "version (git sha)" (empty: a run older than this field)
 
   std::string id() const { return point.id(); }

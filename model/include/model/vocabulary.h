@@ -95,4 +95,14 @@ struct Spellings<CounterSelection> {
       {{CounterSelection::none, "none"}, {CounterSelection::changed, "changed"}, {CounterSelection::all, "all"}}};
 };
 
+// A point's verdict (docs/verdicts.md): decided by verdict/, judged with its trust checks by compare/.
+enum class Verdict { faster, slower, same, ambiguous, untrusted, failed, missing };
+template <>
+struct Spellings<Verdict> {
+  static constexpr std::array<std::pair<Verdict, std::string_view>, 7> table{
+      {{Verdict::faster, "FASTER"}, {Verdict::slower, "SLOWER"}, {Verdict::same, "SAME"},
+       {Verdict::ambiguous, "AMBIGUOUS"}, {Verdict::untrusted, "UNTRUSTED"}, {Verdict::failed, "FAILED"},
+       {Verdict::missing, "MISSING"}}};
+};
+
 }  // namespace abt

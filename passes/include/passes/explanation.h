@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "passes/divergence.h"
-#include "verdict/verdict.h"
+#include "model/vocabulary.h"
+#include "util/spelling.h"
 
 namespace abt {
 
@@ -17,7 +18,12 @@ enum class ExplainOutcome {
   stage,          // no pass differs (or there are none to compare): `stage` is the first that does
   failed,         // `error` says why nothing could be compared
 };
-std::string_view outcome_name(ExplainOutcome outcome);  // "no_divergence", "pass", "stage", "failed"
+template <>
+struct Spellings<ExplainOutcome> {
+  static constexpr std::array<std::pair<ExplainOutcome, std::string_view>, 4> table{
+      {{ExplainOutcome::no_divergence, "no_divergence"}, {ExplainOutcome::pass, "pass"}, {ExplainOutcome::stage, "stage"},
+       {ExplainOutcome::failed, "failed"}}};
+};
 
 struct PassExplanation {
   ExplainOutcome outcome = ExplainOutcome::failed;
@@ -38,7 +44,12 @@ enum class SkipOutcome {
   other_code,  // neither side's
   failed,      // it could not be left out (`detail` says why)
 };
-std::string_view skip_outcome_name(SkipOutcome outcome);  // "restores_a", "no_effect", "other_code", "failed"
+template <>
+struct Spellings<SkipOutcome> {
+  static constexpr std::array<std::pair<SkipOutcome, std::string_view>, 4> table{
+      {{SkipOutcome::restores_a, "restores_a"}, {SkipOutcome::no_effect, "no_effect"}, {SkipOutcome::other_code, "other_code"},
+       {SkipOutcome::failed, "failed"}}};
+};
 
 // explain --skip-passes --time: B replayed with the pass left out, A's binary timed beside it in the
 // same rounds, and judged against A by the usual rules.
@@ -63,6 +74,10 @@ struct PointExplanation {
   PassExplanation passes;
   std::optional<std::vector<SkippedPass>> skipped;  // only with --skip-passes: each candidate left out in turn
 };
+
+// B changed the time (`b_verdict` FASTER or SLOWER) and, left out of B, this pass gives A's time
+// again (SAME): the pass that made the change.
+bool restores_a_time(const SkippedPass& pass, std::string_view b_verdict);
 
 // One line: "machine pass NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)",
 // "stage ptx (every one of 230 passes the same)", "no divergence", "failed: ...".

@@ -9,11 +9,19 @@
 #include <string_view>
 #include <vector>
 
+#include "util/spelling.h"
+
 namespace abt {
 
 // Where in the compiler a pass runs: its IR's kind.
 enum class PassStage { ttir, ttgir, mlir_llvm, llvm, machine, gcc_ipa, gcc_tree, gcc_rtl };
-std::string_view stage_name(PassStage stage);  // "ttir", "ttgir", "llir (MLIR)", "llvm", "machine", "ipa", "tree", "rtl"
+// Its word in explain.json and in explain's lines; GCC's three are also the -fdisable-<stage>- prefix.
+template <>
+struct Spellings<PassStage> {
+  static constexpr std::array<std::pair<PassStage, std::string_view>, 8> table{
+      {{PassStage::ttir, "ttir"}, {PassStage::ttgir, "ttgir"}, {PassStage::mlir_llvm, "llir (MLIR)"}, {PassStage::llvm, "llvm"},
+       {PassStage::machine, "machine"}, {PassStage::gcc_ipa, "ipa"}, {PassStage::gcc_tree, "tree"}, {PassStage::gcc_rtl, "rtl"}}};
+};
 
 struct PassPoint {
   PassStage stage = PassStage::ttir;

@@ -10,17 +10,19 @@ namespace abt {
 // "schema" of every JSON file abtool writes; readers accept these, and the versions before
 // them that they still read (results/2 held every sample inline; results/3 had no hardware
 // counters and no GPU instruction counts; results/4 no compile profiles; results/5 no phases_s;
+// results/6 no metrics list;
 // meta/2 had no "sweep").
 inline constexpr const char* kMetaSchema = "abtool.meta/3";
 inline constexpr const char* kMetaSchemaV2 = "abtool.meta/2";
-inline constexpr const char* kResultsSchema = "abtool.results/6";
+inline constexpr const char* kResultsSchema = "abtool.results/7";
+inline constexpr const char* kResultsSchemaV6 = "abtool.results/6";
 inline constexpr const char* kResultsSchemaV5 = "abtool.results/5";
 inline constexpr const char* kResultsSchemaV4 = "abtool.results/4";
 inline constexpr const char* kResultsSchemaV3 = "abtool.results/3";
 inline constexpr const char* kResultsSchemaV2 = "abtool.results/2";
 inline constexpr const char* kSamplesFormat = "abtool.samples/1";  // the samples sidecar (samples_file.h)
 inline constexpr const char* kAutotuneRecordSchema = "abtool.autotune_record/2";
-inline constexpr const char* kDiffSchema = "abtool.diff/9";
+inline constexpr const char* kDiffSchema = "abtool.diff/10";
 
 class RunLayout {
  public:

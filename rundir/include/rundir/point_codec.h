@@ -1,5 +1,5 @@
 // One point of results.json (model/point_record.h as JSON), in both formats this abtool reads:
-// abtool.results/6 (/5: the same without phases_s and wall_s; /4: also without compile profiles;
+// abtool.results/7 (/6: the same without the metrics lists; /5: also without phases_s and wall_s; /4: also without compile profiles;
 // /3: also without hardware counters or GPU instruction counts) keeps
 // each measured side's summary and where its samples lie in samples.bin;
 // abtool.results/2 (older runs) held every sample inline. Only the current format is written.

@@ -75,19 +75,68 @@ struct Spellings<FindingCode> {
   }};
 };
 
+// The names of a finding's numbers and words, as JSON spells them (a typo is a compile error).
+enum class FindingField {
+  a, a_method, a_mhz, a_samples, agreeing, alone, b, b_method, b_mhz, b_samples, change, change_pct, clock_pct, cycles_verdict, detail, drift_pct, error, factor, high, in_, instructions, low, metric, min_rounds, min_samples, more, noise_floor_pct, outlook, p, probe_pct, ratio, rounds, side, spread_pct, threshold_pct, time, timing_verdict, verdict
+};
+
+template <>
+struct Spellings<FindingField> {
+  static constexpr std::array<std::pair<FindingField, std::string_view>, 38> table{{
+      {FindingField::a, "a"},
+      {FindingField::a_method, "a_method"},
+      {FindingField::a_mhz, "a_mhz"},
+      {FindingField::a_samples, "a_samples"},
+      {FindingField::agreeing, "agreeing"},
+      {FindingField::alone, "alone"},
+      {FindingField::b, "b"},
+      {FindingField::b_method, "b_method"},
+      {FindingField::b_mhz, "b_mhz"},
+      {FindingField::b_samples, "b_samples"},
+      {FindingField::change, "change"},
+      {FindingField::change_pct, "change_pct"},
+      {FindingField::clock_pct, "clock_pct"},
+      {FindingField::cycles_verdict, "cycles_verdict"},
+      {FindingField::detail, "detail"},
+      {FindingField::drift_pct, "drift_pct"},
+      {FindingField::error, "error"},
+      {FindingField::factor, "factor"},
+      {FindingField::high, "high"},
+      {FindingField::in_, "in"},
+      {FindingField::instructions, "instructions"},
+      {FindingField::low, "low"},
+      {FindingField::metric, "metric"},
+      {FindingField::min_rounds, "min_rounds"},
+      {FindingField::min_samples, "min_samples"},
+      {FindingField::more, "more"},
+      {FindingField::noise_floor_pct, "noise_floor_pct"},
+      {FindingField::outlook, "outlook"},
+      {FindingField::p, "p"},
+      {FindingField::probe_pct, "probe_pct"},
+      {FindingField::ratio, "ratio"},
+      {FindingField::rounds, "rounds"},
+      {FindingField::side, "side"},
+      {FindingField::spread_pct, "spread_pct"},
+      {FindingField::threshold_pct, "threshold_pct"},
+      {FindingField::time, "time"},
+      {FindingField::timing_verdict, "timing_verdict"},
+      {FindingField::verdict, "verdict"},
+  }};
+};
+
 using FindingValue = std::variant<long long, double, std::string>;
 
 struct Finding {
   FindingCode code = FindingCode::missing;
   bool untrusted = false;  // it makes the verdict UNTRUSTED (a trust check that demoted it)
-  std::vector<std::pair<std::string, FindingValue>> fields;
+  std::vector<std::pair<FindingField, FindingValue>> fields;
 
-  Finding(FindingCode code, std::vector<std::pair<std::string, FindingValue>> fields = {}, bool untrusted = false)
+  Finding(FindingCode code, std::vector<std::pair<FindingField, FindingValue>> fields = {}, bool untrusted = false)
       : code(code), untrusted(untrusted), fields(std::move(fields)) {}
   // A field's value; throws std::out_of_range when the finding has no such field of that kind.
-  double number(std::string_view name) const;  // a double, or an integer as one
-  long long integer(std::string_view name) const;
-  const std::string& text(std::string_view name) const;
+  double number(FindingField name) const;  // a double, or an integer as one
+  long long integer(FindingField name) const;
+  const std::string& text(FindingField name) const;
   bool operator==(const Finding&) const = default;
 };
 

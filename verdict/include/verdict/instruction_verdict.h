@@ -16,9 +16,6 @@
 
 namespace abt {
 
-// diff --instructions-threshold when it is not given, in percent of A's count.
-inline constexpr double kDefaultInstructionThresholdPct = 0.1;
-
 struct InstructionDecision {
   std::string tool;          // what counted them: callgrind (host), cupti (a device)
   uint64_t a = 0, b = 0;     // the counts compared: each side's first counted call

@@ -15,17 +15,9 @@
 #include "stats/bootstrap.h"
 #include "util/spelling.h"
 #include "model/stored_interval.h"
+#include "model/vocabulary.h"
 
 namespace abt {
-
-enum class Verdict { faster, slower, same, ambiguous, untrusted, failed, missing };
-template <>
-struct Spellings<Verdict> {
-  static constexpr std::array<std::pair<Verdict, std::string_view>, 7> table{
-      {{Verdict::faster, "FASTER"}, {Verdict::slower, "SLOWER"}, {Verdict::same, "SAME"},
-       {Verdict::ambiguous, "AMBIGUOUS"}, {Verdict::untrusted, "UNTRUSTED"}, {Verdict::failed, "FAILED"},
-       {Verdict::missing, "MISSING"}}};
-};
 
 // --threshold when it is not given: the smallest change in percent that counts.
 inline constexpr double kDefaultThresholdPct = 2.0;
@@ -65,9 +57,24 @@ struct Decision {
 // percent; nullopt with fewer than 4 rounds.
 std::optional<double> noise_floor_pct(const RoundedSamples& a);
 
-// The rule a pair of a point is decided by: its threshold and how its rounds pair (an interleaved
-// replay's in-process pair by round). `exhaustive`: the bootstrap as defined, no shortcut.
-VerdictRule rule_for(double threshold_pct, bool in_process_pair, bool exhaustive);
+// diff --instructions-threshold when it is not given, in percent of A's count.
+inline constexpr double kDefaultInstructionThresholdPct = 0.1;
+
+// How two runs are judged: the change that counts by time and by instruction count, and whether
+// the bootstrap may take its shortcuts. Made once where a command reads its options (diff,
+// report, explain) and passed whole to every point's judgement.
+struct JudgingRule {
+  double threshold_pct = kDefaultThresholdPct;
+  double instruction_threshold_pct = kDefaultInstructionThresholdPct;
+  // Every resample drawn, and every draw within it (VerdictRule::early_stop and ::within off): the
+  // bootstrap as defined, slower by up to 100x on big runs (ABTOOL_EXHAUSTIVE_BOOTSTRAP=1), to check
+  // that its shortcuts leave the verdicts as they are.
+  bool exhaustive_bootstrap = false;
+
+  // The rule a pair of a point is decided by: how its rounds pair (an interleaved replay's
+  // in-process pair by round).
+  VerdictRule for_pair(bool in_process_pair) const;
+};
 
 // `known`: an interval kept from an earlier resampling (model/stored_interval.h); used in place of
 // resampling when its `inputs` are interval_inputs(a, b, rule), so the decision is the same either way.

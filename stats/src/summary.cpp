@@ -1,4 +1,4 @@
-#include "util/statistics.h"
+#include "stats/summary.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "util/statistics.h"
-#include "util/units.h"
+#include "stats/summary.h"
 
 namespace abt {
 
@@ -16,12 +15,6 @@ TEST(Statistics, OrderStatistics) {
   EXPECT_DOUBLE_EQ(summary.mean, 3);
   EXPECT_DOUBLE_EQ(median_of({1, 2, 3, 10}), 2.5);
   EXPECT_EQ(summarize({}).n, 0u);
-}
-
-TEST(Units, MicrosecondsPickAReadableUnit) {
-  EXPECT_EQ(format_microseconds(12.345), "12.35 us");
-  EXPECT_EQ(format_microseconds(1234.5), "1.234 ms");
-  EXPECT_EQ(format_microseconds(2e6), "2.000 s");
 }
 
 }  // namespace abt

@@ -1,0 +1,127 @@
+// What abtool measures of a point, as data (rustc-perf's Metric, nvbench's named summaries): each
+// metric is one row of kMetrics below (its name, label, unit, which way is better, how A and B are
+// judged), and a side's value of it is a MetricValue (the metric and its reads). The engine fills
+// them, results.json keeps them in a list, diff judges each pair, every exporter and the report
+// show them, and the history keeps every one as a row: none of them names a metric.
+//
+// A new metric is its row here (and its enum value), the file that measures it (an AfterTiming,
+// engine/src/after_timing.h) and the line that lists that measurement for the run
+// (engine/src/run_execute.cpp). The structured records some metrics come from (an instruction
+// count's calls, the counters' reads with their stall reasons, a compile's stages) stay as they
+// are; model/point_metrics.h reads every metric of a side, from either source.
+#pragma once
+#include <array>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "util/spelling.h"
+
+namespace abt {
+
+enum class MetricId {
+  time,                  // the point's median time
+  instructions,          // --metric instructions: one call's instructions
+  compile_ms,            // the measured variant's compile
+  compile_instructions,  // --compile-instructions: that compile's instructions
+  dram_read_bytes,       // --counters
+  dram_write_bytes,
+  l2_hit_pct,
+  warp_instructions,
+  occupancy_pct,
+  code_bytes,            // the measured binary's executable code
+};
+
+enum class Better { lower, higher };
+template <>
+struct Spellings<Better> {
+  static constexpr std::array<std::pair<Better, std::string_view>, 2> table{{{Better::lower, "lower"}, {Better::higher, "higher"}}};
+};
+
+// How A's value and B's are judged against each other (compare/metric_comparison.h).
+enum class MetricJudged {
+  by_point,      // by the point's own decision (time: the bootstrap; instructions: their verdict), not again
+  exact,         // deterministic: a change beyond --instructions-threshold counts
+  beyond_reads,  // noisy reads: a change counts when A's reads and B's do not overlap
+  shown,         // one noisy value a side (a compile's wall time): shown, never judged
+};
+
+// Where the outputs show a metric beyond CSV, JSON and the history, which always carry it.
+enum class MetricShown {
+  table,  // a column in Markdown, --wide and the report; on the point's line below diff's table where it changed
+  data,   // only as data: its own lines say it (the compile time per op, the counters' why)
+};
+
+struct MetricInfo {
+  MetricId id;
+  std::string_view name;   // in files, CSV columns and the history: "code_bytes"
+  std::string_view label;  // as a table's title: "code bytes"
+  std::string_view unit;   // "us", "instructions", "ms", "bytes", "%"
+  Better better;
+  MetricJudged judged;
+  MetricShown shown;
+  std::string_view about;  // what it is, for the docs
+};
+
+inline constexpr std::array<MetricInfo, 10> kMetrics{{
+    {MetricId::time, "time", "time", "us", Better::lower, MetricJudged::by_point, MetricShown::data,
+     "the median of the point's samples"},
+    {MetricId::instructions, "instructions", "instructions", "instructions", Better::lower, MetricJudged::by_point,
+     MetricShown::table, "instructions one call executes (--metric instructions: callgrind on a host, SASS on a device)"},
+    {MetricId::compile_ms, "compile_ms", "compile ms", "ms", Better::lower, MetricJudged::shown, MetricShown::data,
+     "the measured variant's compile, wall time"},
+    {MetricId::compile_instructions, "compile_instructions", "compile instructions", "instructions", Better::lower,
+     MetricJudged::exact, MetricShown::data, "instructions of that compile, every stage (--compile-instructions)"},
+    {MetricId::dram_read_bytes, "dram_read_bytes", "DRAM read", "bytes", Better::lower, MetricJudged::beyond_reads,
+     MetricShown::data, "bytes one call reads from DRAM (--counters)"},
+    {MetricId::dram_write_bytes, "dram_write_bytes", "DRAM written", "bytes", Better::lower, MetricJudged::beyond_reads,
+     MetricShown::data, "bytes one call writes to DRAM (--counters)"},
+    {MetricId::l2_hit_pct, "l2_hit_pct", "L2 hit", "%", Better::higher, MetricJudged::beyond_reads, MetricShown::data,
+     "L2 sector lookups that hit (--counters)"},
+    {MetricId::warp_instructions, "warp_instructions", "warp instructions", "instructions", Better::lower,
+     MetricJudged::beyond_reads, MetricShown::data, "SASS instructions executed, per warp (--counters)"},
+    {MetricId::occupancy_pct, "occupancy_pct", "occupancy", "%", Better::higher, MetricJudged::beyond_reads,
+     MetricShown::data, "achieved occupancy (--counters)"},
+    {MetricId::code_bytes, "code_bytes", "code bytes", "bytes", Better::lower, MetricJudged::exact, MetricShown::table,
+     "bytes of executable code in the measured binary (its ELF sections that execute)"},
+}};
+
+const MetricInfo& metric_info(MetricId id);
+
+template <>
+struct Spellings<MetricId> {
+  static constexpr auto table = [] {
+    std::array<std::pair<MetricId, std::string_view>, kMetrics.size()> words{};
+    for (size_t i = 0; i < kMetrics.size(); ++i) words[i] = {kMetrics[i].id, kMetrics[i].name};
+    return words;
+  }();
+};
+
+// One side's value of a metric: every read of it, in order (an instruction count of two calls, a
+// counter read twice), at least one. Its value is their mean; how far they spread is the metric's
+// own noise at this point.
+struct MetricValue {
+  MetricId metric = MetricId::time;
+  std::vector<double> reads;
+
+  double value() const;
+  double low() const;
+  double high() const;
+  bool operator==(const MetricValue&) const = default;
+};
+
+// A side's metrics, in the order they were measured (each metric at most once).
+class MetricValues {
+ public:
+  const MetricValue* find(MetricId metric) const;
+  void set(MetricId metric, std::vector<double> reads);  // replaces an earlier value
+  const std::vector<MetricValue>& all() const { return values_; }
+  bool empty() const { return values_.empty(); }
+  bool operator==(const MetricValues&) const = default;
+
+ private:
+  std::vector<MetricValue> values_;
+};
+
+}  // namespace abt
