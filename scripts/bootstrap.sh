@@ -16,7 +16,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 profile=${1:-test}
 case $profile in main|test) ;; *) echo "bootstrap: unknown profile '$profile' (main or test)" >&2; exit 2 ;; esac
 
-packages=(cmake make g++ clang git libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
+packages=(cmake make g++ clang git libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev libjs-chart.js
           libboost-dev libboost-filesystem-dev libfmt-dev libdtl-dev libmuparser-dev zlib1g-dev libssl-dev valgrind)
 [[ $profile == test ]] && packages+=(libgtest-dev python3-venv python3-jsonschema chromium chromium-driver python3-selenium
                                      slurm-wlm munge)

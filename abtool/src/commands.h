@@ -10,6 +10,7 @@
 #include "engine/run_request.h"
 #include "compare/comparison.h"
 #include "printers/explain_printers.h"
+#include "history/history_printers.h"
 #include "replay/replay_run.h"
 
 namespace abt {
@@ -30,12 +31,19 @@ struct DiffOptions {
 inline constexpr int kExitBisectSkip = 125;
 
 // How record and replay run as processes (worker/supervisor.h).
+// record/replay --history FILE [--build LABEL] [--build-order KEY]: the run adds itself when it ends.
+struct HistoryHook {
+  std::filesystem::path db;
+  std::string build, build_order;
+};
+
 struct ProcessOptions {
   std::string resume;                      // --resume RUN
   std::optional<double> point_timeout_s;   // --point-timeout-s
   std::string gpus;                        // --gpus LIST|all (worker/gpu_fleet.h)
   std::string worker;                      // hidden: run as the worker of a supervisor with this control folder
   bool worker_resume = false;              // hidden: the worker finishes the run named by --out
+  HistoryHook history;                     // --history: the supervisor adds the run when it ends
 };
 
 // The measuring commands in the worker: `measure` runs record or replay with the given watch.
@@ -85,5 +93,26 @@ struct MergeOptions {
   std::vector<std::string> command_line;
 };
 int run_merge(const MergeOptions& options);
+
+enum class HistoryCommand { add, list, show, changes, gate, report };
+struct HistoryOptions {
+  HistoryCommand command = HistoryCommand::list;
+  std::filesystem::path db;
+  std::vector<std::string> runs;       // add
+  std::string build, build_order;      // add
+  std::string point;                   // show
+  std::string metric;                  // default: time_vs_control for replays, time for records
+  ChangesFormat format = ChangesFormat::text;  // changes
+  std::filesystem::path out = "trends.html";  // report
+  double threshold_pct = 0;            // a floor under every point's learned noise
+  double max_pvalue = 0.001;
+  size_t min_segment = 3;
+  size_t window = 50;
+  bool quiet = false;
+};
+// 0, or for gate 1 when the newest build starts a regression; bad input is an InputError (exit 2).
+int run_history(const HistoryOptions& options);
+// record/replay --history: the run just written added (exit 2 with its cause where it cannot be).
+int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook);
 
 }  // namespace abt

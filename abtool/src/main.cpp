@@ -186,6 +186,14 @@ void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
       ->check(named("GPUs (0,1 or all)", "LIST"))
       ->excludes(command.get_option("--gpu"))
       ->excludes(command.get_option("--shard"));
+  command.add_option("--history", process.history.db,
+                     "when the run ends, add it to this history file (abtool history: series over builds, change points, "
+                     "a CI gate)")
+      ->check(named("FILE", "FILE"));
+  command.add_option("--build", process.history.build, "with --history: the label of the build this run measures (a "
+                                                       "commit, a nightly; default: the compiler's name and fingerprint)");
+  command.add_option("--build-order", process.history.build_order,
+                     "with --history: where that build stands, a number or a date (default: the run's start time)");
   // The supervisor starts the worker with these; not for users.
   command.add_option("--worker", process.worker)->group("");
   command.add_flag("--worker-resume", process.worker_resume)->group("");
@@ -276,7 +284,9 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
 struct CommandLine {
   CLI::App app{"abtool: A/B performance comparison of compiler builds on GPU and host kernels"};
   CLI::App *record = nullptr, *replay = nullptr, *diff = nullptr, *report = nullptr, *merge = nullptr, *capture = nullptr,
-           *completion = nullptr, *explain = nullptr;
+           *completion = nullptr, *explain = nullptr, *history = nullptr;
+  std::vector<std::pair<CLI::App*, abt::HistoryCommand>> history_commands;
+  abt::HistoryOptions history_options;
   abt::RunOptions record_options, replay_options;
   EnumTexts record_texts, replay_texts;
   abt::ProcessOptions record_process, replay_process;
@@ -373,9 +383,8 @@ void declare_comparing_commands(CommandLine& cli) {
                       "point ids (op/shape/dtype; default: every point whose measured binaries differ, FASTER and SLOWER first)");
   explain->add_option("--out", cli.explain_options.out,
                       "a new folder for each side's pass outputs (each distinct IR once); never inside A or B");
-  explain->add_option("--format", cli.explain_options.format, abt::choices_text<abt::ExplainFormat>())
-      ->transform(abt::spelled_as<abt::ExplainFormat>())
-      ->default_str("text");
+  abt::spelled_option<abt::ExplainFormat>(
+      explain->add_option("--format", cli.explain_options.format, abt::choices_text<abt::ExplainFormat>() + " (default text)"));
   explain->add_option("--threshold", cli.explain_options.rule.threshold_pct, threshold_help())->check(at_least(0));
   explain->add_flag("--skip-passes", cli.explain_options.skip_passes,
                     "compile B's variant again with each pass where its code parts from A's left out in turn (Triton's "
@@ -421,9 +430,61 @@ void declare_other_commands(CommandLine& cli) {
       ->check(abt::one_of_spellings<abt::CompletionShell>());
 }
 
+void declare_history_command(CommandLine& cli) {
+  abt::HistoryOptions& options = cli.history_options;
+  auto* history = cli.history = cli.app.add_subcommand(
+      "history", "keep runs by build in one SQLite file: each point's series, change points, a CI gate, a trend page");
+  history->require_subcommand(1);
+  auto sub = [&](const char* name, const char* what, abt::HistoryCommand command) {
+    CLI::App* app = history->add_subcommand(name, what);
+    app->add_option("--db", options.db, "the history file (SQLite; `history add` makes it)")->required();
+    cli.history_commands.emplace_back(app, command);
+    return app;
+  };
+  auto judged = [&](CLI::App* app) {
+    app->add_option("--metric", options.metric,
+                    "the metric whose series are judged (default: time_vs_control for replays of one record: B's time "
+                    "over A's code's in the same process; time for records)");
+    app->add_option("--threshold", options.threshold_pct,
+                    "a floor in % under every point's learned noise: no smaller step counts (default 0: the noise alone)")
+        ->check(at_least(0));
+    app->add_option("--max-pvalue", options.max_pvalue, "the t-test's p-value a change point must reach (default 0.001)")
+        ->check(CLI::Range(1e-12, 0.5));
+    app->add_option("--min-segment", options.min_segment,
+                    "builds on each side of a change point, at least (default 3: one odd build is no step)")
+        ->check(CLI::Range(1, 1000));
+  };
+  auto* add = sub("add", "add run directories (each once, by run id; a run re-measured by --resume replaces its rows)",
+                  abt::HistoryCommand::add);
+  add->add_option("--build", options.build,
+                  "the build's label (a commit, a nightly's date; default: the compiler's name and fingerprint)");
+  add->add_option("--build-order", options.build_order,
+                  "where the build stands among the others: a number or a date or time (default: the run's start time)");
+  add->add_option("RUN", options.runs, "run directories (records, or replays of one record)")->required();
+  add->add_flag("-q,--quiet", options.quiet, "no line per run added");
+  sub("list", "the history's builds in order, with their runs", abt::HistoryCommand::list);
+  auto* show = sub("show", "one point's series: a sparkline over the builds, its change points, its last values",
+                   abt::HistoryCommand::show);
+  show->add_option("POINT", options.point, "the point (op/shape/dtype)")->required();
+  judged(show);
+  auto* changes = sub("changes", "every change point, newest first, grouped by the build it fell on", abt::HistoryCommand::changes);
+  judged(changes);
+  abt::spelled_option<abt::ChangesFormat>(
+      changes->add_option("--format", options.format, abt::choices_text<abt::ChangesFormat>() + " (default text)"));
+  auto* gate = sub("gate", "exit 1 when the newest build starts a regression beyond a point's learned noise, else 0",
+                   abt::HistoryCommand::gate);
+  judged(gate);
+  auto* page = sub("report", "one self-contained HTML page: a chart per op over the builds, change points marked",
+                   abt::HistoryCommand::report);
+  page->add_option("-o,--out", options.out, "the HTML file to write (default trends.html)");
+  judged(page);
+}
+
 // What every command's help ends with: --color where it applies, two examples, where the rest is.
 void declare_help(CommandLine& cli) {
-  for (CLI::App* command : {cli.record, cli.replay, cli.diff, cli.explain, cli.report, cli.merge, cli.capture})
+  std::vector<CLI::App*> coloured{cli.record, cli.replay, cli.diff, cli.explain, cli.report, cli.merge, cli.capture};
+  for (const auto& [command, kind] : cli.history_commands) coloured.push_back(command);
+  for (CLI::App* command : coloured)
     command->add_option("--color", cli.colour,
                         "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
         ->check(abt::one_of_spellings<abt::ColourChoice>());
@@ -450,7 +511,30 @@ void declare_help(CommandLine& cli) {
        {"abtool capture --out runs/cap -- python3 bench.py",
         "abtool capture --max-input-mb 64 -- python3 -m pytest tests/test_softmax.py"}},
       {cli.completion, {"eval \"$(abtool completion bash)\"", "eval \"$(abtool completion zsh)\""}},
+      {cli.history,
+       {"abtool history add --db nightly.sqlite --build 2026-12-06 --build-order 2026-12-06 runs/B-1206",
+        "abtool history gate --db nightly.sqlite"}},
   };
+  const std::map<abt::HistoryCommand, std::vector<std::string>> history_examples{
+      {abt::HistoryCommand::add,
+       {"abtool history add --db nightly.sqlite --build 2026-12-06 --build-order 2026-12-06 runs/B-1206",
+        "abtool history add --db nightly.sqlite runs/B-*"}},
+      {abt::HistoryCommand::list, {"abtool history list --db nightly.sqlite", "abtool history list --db runs/history.sqlite"}},
+      {abt::HistoryCommand::show,
+       {"abtool history show --db nightly.sqlite cpu_matmul/64x64x64/fp32",
+        "abtool history show --db nightly.sqlite cpu_matmul/64x64x64/fp32 --metric code_bytes"}},
+      {abt::HistoryCommand::changes,
+       {"abtool history changes --db nightly.sqlite", "abtool history changes --db nightly.sqlite --format json"}},
+      {abt::HistoryCommand::gate,
+       {"abtool history gate --db nightly.sqlite", "abtool history gate --db nightly.sqlite --threshold 1"}},
+      {abt::HistoryCommand::report,
+       {"abtool history report --db nightly.sqlite -o trends.html",
+        "abtool history report --db nightly.sqlite --metric instructions -o counts.html"}},
+  };
+  for (const auto& [command, kind] : cli.history_commands)
+    command->footer(fmt::format("Examples:\n  {}\n\nExit codes and environment variables: abtool --help. Manual: "
+                                "README.md and docs/history.md in abtool's source.",
+                                fmt::join(history_examples.at(kind), "\n  ")));
   for (const auto& [command, lines] : examples)
     command->footer(fmt::format("Examples:\n  {}\n\nExit codes and environment variables: abtool --help. Manual: "
                                 "README.md and docs/ in abtool's source.",
@@ -516,11 +600,15 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
     });
   }
   check_resume_alone(record ? *cli.record : *cli.replay, process);
-  if (record) return abt::run_supervised("record", arguments_after_program(argc, argv), process, options);
-  if (cli.replay_from.empty() && process.resume.empty()) throw abt::InputError("replay: --from is required");
+  if ((!process.history.build.empty() || !process.history.build_order.empty()) && process.history.db.empty())
+    throw abt::InputError("--build and --build-order name the build for --history: give --history FILE too");
+  if (!record && cli.replay_from.empty() && process.resume.empty()) throw abt::InputError("replay: --from is required");
   std::filesystem::path run_dir;
-  const int code = abt::run_supervised("replay", arguments_after_program(argc, argv), process, options, cli.replay_from, &run_dir);
+  int code = abt::run_supervised(record ? "record" : "replay", arguments_after_program(argc, argv), process, options,
+                                 record ? std::filesystem::path() : std::filesystem::path(cli.replay_from), &run_dir);
   if (run_dir.empty() || (code != abt::kExitOk && code != abt::kExitPointFailed)) return code;
+  if (!process.history.db.empty()) code = std::max(code, abt::add_to_history(run_dir, process.history));
+  if (record) return code;
   // --passes as the run was given it (a --resume takes its command line from meta.json).
   const std::vector<std::string> given = abt::MetaRecord::read(abt::RunLayout(run_dir).meta()).command_line;
   if (std::find(given.begin(), given.end(), "--passes") == given.end()) return code;
@@ -535,6 +623,11 @@ int run_command(CommandLine& cli, int argc, char** argv) {
     rule->exhaustive_bootstrap = abt::environment().exhaustive_bootstrap;
   if (*cli.report) return abt::run_report(cli.report_options);
   if (*cli.explain) return abt::run_explain(cli.explain_options);
+  if (*cli.history) {
+    for (const auto& [command, kind] : cli.history_commands)
+      if (*command) cli.history_options.command = kind;
+    return abt::run_history(cli.history_options);
+  }
   if (*cli.capture) {
     cli.capture_request.out = cli.capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(cli.capture_out);
     return abt::run_capture(cli.capture_request, std::cout);
@@ -560,6 +653,7 @@ int main(int argc, char** argv) {
   declare_measure_commands(cli);
   declare_comparing_commands(cli);
   declare_other_commands(cli);
+  declare_history_command(cli);
   declare_help(cli);
   if (auto exit = parse_command_line(cli, argc, argv)) return *exit;
   abt::choose_quiet(cli.quiet);

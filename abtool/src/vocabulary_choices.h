@@ -3,7 +3,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
-#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,12 +19,19 @@ CLI::Validator one_of_spellings() {
   return CLI::IsMember(words);
 }
 
-// An option read straight into the enum: its words checked and mapped by the same table.
+// An option read straight into the enum: its words checked and mapped by the same table, and
+// shown in --help as they are typed ("{text,json}").
 template <typename Enum>
-CLI::CheckedTransformer spelled_as() {
-  std::map<std::string, Enum> words;
-  for (const auto& [value, word] : Spellings<Enum>::table) words.emplace(word, value);
-  return CLI::CheckedTransformer(words);
+CLI::Option* spelled_option(CLI::Option* option) {
+  CLI::Validator to_value(
+      [](std::string& word) -> std::string {
+        const std::optional<Enum> value = parse_spelling<Enum>(word);
+        if (!value) return "'" + word + "' is not one of " + spelling_list<Enum>();
+        word = std::to_string(static_cast<int>(*value));  // CLI11 reads an enum as its number
+        return "";
+      },
+      "", "");
+  return option->transform(to_value)->type_name("{" + spelling_list<Enum>(",") + "}");
 }
 
 // "graph | cupti | direct", for a help text.

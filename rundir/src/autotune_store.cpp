@@ -3,7 +3,7 @@
 #include "model/config_json.h"
 #include "model/json_fields.h"
 #include "rundir/layout.h"
-#include "sqlite_handle.h"
+#include "util/sqlite_handle.h"
 #include "util/errors.h"
 
 namespace abt {

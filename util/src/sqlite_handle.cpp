@@ -1,4 +1,4 @@
-#include "sqlite_handle.h"
+#include "util/sqlite_handle.h"
 
 #include <stdexcept>
 
@@ -13,20 +13,20 @@ namespace {
   const int primary = code & 0xff;
   if (primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_READONLY)
     throw StorageError("cannot write " + path + ": " + reason);
-  throw std::runtime_error(path + ": " + reason + context);
+  throw SqliteError(path + ": " + reason + context, code);
 }
 
 }  // namespace
 
-SqliteDb::SqliteDb(const std::filesystem::path& path, bool create) : path_(path.string()) {
+SqliteDb::SqliteDb(const std::filesystem::path& path, bool create, int busy_ms) : path_(path.string()) {
   int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
-  if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+  if (const int code = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr); code != SQLITE_OK) {
     std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;
-    throw std::runtime_error(path_ + ": cannot open SQLite database: " + reason);
+    throw SqliteError(path_ + ": cannot open SQLite database: " + reason, code);
   }
-  sqlite3_busy_timeout(db_, 5000);
+  sqlite3_busy_timeout(db_, busy_ms);
 }
 
 SqliteDb::~SqliteDb() { sqlite3_close(db_); }
@@ -48,7 +48,7 @@ void SqliteDb::undo_savepoint_quietly() noexcept {
 
 SqliteStatement::SqliteStatement(const SqliteDb& db, const std::string& sql) : db_(db) {
   if (sqlite3_prepare_v2(db.get(), sql.c_str(), -1, &statement_, nullptr) != SQLITE_OK)
-    throw std::runtime_error(db.path() + ": " + sqlite3_errmsg(db.get()) + " in: " + sql);
+    throw SqliteError(db.path() + ": " + sqlite3_errmsg(db.get()) + " in: " + sql, sqlite3_errcode(db.get()));
 }
 
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(statement_); }
@@ -62,6 +62,18 @@ SqliteStatement& SqliteStatement::bind(int index, double value) {
   sqlite3_bind_double(statement_, index, value);
   return *this;
 }
+
+SqliteStatement& SqliteStatement::bind_integer(int index, int64_t value) {
+  sqlite3_bind_int64(statement_, index, value);
+  return *this;
+}
+
+void SqliteStatement::reset() {
+  sqlite3_reset(statement_);
+  sqlite3_clear_bindings(statement_);
+}
+
+int64_t SqliteStatement::integer(int column) const { return sqlite3_column_int64(statement_, column); }
 
 SqliteStatement& SqliteStatement::bind_null(int index) {
   sqlite3_bind_null(statement_, index);

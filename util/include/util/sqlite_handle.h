@@ -1,16 +1,31 @@
-// Thin RAII over the SQLite C API: a database and its prepared statements.
+// Thin RAII over the SQLite C API: a database and its prepared statements (the autotune store of a
+// run, the history of many).
 #pragma once
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace abt {
 
+// What SQLite refused, with its result code (SQLITE_BUSY: another writer holds the database;
+// SQLITE_CORRUPT, SQLITE_NOTADB: damaged), so a caller can name the cause.
+class SqliteError : public std::runtime_error {
+ public:
+  SqliteError(const std::string& what, int code) : std::runtime_error(what), code_(code) {}
+  int code() const { return code_ & 0xff; }
+
+ private:
+  int code_;
+};
+
 class SqliteDb {
  public:
-  SqliteDb(const std::filesystem::path& path, bool create);  // throws std::runtime_error
+  // Throws SqliteError. `busy_ms`: how long a statement waits for another writer's lock.
+  SqliteDb(const std::filesystem::path& path, bool create, int busy_ms = 5000);
   ~SqliteDb();
   SqliteDb(const SqliteDb&) = delete;
   SqliteDb& operator=(const SqliteDb&) = delete;
@@ -35,11 +50,14 @@ class SqliteStatement {
 
   SqliteStatement& bind(int index, const std::string& text);
   SqliteStatement& bind(int index, double value);
+  SqliteStatement& bind_integer(int index, int64_t value);
   SqliteStatement& bind_null(int index);
   bool step();  // true while a row is available; throws on error
   void run() { step(); }
+  void reset();  // ready to bind and run again (a statement prepared once, run per row)
   std::string text(int column) const;
   std::optional<double> real(int column) const;
+  int64_t integer(int column) const;
 
  private:
   const SqliteDb& db_;

@@ -1,0 +1,139 @@
+// `abtool history add | list | show | changes | gate | report`, and record/replay --history adding
+// the run they wrote (history/: the store, the series, the noise, the change points, the gate).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "history/changes.h"
+#include "history/history_printers.h"
+#include "report/trend_page.h"
+#include "util/closest_name.h"
+#include "util/errors.h"
+#include "util/files.h"
+#include "util/terminal.h"
+
+namespace abt {
+namespace {
+
+std::string metric_of(const HistoryStore& store, const HistoryOptions& options) {
+  if (!options.metric.empty()) return options.metric;
+  const std::optional<RunMode> mode = store.family_mode();
+  if (!mode) throw InputError(fmt::format("{}: the history is empty: `abtool history add --db {} RUN...` first", store.file().string(),
+                                          store.file().string()));
+  return default_history_metric(*mode);
+}
+
+ChangeSettings settings_of(const HistoryOptions& options) {
+  ChangeSettings settings;
+  settings.floor_pct = options.threshold_pct;
+  settings.detection.max_pvalue = options.max_pvalue;
+  settings.detection.min_segment = options.min_segment;
+  settings.detection.window = options.window;
+  return settings;
+}
+
+const char* outcome_text(RunAdded::Outcome outcome) {
+  switch (outcome) {
+    case RunAdded::Outcome::added: return "added";
+    case RunAdded::Outcome::replaced: return "re-measured since: its rows replaced";
+    case RunAdded::Outcome::unchanged: return "already in the history, unchanged";
+  }
+  return "";
+}
+
+int add(const HistoryOptions& options) {
+  if (options.runs.empty()) throw InputError("history add: name the run directories to add");
+  // Each run read before the store is opened for writing: a damaged run changes nothing.
+  std::vector<RunData> runs;
+  for (const std::string& dir : options.runs) runs.push_back(read_run(dir, ResultsFile::Samples::skip));
+  HistoryStore store(options.db, HistoryAccess::write);
+  for (const RunData& run : runs) {
+    const RunAdded added = store.add(run, {options.build, options.build_order});
+    if (!options.quiet)
+      fmt::print("{}: run {} ({}): {} as build '{}', {} point(s), {} row(s)\n", store.file().string(), added.run_id,
+                 added.dir.string(), outcome_text(added.outcome), added.build, added.points, added.rows);
+  }
+  return kExitOk;
+}
+
+const Series& find_series(const HistorySeries& history, const std::string& point, const std::filesystem::path& db) {
+  for (const Series& series : history.series)
+    if (series.point == point) return series;
+  std::vector<std::string> names;
+  for (const Series& series : history.series) names.push_back(series.point);
+  const std::optional<std::string> hint = closest_name(point, names);
+  throw InputError(fmt::format("{}: no point '{}' in this history's {} series{}", db.string(), point, history.metric.name,
+                               hint ? fmt::format(" (did you mean {}?)", *hint) : ""));
+}
+
+int show(const HistoryOptions& options) {
+  const HistoryStore store(options.db, HistoryAccess::read);
+  const HistorySeries history = load_series(store, metric_of(store, options));
+  const Series& series = find_series(history, options.point, options.db);
+  HistorySeries one = history;
+  one.series = {series};
+  print_series(history, series, find_changes(one, settings_of(options)), stdout_width(), std::cout);
+  return kExitOk;
+}
+
+int changes(const HistoryOptions& options) {
+  const HistoryStore store(options.db, HistoryAccess::read);
+  const HistorySeries history = load_series(store, metric_of(store, options));
+  print_changes(history, find_changes(history, settings_of(options)), options.format, std::cout);
+  return kExitOk;
+}
+
+int run_gate(const HistoryOptions& options) {
+  const HistoryStore store(options.db, HistoryAccess::read);
+  const HistorySeries history = load_series(store, metric_of(store, options));
+  const ChangeSettings settings = settings_of(options);
+  const GateResult result = gate(history, find_changes(history, settings), settings);
+  print_gate(history, result, std::cout);
+  return result.regressions.empty() ? kExitOk : kExitPointFailed;
+}
+
+int report(const HistoryOptions& options) {
+  check_output_file(options.out, "history report -o");
+  if (std::filesystem::exists(options.out) && std::filesystem::equivalent(options.out, options.db))
+    throw InputError(fmt::format("history report -o {}: that is the history itself", options.out.string()));
+  const HistoryStore store(options.db, HistoryAccess::read);
+  const HistorySeries history = load_series(store, metric_of(store, options));
+  const std::vector<Change> found = find_changes(history, settings_of(options));
+  std::ostringstream page;
+  write_trend_page(store, history, found, page);
+  write_file_atomically(options.out, page.str());
+  fmt::print("{}: {} series over {} build(s), {} change point(s)\n", options.out.string(), history.series.size(),
+             history.builds.size(), found.size());
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_history(const HistoryOptions& options) {
+  switch (options.command) {
+    case HistoryCommand::add: return add(options);
+    case HistoryCommand::list: {
+      const HistoryStore store(options.db, HistoryAccess::read);
+      print_builds(store, std::cout);
+      return kExitOk;
+    }
+    case HistoryCommand::show: return show(options);
+    case HistoryCommand::changes: return changes(options);
+    case HistoryCommand::gate: return run_gate(options);
+    case HistoryCommand::report: return report(options);
+  }
+  return kExitOk;
+}
+
+int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook) {
+  const RunData run = read_run(run_dir, ResultsFile::Samples::skip);
+  HistoryStore store(hook.db, HistoryAccess::write);
+  const RunAdded added = store.add(run, {hook.build, hook.build_order});
+  fmt::print(stderr, "history {}: {} as build '{}' ({} row(s))\n", store.file().string(), outcome_text(added.outcome),
+             added.build, added.rows);
+  return kExitOk;
+}
+
+}  // namespace abt

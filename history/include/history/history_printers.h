@@ -1,0 +1,37 @@
+// What `abtool history` prints: the builds (list), one point's series as a sparkline with its
+// change points (show, 80 columns), the change points (changes: text, JSON, Markdown, CSV) and the
+// gate's verdict. Sentences are made here only.
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "history/changes.h"
+
+namespace abt {
+
+enum class ChangesFormat { text, json, md, csv };
+template <>
+struct Spellings<ChangesFormat> {
+  static constexpr std::array<std::pair<ChangesFormat, std::string_view>, 4> table{
+      {{ChangesFormat::text, "text"}, {ChangesFormat::json, "json"}, {ChangesFormat::md, "md"}, {ChangesFormat::csv, "csv"}}};
+};
+
+inline constexpr const char* kHistoryChangesSchema = "abtool.history_changes/1";
+
+void print_builds(const HistoryStore& store, std::ostream& out);
+// `width`: the columns the lines may take (80 off a terminal).
+void print_series(const HistorySeries& history, const Series& series, const std::vector<Change>& changes, size_t width,
+                  std::ostream& out);
+void print_changes(const HistorySeries& history, const std::vector<Change>& changes, ChangesFormat format, std::ostream& out);
+nlohmann::json changes_json(const HistorySeries& history, const std::vector<Change>& changes);
+// The gate's lines: each regression the newest build starts, with the command that narrows it.
+void print_gate(const HistorySeries& history, const GateResult& result, std::ostream& out);
+
+// "▁▂▃▅▇": `values` scaled between their least and greatest, `width` characters at most (a
+// character stands for the median of several values where there are more).
+std::string sparkline(const std::vector<double>& values, size_t width);
+
+}  // namespace abt

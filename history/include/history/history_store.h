@@ -1,0 +1,101 @@
+// A compiler's history: one SQLite file (WAL) holding every run added to it, each under its build,
+// and every metric of every point a row (docs/history.md). One history is one family of runs:
+// replays of one record (their series are against that record's code, the control), or records of
+// the same ops. A run is added once by its run id; a run re-measured by --resume replaces its rows.
+// Bad input (a newer schema, a database another writer holds, a damaged one, a run of another
+// family, an order key that is none, a label given to a second compiler) is an InputError naming
+// the file and the run, and nothing already stored changes.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "history/build.h"
+#include "history/run_observations.h"
+#include "rundir/run_data.h"
+#include "util/sqlite_handle.h"
+
+namespace abt {
+
+inline constexpr int kHistorySchema = 2;  // PRAGMA user_version; migrations below it are applied on open
+
+enum class HistoryAccess { read, write };
+
+// What `history add --build LABEL --build-order KEY` asked for (empty: the defaults).
+struct BuildRequest {
+  std::string label;
+  std::string order;
+};
+
+struct RunAdded {
+  enum class Outcome { added, replaced, unchanged };
+  std::string run_id;
+  std::filesystem::path dir;
+  Outcome outcome = Outcome::added;
+  std::string build;
+  size_t points = 0, rows = 0;
+};
+
+// One stored row of one metric, with its point, run and build: what series are made of.
+struct StoredObservation {
+  int64_t point = 0;   // HistoryStore::point_names()
+  int64_t build = 0;   // Build::id
+  int64_t run = 0;     // HistoryStore::runs()
+  double value = 0;
+  std::optional<double> low, high;
+  bool excluded = false;  // a note says it is no evidence of the compiler
+};
+
+struct StoredRun {
+  int64_t id = 0;
+  std::string run_id;
+  std::filesystem::path dir;
+  int64_t build = 0;
+  std::string start_time;
+  size_t points = 0;
+};
+
+struct StoredMetric {
+  std::string name, unit;
+  Better better = Better::lower;
+};
+
+class HistoryStore {
+ public:
+  HistoryStore(const std::filesystem::path& file, HistoryAccess access);
+  ~HistoryStore();
+  HistoryStore(const HistoryStore&) = delete;
+  HistoryStore& operator=(const HistoryStore&) = delete;
+
+  const std::filesystem::path& file() const { return file_; }
+  RunAdded add(const RunData& run, const BuildRequest& build);
+
+  std::vector<Build> builds() const;  // in build order
+  std::vector<StoredRun> runs() const;
+  std::map<int64_t, std::string> point_names() const;  // id -> "op/shape/dtype"
+  std::vector<StoredMetric> metrics() const;
+  std::optional<StoredMetric> metric(const std::string& name) const;
+  std::vector<StoredObservation> observations(const std::string& metric) const;
+  // The family's kind (replay: series against one record's code; record: plain records); nullopt while empty.
+  std::optional<RunMode> family_mode() const;
+  std::string family_text() const;  // "replays of run 3f2a... (runs/A)" or "records of cpu_saxpy, cpu_matmul"
+
+ private:
+  struct Cache;
+  void open_schema(bool writing);
+  void check_family(const RunData& run);
+  Build resolve_build(const RunData& run, const BuildRequest& request);
+  [[noreturn]] void fail(const std::string& what) const;
+  [[noreturn]] void fail_sqlite(const SqliteError& error, const std::string& doing) const;
+
+  std::filesystem::path file_;
+  std::unique_ptr<SqliteDb> db_;
+  std::unique_ptr<Cache> cache_;
+};
+
+}  // namespace abt

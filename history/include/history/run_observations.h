@@ -1,0 +1,35 @@
+// What a run adds to a history: every metric of every point it measured, one row each (rustc-perf
+// keeps any metric the same way), and for an interleaved replay the point's value against its
+// control: B's time over A's code's, measured in the same process and rounds, which cancels what
+// the machine did that day (its interval as the replay drew it).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/metric.h"
+#include "rundir/run_data.h"
+
+namespace abt {
+
+// The history's own metrics, beside model/metric.h's (a replay's pair, not one side's value).
+inline constexpr std::string_view kTimeVsControl = "time_vs_control";  // B's time / A's code's, same process
+inline constexpr std::string_view kControlTime = "control_time";       // A's code's time in B's process (us)
+
+struct RunObservation {
+  std::string point, op;
+  std::string metric, unit;
+  Better better = Better::lower;
+  double value = 0;
+  std::optional<double> low, high;  // its interval (time_vs_control) or the range of its reads
+  std::string note;                 // why it is no evidence of the compiler (a fallback sweep); empty: it is
+};
+
+// The points that succeeded; a failed point adds nothing (its series has a gap there).
+std::vector<RunObservation> observations_of(const RunData& run);
+
+// The metric a history's series are judged by when none is named: the time against the control
+// for replays of one record, the time itself for records.
+std::string default_history_metric(RunMode family_mode);
+
+}  // namespace abt

@@ -1,0 +1,41 @@
+// A point's series: its values of one metric over the history's builds, in build order. A point
+// that appears in a later build starts its series there; one that is gone ends it. Where a build
+// has several runs of a point (a rerun, a second machine), its value is their median.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "history/history_store.h"
+
+namespace abt {
+
+struct SeriesValue {
+  size_t build = 0;  // index into HistorySeries::builds
+  double value = 0;
+  std::optional<double> low, high;
+  int64_t run = 0;       // the run it came from (the median one): StoredRun::id
+  bool excluded = false;  // no evidence of the compiler (a fallback sweep): shown, not judged
+};
+
+struct Series {
+  std::string point, op;
+  std::vector<SeriesValue> values;  // in build order, one per build that has it
+
+  std::vector<double> judged_values() const;  // the values that are evidence, in order
+};
+
+struct HistorySeries {
+  std::vector<Build> builds;  // in build order
+  StoredMetric metric;
+  std::vector<Series> series;  // by point name
+  std::vector<StoredRun> runs;
+
+  const StoredRun* run(int64_t id) const;
+};
+
+// Every point's series of `metric`; an InputError naming the history when it has no such metric.
+HistorySeries load_series(const HistoryStore& store, const std::string& metric);
+
+}  // namespace abt

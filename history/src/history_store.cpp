@@ -1,0 +1,401 @@
+#include "history/history_store.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "util/errors.h"
+#include "util/sha256.h"
+
+namespace abt {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Each step takes the schema one version up; a new version is a step at the end (never an edit).
+const std::vector<const char*> kMigrations = {
+    // 0 -> 1: the tables.
+    R"(CREATE TABLE history(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+       CREATE TABLE builds(id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE, fingerprint TEXT NOT NULL,
+                           order_kind TEXT NOT NULL, order_value REAL NOT NULL, order_text TEXT NOT NULL);
+       CREATE TABLE runs(id INTEGER PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, build INTEGER NOT NULL REFERENCES builds(id),
+                         dir TEXT NOT NULL, mode TEXT NOT NULL, start_time TEXT NOT NULL, added TEXT NOT NULL,
+                         points INTEGER NOT NULL, content TEXT NOT NULL);
+       CREATE TABLE metrics(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, unit TEXT NOT NULL, better TEXT NOT NULL);
+       CREATE TABLE points(id INTEGER PRIMARY KEY, point TEXT NOT NULL UNIQUE, op TEXT NOT NULL);
+       CREATE TABLE series(id INTEGER PRIMARY KEY, point INTEGER NOT NULL REFERENCES points(id),
+                           metric INTEGER NOT NULL REFERENCES metrics(id), UNIQUE(point, metric));
+       CREATE TABLE observations(run INTEGER NOT NULL REFERENCES runs(id), series INTEGER NOT NULL REFERENCES series(id),
+                                 value REAL NOT NULL, low REAL, high REAL, PRIMARY KEY(run, series)) WITHOUT ROWID;)",
+    // 1 -> 2: why an observation is no evidence of the compiler (a replay's fallback sweep).
+    "ALTER TABLE observations ADD COLUMN note TEXT;",
+};
+
+int user_version(SqliteDb& db) {
+  SqliteStatement query(db, "PRAGMA user_version");
+  query.step();
+  return int(query.integer(0));
+}
+
+// A write transaction that takes the writer's lock at once (BEGIN IMMEDIATE): a second writer is
+// told now, not after it read what it would change. Undone unless committed.
+class WriteTransaction {
+ public:
+  explicit WriteTransaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+  ~WriteTransaction() {
+    if (!committed_) db_.rollback_quietly();
+  }
+  void commit() {
+    db_.exec("COMMIT");
+    committed_ = true;
+  }
+
+ private:
+  SqliteDb& db_;
+  bool committed_ = false;
+};
+
+std::string now_text() { return now_iso8601(); }
+
+std::string ops_text(const std::set<std::string>& ops) { return ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", ")); }
+
+}  // namespace
+
+// The ids of what a history already names, read once per store and kept as rows are added.
+struct HistoryStore::Cache {
+  std::unordered_map<std::string, int64_t> metrics, points;
+  std::map<std::pair<int64_t, int64_t>, int64_t> series;  // (point, metric) -> series
+};
+
+HistoryStore::HistoryStore(const fs::path& file, HistoryAccess access) : file_(file) {
+  const bool writing = access == HistoryAccess::write;
+  std::error_code error;
+  if (fs::is_directory(file, error)) fail("a folder, not a history file");
+  if (!writing && !fs::exists(file, error)) fail("no history there (abtool history add --db FILE RUN... makes one)");
+  try {
+    db_ = std::make_unique<SqliteDb>(file, writing, /*busy_ms=*/2000);
+    open_schema(writing);
+  } catch (const SqliteError& failure) {
+    fail_sqlite(failure, "opening it");
+  }
+}
+
+HistoryStore::~HistoryStore() = default;
+
+void HistoryStore::fail(const std::string& what) const { throw InputError(fmt::format("{}: {}", file_.string(), what)); }
+
+void HistoryStore::fail_sqlite(const SqliteError& error, const std::string& doing) const {
+  switch (error.code()) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      fail(fmt::format("locked by another writer (another `abtool history add`, or a record or replay adding itself) "
+                       "while {}; try again when it is done", doing));
+    case SQLITE_NOTADB: fail("not an abtool history: not an SQLite database");
+    case SQLITE_CORRUPT: fail(fmt::format("damaged (SQLite: {}) while {}; nothing was added", error.what(), doing));
+    case SQLITE_CANTOPEN: fail(fmt::format("cannot open it: {}", error.what()));
+    case SQLITE_READONLY: fail(fmt::format("cannot write it: {}", error.what()));
+    default: throw;
+  }
+}
+
+void HistoryStore::open_schema(bool writing) {
+  int version = user_version(*db_);
+  if (version > kHistorySchema)
+    fail(fmt::format("a history of schema {}, newer than this abtool reads ({}): use the abtool that wrote it, or a newer one",
+                     version, kHistorySchema));
+  if (version == 0) {
+    SqliteStatement tables(*db_, "SELECT count(*) FROM sqlite_master");
+    tables.step();
+    if (tables.integer(0) > 0) fail("not an abtool history: an SQLite database with other tables");
+    if (!writing) fail("no history there (abtool history add --db FILE RUN... makes one)");
+  }
+  if (writing) {
+    std::string verdict;
+    {
+      SqliteStatement check(*db_, "PRAGMA quick_check");
+      check.step();
+      verdict = check.text(0);
+    }
+    if (verdict != "ok") fail(fmt::format("damaged (PRAGMA quick_check: {}); nothing was added", verdict));
+    db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL");
+  }
+  if (version < kHistorySchema) {
+    if (!writing) {  // an older history is brought up to date once, by a writer
+      db_ = std::make_unique<SqliteDb>(file_, true, 2000);
+      db_->exec("PRAGMA journal_mode=WAL");
+    }
+    WriteTransaction transaction(*db_);
+    version = user_version(*db_);  // another writer may have migrated it meanwhile
+    for (; version < kHistorySchema; ++version) db_->exec(kMigrations[size_t(version)]);
+    db_->exec(fmt::format("PRAGMA user_version = {}", kHistorySchema));
+    transaction.commit();
+  }
+  SqliteStatement tables(*db_, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
+                               "('history', 'builds', 'runs', 'metrics', 'points', 'series', 'observations')");
+  tables.step();
+  if (tables.integer(0) != 7) fail("not an abtool history: it lacks its tables");
+}
+
+std::optional<RunMode> HistoryStore::family_mode() const {
+  SqliteStatement query(*db_, "SELECT value FROM history WHERE key = 'mode'");
+  if (!query.step()) return std::nullopt;
+  return parse_spelling<RunMode>(query.text(0));
+}
+
+std::string HistoryStore::family_text() const {
+  std::map<std::string, std::string> keys;
+  SqliteStatement query(*db_, "SELECT key, value FROM history");
+  while (query.step()) keys[query.text(0)] = query.text(1);
+  if (!keys.count("mode")) return "empty";
+  if (keys["mode"] == "replay") return fmt::format("replays of run {} ({})", keys["baseline_run_id"], keys["baseline_dir"]);
+  std::set<std::string> ops;
+  for (const auto& op : nlohmann::json::parse(keys["ops"])) ops.insert(op.get<std::string>());
+  return "records of " + ops_text(ops);
+}
+
+// One history, one family: replays of one record, or records of the same ops.
+void HistoryStore::check_family(const RunData& run) {
+  const std::string name = fmt::format("run {} ({})", run.meta.run_id, run.layout.dir().string());
+  std::map<std::string, std::string> keys;
+  SqliteStatement query(*db_, "SELECT key, value FROM history");
+  while (query.step()) keys[query.text(0)] = query.text(1);
+  std::set<std::string> run_ops;
+  for (const PointRecord& point : run.results.points) run_ops.insert(point.point.op);
+  for (const std::string& id : run.results.planned) run_ops.insert(id.substr(0, id.find('/')));
+  const std::string mode(spelling(run.meta.mode));
+  if (keys.empty()) {
+    SqliteStatement set(*db_, "INSERT INTO history(key, value) VALUES (?, ?)");
+    auto put = [&](const std::string& key, const std::string& value) {
+      set.bind(1, key).bind(2, value).run();
+      set.reset();
+    };
+    put("mode", mode);
+    if (run.meta.mode == RunMode::replay) {
+      put("baseline_run_id", run.meta.replay_from_run_id);
+      put("baseline_dir", run.meta.replay_from ? run.meta.replay_from->string() : "");
+    }
+    put("ops", nlohmann::json(std::vector<std::string>(run_ops.begin(), run_ops.end())).dump());
+    return;
+  }
+  if (keys["mode"] != mode)
+    fail(fmt::format("{} is a {}; this history holds {}s ({}): another family belongs in another --db", name, mode, keys["mode"],
+                     family_text()));
+  std::set<std::string> known;
+  for (const auto& op : nlohmann::json::parse(keys["ops"])) known.insert(op.get<std::string>());
+  if (run.meta.mode == RunMode::replay) {
+    if (run.meta.replay_from_run_id != keys["baseline_run_id"])
+      fail(fmt::format("{} replays run {}; this history holds replays of run {} ({}): a run against another baseline "
+                       "belongs in another --db", name, run.meta.replay_from_run_id.empty() ? "?" : run.meta.replay_from_run_id,
+                       keys["baseline_run_id"], keys["baseline_dir"]));
+  } else if (std::none_of(run_ops.begin(), run_ops.end(), [&](const std::string& op) { return known.count(op); })) {
+    fail(fmt::format("{} records {}; this history's records are of {}: no op in common, another family belongs in another --db",
+                     name, ops_text(run_ops), ops_text(known)));
+  }
+  known.insert(run_ops.begin(), run_ops.end());
+  SqliteStatement update(*db_, "UPDATE history SET value = ? WHERE key = 'ops'");
+  update.bind(1, nlohmann::json(std::vector<std::string>(known.begin(), known.end())).dump()).run();
+}
+
+Build HistoryStore::resolve_build(const RunData& run, const BuildRequest& request) {
+  const std::string name = fmt::format("run {} ({})", run.meta.run_id, run.layout.dir().string());
+  Build build;
+  build.fingerprint = compiler_fingerprint_digest(run.meta.compiler);
+  build.label = request.label.empty() ? default_build_label(run.meta.compiler, build.fingerprint) : request.label;
+  SqliteStatement existing(*db_, "SELECT id, fingerprint, order_kind, order_value, order_text FROM builds WHERE label = ?");
+  existing.bind(1, build.label);
+  if (existing.step()) {
+    if (existing.text(1) != build.fingerprint)
+      fail(fmt::format("build '{}' is another compiler in this history (fingerprint {}; {}'s is {}): give this one another --build",
+                       build.label, existing.text(1).substr(0, 12), name, build.fingerprint.substr(0, 12)));
+    if (!request.order.empty() && existing.text(4) != request.order)
+      fail(fmt::format("build '{}' is ordered by '{}' in this history, not '{}' ({})", build.label, existing.text(4),
+                       request.order, name));
+    build.id = existing.integer(0);
+    build.order = OrderKey{*parse_spelling<OrderKind>(existing.text(2)), *existing.real(3), existing.text(4)};
+    return build;
+  }
+  const std::string order_text = request.order.empty() ? run.meta.start_time : request.order;
+  const std::optional<OrderKey> order = parse_order_key(order_text);
+  if (!order) {
+    if (!request.order.empty())
+      fail(fmt::format("--build-order '{}' for {}: not a number or a date or time (1234, 2026-12-06, 2026-12-06T13:05:00)",
+                       request.order, name));
+    fail(fmt::format("{}: its start time '{}' is no order key; give one with --build-order", name, order_text));
+  }
+  build.order = *order;
+  SqliteStatement kinds(*db_, "SELECT order_kind, order_text FROM builds LIMIT 1");
+  if (kinds.step() && kinds.text(0) != spelling(order->kind))
+    fail(fmt::format("build order '{}' of {} is a {}; this history orders its builds by {} (as '{}'): give --build-order", order_text,
+                     name, spelling(order->kind), kinds.text(0), kinds.text(1)));
+  SqliteStatement insert(*db_, "INSERT INTO builds(label, fingerprint, order_kind, order_value, order_text) VALUES (?, ?, ?, ?, ?)");
+  insert.bind(1, build.label).bind(2, build.fingerprint).bind(3, std::string(spelling(order->kind))).bind(4, order->value);
+  insert.bind(5, order->text).run();
+  build.id = sqlite3_last_insert_rowid(db_->get());
+  return build;
+}
+
+RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
+  const std::string name = fmt::format("run {} ({})", run.meta.run_id, run.layout.dir().string());
+  if (run.meta.run_id.empty()) fail(fmt::format("{}: the run has no run id (made by an older abtool): it cannot be kept once", name));
+  if (run.meta.status == RunStatus::running || run.meta.status == RunStatus::interrupted)
+    fail(fmt::format("{} did not finish ({}): `abtool {} --resume {}` finishes it, then add it", name, spelling(run.meta.status),
+                     spelling(run.meta.mode), run.layout.dir().string()));
+  const std::string content = sha256_of_file(run.layout.results().string());
+  const std::vector<RunObservation> rows = observations_of(run);
+  RunAdded added{run.meta.run_id, run.layout.dir(), RunAdded::Outcome::added, "", run.results.points.size(), rows.size()};
+  try {
+    WriteTransaction transaction(*db_);
+    check_family(run);
+    BuildRequest asked = request;
+    if (asked.label.empty()) {  // a run added before keeps the build it was added as
+      SqliteStatement earlier(*db_, "SELECT b.label FROM runs r JOIN builds b ON b.id = r.build WHERE r.run_id = ?");
+      earlier.bind(1, run.meta.run_id);
+      if (earlier.step()) asked.label = earlier.text(0);
+    }
+    const Build build = resolve_build(run, asked);
+    added.build = build.label;
+    int64_t run_row = 0;
+    SqliteStatement known(*db_, "SELECT id, build, content FROM runs WHERE run_id = ?");
+    known.bind(1, run.meta.run_id);
+    if (known.step()) {
+      run_row = known.integer(0);
+      if (known.integer(1) != build.id) {
+        SqliteStatement label(*db_, "SELECT label FROM builds WHERE id = ?");
+        label.bind_integer(1, known.integer(1)).step();
+        fail(fmt::format("{} is in this history as build '{}', not '{}'", name, label.text(0), build.label));
+      }
+      if (known.text(2) == content) {
+        added.outcome = RunAdded::Outcome::unchanged;
+        added.rows = 0;
+        transaction.commit();
+        return added;
+      }
+      added.outcome = RunAdded::Outcome::replaced;  // re-measured (--resume): its rows are these now
+      SqliteStatement drop(*db_, "DELETE FROM observations WHERE run = ?");
+      drop.bind_integer(1, run_row).run();
+      SqliteStatement update(*db_, "UPDATE runs SET dir = ?, added = ?, points = ?, content = ? WHERE id = ?");
+      update.bind(1, fs::absolute(run.layout.dir()).string()).bind(2, now_text()).bind_integer(3, int64_t(run.results.points.size()));
+      update.bind(4, content).bind_integer(5, run_row).run();
+    } else {
+      SqliteStatement insert(*db_, "INSERT INTO runs(run_id, build, dir, mode, start_time, added, points, content) "
+                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      insert.bind(1, run.meta.run_id).bind_integer(2, build.id).bind(3, fs::absolute(run.layout.dir()).string());
+      insert.bind(4, std::string(spelling(run.meta.mode))).bind(5, run.meta.start_time).bind(6, now_text());
+      insert.bind_integer(7, int64_t(run.results.points.size())).bind(8, content).run();
+      run_row = sqlite3_last_insert_rowid(db_->get());
+    }
+
+    if (!cache_) {
+      cache_ = std::make_unique<Cache>();
+      SqliteStatement metrics(*db_, "SELECT id, name FROM metrics");
+      while (metrics.step()) cache_->metrics[metrics.text(1)] = metrics.integer(0);
+      SqliteStatement points(*db_, "SELECT id, point FROM points");
+      while (points.step()) cache_->points[points.text(1)] = points.integer(0);
+      SqliteStatement series(*db_, "SELECT id, point, metric FROM series");
+      while (series.step()) cache_->series[{series.integer(1), series.integer(2)}] = series.integer(0);
+    }
+    // The cache learns this transaction's ids: dropped with it if it fails.
+    Cache before = *cache_;
+    try {
+      SqliteStatement new_metric(*db_, "INSERT INTO metrics(name, unit, better) VALUES (?, ?, ?)");
+      SqliteStatement new_point(*db_, "INSERT INTO points(point, op) VALUES (?, ?)");
+      SqliteStatement new_series(*db_, "INSERT INTO series(point, metric) VALUES (?, ?)");
+      SqliteStatement observe(*db_, "INSERT INTO observations(run, series, value, low, high, note) VALUES (?, ?, ?, ?, ?, ?)");
+      for (const RunObservation& row : rows) {
+        auto metric = cache_->metrics.find(row.metric);
+        if (metric == cache_->metrics.end()) {
+          new_metric.bind(1, row.metric).bind(2, row.unit).bind(3, std::string(spelling(row.better))).run();
+          new_metric.reset();
+          metric = cache_->metrics.emplace(row.metric, sqlite3_last_insert_rowid(db_->get())).first;
+        }
+        auto point = cache_->points.find(row.point);
+        if (point == cache_->points.end()) {
+          new_point.bind(1, row.point).bind(2, row.op).run();
+          new_point.reset();
+          point = cache_->points.emplace(row.point, sqlite3_last_insert_rowid(db_->get())).first;
+        }
+        auto series = cache_->series.find({point->second, metric->second});
+        if (series == cache_->series.end()) {
+          new_series.bind_integer(1, point->second).bind_integer(2, metric->second).run();
+          new_series.reset();
+          series = cache_->series.emplace(std::pair{point->second, metric->second}, sqlite3_last_insert_rowid(db_->get())).first;
+        }
+        observe.bind_integer(1, run_row).bind_integer(2, series->second).bind(3, row.value);
+        row.low ? observe.bind(4, *row.low) : observe.bind_null(4);
+        row.high ? observe.bind(5, *row.high) : observe.bind_null(5);
+        row.note.empty() ? observe.bind_null(6) : observe.bind(6, row.note);
+        observe.run();
+        observe.reset();
+      }
+      transaction.commit();
+    } catch (...) {
+      *cache_ = std::move(before);
+      throw;
+    }
+  } catch (const SqliteError& failure) {
+    fail_sqlite(failure, "adding " + name);
+  }
+  return added;
+}
+
+std::vector<Build> HistoryStore::builds() const {
+  std::vector<Build> builds;
+  SqliteStatement query(*db_, "SELECT b.id, b.label, b.fingerprint, b.order_kind, b.order_value, b.order_text, "
+                              "(SELECT count(*) FROM runs r WHERE r.build = b.id) FROM builds b "
+                              "ORDER BY b.order_value, b.id");
+  while (query.step())
+    builds.push_back({query.integer(0), query.text(1), query.text(2),
+                      OrderKey{parse_spelling<OrderKind>(query.text(3)).value_or(OrderKind::time), *query.real(4), query.text(5)},
+                      int(query.integer(6))});
+  return builds;
+}
+
+std::vector<StoredRun> HistoryStore::runs() const {
+  std::vector<StoredRun> runs;
+  SqliteStatement query(*db_, "SELECT id, run_id, dir, build, start_time, points FROM runs ORDER BY id");
+  while (query.step())
+    runs.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3), query.text(4), size_t(query.integer(5))});
+  return runs;
+}
+
+std::map<int64_t, std::string> HistoryStore::point_names() const {
+  std::map<int64_t, std::string> names;
+  SqliteStatement query(*db_, "SELECT id, point FROM points");
+  while (query.step()) names[query.integer(0)] = query.text(1);
+  return names;
+}
+
+std::vector<StoredMetric> HistoryStore::metrics() const {
+  std::vector<StoredMetric> metrics;
+  SqliteStatement query(*db_, "SELECT name, unit, better FROM metrics ORDER BY id");
+  while (query.step()) metrics.push_back({query.text(0), query.text(1), parse_spelling<Better>(query.text(2)).value_or(Better::lower)});
+  return metrics;
+}
+
+std::optional<StoredMetric> HistoryStore::metric(const std::string& name) const {
+  for (StoredMetric& metric : metrics())
+    if (metric.name == name) return metric;
+  return std::nullopt;
+}
+
+std::vector<StoredObservation> HistoryStore::observations(const std::string& metric) const {
+  std::vector<StoredObservation> rows;
+  try {
+    SqliteStatement query(*db_, "SELECT s.point, r.build, o.run, o.value, o.low, o.high, o.note IS NOT NULL "
+                                "FROM observations o JOIN series s ON s.id = o.series JOIN runs r ON r.id = o.run "
+                                "WHERE s.metric = (SELECT id FROM metrics WHERE name = ?)");
+    query.bind(1, metric);
+    while (query.step())
+      rows.push_back({query.integer(0), query.integer(1), query.integer(2), *query.real(3), query.real(4), query.real(5),
+                      query.integer(6) != 0});
+  } catch (const SqliteError& failure) {
+    fail_sqlite(failure, "reading its " + metric + " rows");
+  }
+  return rows;
+}
+
+}  // namespace abt
