@@ -8,7 +8,7 @@
 #   test (default): also GoogleTest, jsonschema, a headless Chromium (the report's browser test),
 #         Slurm and munge (the cluster recipe's test starts a real single-node cluster)
 #         and Triton in build/triton-venv, Triton 3.5.1 in build/triton-venv-3.5.1 (ABTOOL_SKIP_TRITON=1 skips
-#         both); every target.
+#         both), Apache Otava in build/otava-venv (ABTOOL_SKIP_OTAVA=1 skips it); every target.
 # The build's progress shows on the terminal (one line) or every 10% in a log; its whole output
 # is in build.log.
 set -euo pipefail
@@ -49,6 +49,15 @@ if [[ $profile == test && ${ABTOOL_SKIP_TRITON:-0} != 1 ]] && ! "$venv_before/bi
   echo "bootstrap: installing triton==3.5.1 into $venv_before"
   { python3 -m venv "$venv_before" && "$venv_before/bin/python3" -m pip install -q triton==3.5.1; } >> "$root/build-triton.log" 2>&1 ||
     echo "bootstrap: WARNING: could not install Triton 3.5.1 (see build-triton.log); its explain test will skip"
+fi
+
+# Apache Otava (PyPI), the change-point detector abtool's history is held against: a test runs both
+# on the same series (tests/history/otava_agreement.py); it skips without it.
+venv_otava="$root/build/otava-venv"
+if [[ $profile == test && ${ABTOOL_SKIP_OTAVA:-0} != 1 ]] && ! "$venv_otava/bin/python3" -c "import otava.analysis" 2> /dev/null; then
+  echo "bootstrap: installing apache-otava==0.8.0 into $venv_otava"
+  { python3 -m venv "$venv_otava" && "$venv_otava/bin/python3" -m pip install -q apache-otava==0.8.0; } >> "$root/build-triton.log" 2>&1 ||
+    echo "bootstrap: WARNING: could not install apache-otava (see build-triton.log); the agreement test will skip"
 fi
 
 # The main profile leaves tests out of the build tree; the test profile turns them back on (the

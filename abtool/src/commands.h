@@ -106,7 +106,7 @@ struct HistoryOptions {
   std::filesystem::path out = "trends.html";  // report
   double threshold_pct = 0;            // a floor under every point's learned noise
   double max_pvalue = 0.001;
-  size_t min_segment = 3;
+  size_t min_segment = 5;
   size_t window = 50;
   bool quiet = false;
 };

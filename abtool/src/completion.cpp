@@ -20,10 +20,26 @@ std::vector<std::string> long_options(const CLI::App& command) {
 }  // namespace
 
 std::string completion_script(const CLI::App& app, CompletionShell shell) {
-  std::vector<std::string> commands, cases;
-  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+  std::vector<std::string> commands, cases, nested;  // nested: `history add`, its key `history-add`
+  auto all = [](const CLI::App*) { return true; };
+  for (const CLI::App* command : app.get_subcommands(all)) {
     commands.push_back(command->get_name());
-    cases.push_back(fmt::format("    {}) options=\"{}\" ;;", command->get_name(), fmt::join(long_options(*command), " ")));
+    const std::vector<const CLI::App*> subcommands = command->get_subcommands(all);
+    if (subcommands.empty()) {
+      cases.push_back(fmt::format("    {}) options=\"{}\" ;;", command->get_name(), fmt::join(long_options(*command), " ")));
+      continue;
+    }
+    std::vector<std::string> names;
+    for (const CLI::App* sub : subcommands) {
+      names.push_back(sub->get_name());
+      cases.push_back(fmt::format("    {}-{}) options=\"{}\" ;;", command->get_name(), sub->get_name(), fmt::join(long_options(*sub), " ")));
+    }
+    nested.push_back(fmt::format(
+        "  if [[ ${{COMP_WORDS[1]}} == {0} ]]; then\n"
+        "    (( COMP_CWORD == 2 )) && {{ COMPREPLY=($(compgen -W \"{1} --help\" -- \"$current\")); return; }}\n"
+        "    key={0}-${{COMP_WORDS[2]}}\n"
+        "  fi",
+        command->get_name(), fmt::join(names, " ")));
   }
   std::string script = shell == CompletionShell::zsh ? "autoload -U +X bashcompinit && bashcompinit\n" : "";
   script += fmt::format(R"SCRIPT(# abtool's completion for {0}: eval "$(abtool completion {0})" in your shell's startup file.
@@ -33,7 +49,9 @@ _abtool() {{
     COMPREPLY=($(compgen -W "{1} --help --version" -- "$current"))
     return
   fi
-  case ${{COMP_WORDS[1]}} in
+  local key=${{COMP_WORDS[1]}}
+{3}
+  case $key in
 {2}
     *) options="" ;;
   esac
@@ -45,7 +63,7 @@ _abtool() {{
 }}
 complete -o filenames -F _abtool abtool
 )SCRIPT",
-                        spelling(shell), fmt::join(commands, " "), fmt::join(cases, "\n"));
+                        spelling(shell), fmt::join(commands, " "), fmt::join(cases, "\n"), fmt::join(nested, "\n"));
   return script;
 }
 

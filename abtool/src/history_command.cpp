@@ -2,6 +2,7 @@
 // the run they wrote (history/: the store, the series, the noise, the change points, the gate).
 #include <fmt/format.h>
 
+#include <future>
 #include <iostream>
 #include <sstream>
 
@@ -43,18 +44,41 @@ const char* outcome_text(RunAdded::Outcome outcome) {
   return "";
 }
 
+void say_added(const HistoryOptions& options, const HistoryStore& store, const RunAdded& added) {
+  if (!options.quiet)
+    fmt::print("{}: run {} ({}): {}\n", store.file().string(), added.run_id, added.dir.string(),
+               added.outcome == RunAdded::Outcome::unchanged
+                   ? outcome_text(added.outcome)
+                   : fmt::format("{} as build '{}', {} point(s), {} row(s)", outcome_text(added.outcome), added.build,
+                                 added.points, added.rows));
+}
+
+// Runs in the order given, each whole or not at all (a damaged run is refused naming it, the ones
+// before it stay added). A run unchanged since it was added is not read again; the next run is read
+// (on every core) while the one before is stored.
 int add(const HistoryOptions& options) {
   if (options.runs.empty()) throw InputError("history add: name the run directories to add");
-  // Each run read before the store is opened for writing: a damaged run changes nothing.
-  std::vector<RunData> runs;
-  for (const std::string& dir : options.runs) runs.push_back(read_run(dir, ResultsFile::Samples::skip));
   HistoryStore store(options.db, HistoryAccess::write);
-  for (const RunData& run : runs) {
-    const RunAdded added = store.add(run, {options.build, options.build_order});
-    if (!options.quiet)
-      fmt::print("{}: run {} ({}): {} as build '{}', {} point(s), {} row(s)\n", store.file().string(), added.run_id,
-                 added.dir.string(), outcome_text(added.outcome), added.build, added.points, added.rows);
+  std::optional<std::future<RunData>> pending;
+  auto store_pending = [&] {
+    if (pending) say_added(options, store, store.add(pending->get(), {options.build, options.build_order}));
+    pending.reset();
+  };
+  for (const std::string& dir : options.runs) {
+    const RunLayout layout(dir);
+    if (!std::filesystem::is_regular_file(layout.meta()))
+      throw InputError(fmt::format("history add {}: not a run directory (no meta.json)", dir));
+    const MetaRecord meta = MetaRecord::read(layout.meta());
+    if (!meta.run_id.empty() && store.holds(meta.run_id, run_content(layout), options.build)) {
+      store_pending();
+      say_added(options, store, {meta.run_id, layout.dir(), RunAdded::Outcome::unchanged, "", 0, 0});
+      continue;
+    }
+    std::future<RunData> reading = std::async(std::launch::async, [dir] { return read_run(dir, ResultsFile::Samples::skip); });
+    store_pending();
+    pending = std::move(reading);
   }
+  store_pending();
   return kExitOk;
 }
 

@@ -451,7 +451,7 @@ void declare_history_command(CommandLine& cli) {
     app->add_option("--max-pvalue", options.max_pvalue, "the t-test's p-value a change point must reach (default 0.001)")
         ->check(CLI::Range(1e-12, 0.5));
     app->add_option("--min-segment", options.min_segment,
-                    "builds on each side of a change point, at least (default 3: one odd build is no step)")
+                    "builds on each side of a change point, at least (default 5: an odd build or two is no step)")
         ->check(CLI::Range(1, 1000));
   };
   auto* add = sub("add", "add run directories (each once, by run id; a run re-measured by --resume replaces its rows)",
@@ -511,14 +511,11 @@ void declare_help(CommandLine& cli) {
        {"abtool capture --out runs/cap -- python3 bench.py",
         "abtool capture --max-input-mb 64 -- python3 -m pytest tests/test_softmax.py"}},
       {cli.completion, {"eval \"$(abtool completion bash)\"", "eval \"$(abtool completion zsh)\""}},
-      {cli.history,
-       {"abtool history add --db nightly.sqlite --build 2026-12-06 --build-order 2026-12-06 runs/B-1206",
-        "abtool history gate --db nightly.sqlite"}},
+      {cli.history, {"abtool history add --db nightly.sqlite --build 2026-12-06 runs/B", "abtool history gate --db nightly.sqlite"}},
   };
   const std::map<abt::HistoryCommand, std::vector<std::string>> history_examples{
       {abt::HistoryCommand::add,
-       {"abtool history add --db nightly.sqlite --build 2026-12-06 --build-order 2026-12-06 runs/B-1206",
-        "abtool history add --db nightly.sqlite runs/B-*"}},
+       {"abtool history add --db nightly.sqlite --build 2026-12-06 runs/B", "abtool history add --db nightly.sqlite runs/B-*"}},
       {abt::HistoryCommand::list, {"abtool history list --db nightly.sqlite", "abtool history list --db runs/history.sqlite"}},
       {abt::HistoryCommand::show,
        {"abtool history show --db nightly.sqlite cpu_matmul/64x64x64/fp32",

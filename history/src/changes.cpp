@@ -49,15 +49,24 @@ bool worse(Better better, double change_pct) { return better == Better::lower ? 
 
 }  // namespace
 
+SeriesSteps series_steps(std::span<const double> values, std::span<const std::optional<std::pair<double, double>>> intervals,
+                         const ChangeSettings& settings) {
+  SeriesSteps steps;
+  steps.noise = learn_noise(values, intervals, settings.floor_pct);
+  ChangePointOptions options = settings.detection;
+  options.min_magnitude = (steps.noise.learned ? steps.noise.step_pct : std::max(steps.noise.step_pct, kUnlearnedPct)) / 100;
+  steps.points = change_points(values, options);
+  return steps;
+}
+
 std::vector<Change> find_changes(const HistorySeries& history, const ChangeSettings& settings) {
   std::vector<std::vector<Change>> per_series(history.series.size());
   for_each_index(history.series.size(), [&](size_t s) {
     const Series& series = history.series[s];
     const Judged judged = judged_of(series);
-    const PointNoise noise = learn_noise(judged.values, judged.intervals, settings.floor_pct);
-    ChangePointOptions options = settings.detection;
-    options.min_magnitude = std::max(noise.learned ? noise.step_pct : std::max(noise.step_pct, kUnlearnedPct), 0.0) / 100;
-    for (const ChangePoint& point : change_points(judged.values, options)) {
+    const SeriesSteps steps = series_steps(judged.values, judged.intervals, settings);
+    const PointNoise& noise = steps.noise;
+    for (const ChangePoint& point : steps.points) {
       Change change;
       change.point = series.point;
       change.op = series.op;

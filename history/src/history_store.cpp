@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/errors.h"
+#include "util/files.h"
 #include "util/sha256.h"
 
 namespace abt {
@@ -61,14 +62,23 @@ class WriteTransaction {
 
 std::string now_text() { return now_iso8601(); }
 
+// Finds a metric's id by its name as a view, no string made.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+uint64_t series_key(int64_t point, int64_t metric) { return uint64_t(point) << 24 | uint64_t(metric); }
+
 std::string ops_text(const std::set<std::string>& ops) { return ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", ")); }
 
 }  // namespace
 
 // The ids of what a history already names, read once per store and kept as rows are added.
 struct HistoryStore::Cache {
-  std::unordered_map<std::string, int64_t> metrics, points;
-  std::map<std::pair<int64_t, int64_t>, int64_t> series;  // (point, metric) -> series
+  std::unordered_map<std::string, int64_t, TextHash, std::equal_to<>> metrics;
+  std::unordered_map<std::string, int64_t> points;
+  std::unordered_map<uint64_t, int64_t> series;  // series_key(point, metric) -> series
 };
 
 HistoryStore::HistoryStore(const fs::path& file, HistoryAccess access) : file_(file) {
@@ -244,9 +254,11 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
   if (run.meta.status == RunStatus::running || run.meta.status == RunStatus::interrupted)
     fail(fmt::format("{} did not finish ({}): `abtool {} --resume {}` finishes it, then add it", name, spelling(run.meta.status),
                      spelling(run.meta.mode), run.layout.dir().string()));
-  const std::string content = sha256_of_file(run.layout.results().string());
-  const std::vector<RunObservation> rows = observations_of(run);
-  RunAdded added{run.meta.run_id, run.layout.dir(), RunAdded::Outcome::added, "", run.results.points.size(), rows.size()};
+  const std::string content = run_content(run.layout);
+  const std::vector<PointObservations> points = observations_of(run);
+  size_t row_count = 0;
+  for (const PointObservations& point : points) row_count += point.rows.size();
+  RunAdded added{run.meta.run_id, run.layout.dir(), RunAdded::Outcome::added, "", run.results.points.size(), row_count};
   try {
     WriteTransaction transaction(*db_);
     check_family(run);
@@ -296,7 +308,7 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
       SqliteStatement points(*db_, "SELECT id, point FROM points");
       while (points.step()) cache_->points[points.text(1)] = points.integer(0);
       SqliteStatement series(*db_, "SELECT id, point, metric FROM series");
-      while (series.step()) cache_->series[{series.integer(1), series.integer(2)}] = series.integer(0);
+      while (series.step()) cache_->series[series_key(series.integer(1), series.integer(2))] = series.integer(0);
     }
     // The cache learns this transaction's ids: dropped with it if it fails.
     Cache before = *cache_;
@@ -305,31 +317,34 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
       SqliteStatement new_point(*db_, "INSERT INTO points(point, op) VALUES (?, ?)");
       SqliteStatement new_series(*db_, "INSERT INTO series(point, metric) VALUES (?, ?)");
       SqliteStatement observe(*db_, "INSERT INTO observations(run, series, value, low, high, note) VALUES (?, ?, ?, ?, ?, ?)");
-      for (const RunObservation& row : rows) {
-        auto metric = cache_->metrics.find(row.metric);
-        if (metric == cache_->metrics.end()) {
-          new_metric.bind(1, row.metric).bind(2, row.unit).bind(3, std::string(spelling(row.better))).run();
-          new_metric.reset();
-          metric = cache_->metrics.emplace(row.metric, sqlite3_last_insert_rowid(db_->get())).first;
-        }
-        auto point = cache_->points.find(row.point);
+      for (const PointObservations& observed : points) {
+        auto point = cache_->points.find(observed.point);
         if (point == cache_->points.end()) {
-          new_point.bind(1, row.point).bind(2, row.op).run();
+          new_point.bind(1, observed.point).bind(2, observed.op).run();
           new_point.reset();
-          point = cache_->points.emplace(row.point, sqlite3_last_insert_rowid(db_->get())).first;
+          point = cache_->points.emplace(observed.point, sqlite3_last_insert_rowid(db_->get())).first;
         }
-        auto series = cache_->series.find({point->second, metric->second});
-        if (series == cache_->series.end()) {
-          new_series.bind_integer(1, point->second).bind_integer(2, metric->second).run();
-          new_series.reset();
-          series = cache_->series.emplace(std::pair{point->second, metric->second}, sqlite3_last_insert_rowid(db_->get())).first;
+        for (const RunObservation& row : observed.rows) {
+          auto metric = cache_->metrics.find(row.metric);
+          if (metric == cache_->metrics.end()) {
+            new_metric.bind(1, std::string(row.metric)).bind(2, std::string(row.unit)).bind(3, std::string(spelling(row.better))).run();
+            new_metric.reset();
+            metric = cache_->metrics.emplace(std::string(row.metric), sqlite3_last_insert_rowid(db_->get())).first;
+          }
+          const uint64_t key = series_key(point->second, metric->second);
+          auto series = cache_->series.find(key);
+          if (series == cache_->series.end()) {
+            new_series.bind_integer(1, point->second).bind_integer(2, metric->second).run();
+            new_series.reset();
+            series = cache_->series.emplace(key, sqlite3_last_insert_rowid(db_->get())).first;
+          }
+          observe.bind_integer(1, run_row).bind_integer(2, series->second).bind(3, row.value);
+          row.low ? observe.bind(4, *row.low) : observe.bind_null(4);
+          row.high ? observe.bind(5, *row.high) : observe.bind_null(5);
+          observed.note.empty() ? observe.bind_null(6) : observe.bind(6, observed.note);
+          observe.run();
+          observe.reset();
         }
-        observe.bind_integer(1, run_row).bind_integer(2, series->second).bind(3, row.value);
-        row.low ? observe.bind(4, *row.low) : observe.bind_null(4);
-        row.high ? observe.bind(5, *row.high) : observe.bind_null(5);
-        row.note.empty() ? observe.bind_null(6) : observe.bind(6, row.note);
-        observe.run();
-        observe.reset();
       }
       transaction.commit();
     } catch (...) {
@@ -340,6 +355,18 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
     fail_sqlite(failure, "adding " + name);
   }
   return added;
+}
+
+std::string run_content(const RunLayout& layout) {
+  std::error_code error;
+  const uintmax_t size = fs::file_size(layout.results(), error);
+  return sha256_hex(read_text_file(layout.meta()) + fmt::format("\nresults.json {} bytes", error ? 0 : size));
+}
+
+bool HistoryStore::holds(const std::string& run_id, const std::string& content, const std::string& label) const {
+  SqliteStatement known(*db_, "SELECT r.content, b.label FROM runs r JOIN builds b ON b.id = r.build WHERE r.run_id = ?");
+  known.bind(1, run_id);
+  return known.step() && known.text(0) == content && (label.empty() || known.text(1) == label);
 }
 
 std::vector<Build> HistoryStore::builds() const {
@@ -385,13 +412,21 @@ std::optional<StoredMetric> HistoryStore::metric(const std::string& name) const 
 std::vector<StoredObservation> HistoryStore::observations(const std::string& metric) const {
   std::vector<StoredObservation> rows;
   try {
-    SqliteStatement query(*db_, "SELECT s.point, r.build, o.run, o.value, o.low, o.high, o.note IS NOT NULL "
-                                "FROM observations o JOIN series s ON s.id = o.series JOIN runs r ON r.id = o.run "
-                                "WHERE s.metric = (SELECT id FROM metrics WHERE name = ?)");
-    query.bind(1, metric);
-    while (query.step())
-      rows.push_back({query.integer(0), query.integer(1), query.integer(2), *query.real(3), query.real(4), query.real(5),
-                      query.integer(6) != 0});
+    // Series and runs are few: mapped here, so the scan of the rows joins nothing.
+    std::unordered_map<int64_t, int64_t> point_of, build_of;
+    SqliteStatement series(*db_, "SELECT id, point FROM series WHERE metric = (SELECT id FROM metrics WHERE name = ?)");
+    series.bind(1, metric);
+    while (series.step()) point_of[series.integer(0)] = series.integer(1);
+    SqliteStatement runs(*db_, "SELECT id, build FROM runs");
+    while (runs.step()) build_of[runs.integer(0)] = runs.integer(1);
+    // Every row scanned once, its series looked up here: cheaper than SQLite's IN lookup per row.
+    SqliteStatement query(*db_, "SELECT series, run, value, low, high, note IS NOT NULL FROM observations");
+    while (query.step()) {
+      const auto point = point_of.find(query.integer(0));
+      if (point == point_of.end()) continue;
+      rows.push_back({point->second, build_of.at(query.integer(1)), query.integer(1), *query.real(2), query.real(3), query.real(4),
+                      query.integer(5) != 0});
+    }
   } catch (const SqliteError& failure) {
     fail_sqlite(failure, "reading its " + metric + " rows");
   }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "util/errors.h"
 
@@ -39,21 +40,25 @@ HistorySeries load_series(const HistoryStore& store, const std::string& metric) 
   for (size_t i = 0; i < history.builds.size(); ++i) build_index[history.builds[i].id] = i;
   const std::map<int64_t, std::string> names = store.point_names();
 
-  // (point, build) -> its runs' observations; the median one stands for the build.
-  std::map<int64_t, std::map<size_t, std::vector<StoredObservation>>> by_point;
-  for (StoredObservation& row : store.observations(metric)) by_point[row.point][build_index.at(row.build)].push_back(row);
-  for (auto& [point, builds] : by_point) {
+  // Each point's observations, by build; where a build has several runs, the median one stands for it.
+  std::vector<StoredObservation> rows = store.observations(metric);
+  for (StoredObservation& row : rows) row.build = int64_t(build_index.at(row.build));  // now an index
+  std::sort(rows.begin(), rows.end(), [](const StoredObservation& x, const StoredObservation& y) {
+    if (x.point != y.point) return x.point < y.point;
+    if (x.build != y.build) return x.build < y.build;
+    return x.excluded != y.excluded ? y.excluded : x.value < y.value;  // evidence first, then by value
+  });
+  for (size_t at = 0; at < rows.size();) {
     Series series;
-    series.point = names.at(point);
+    series.point = names.at(rows[at].point);
     series.op = series.point.substr(0, series.point.find('/'));
-    for (auto& [build, rows] : builds) {
-      std::sort(rows.begin(), rows.end(), [](const StoredObservation& x, const StoredObservation& y) {
-        return x.excluded != y.excluded ? y.excluded : x.value < y.value;  // evidence first, then by value
-      });
-      size_t judged = 0;
-      while (judged < rows.size() && !rows[judged].excluded) ++judged;
-      const StoredObservation& middle = rows[judged ? (judged - 1) / 2 : 0];
-      series.values.push_back({build, middle.value, middle.low, middle.high, middle.run, judged == 0});
+    const int64_t point = rows[at].point;
+    while (at < rows.size() && rows[at].point == point) {
+      size_t end = at, judged = 0;
+      while (end < rows.size() && rows[end].point == point && rows[end].build == rows[at].build) judged += !rows[end++].excluded;
+      const StoredObservation& middle = rows[at + (judged ? (judged - 1) / 2 : 0)];
+      series.values.push_back({size_t(middle.build), middle.value, middle.low, middle.high, middle.run, judged == 0});
+      at = end;
     }
     history.series.push_back(std::move(series));
   }

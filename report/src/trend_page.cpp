@@ -55,13 +55,20 @@ for (const op of data.ops) {
   const changes = [];
   const datasets = op.points.map((point, i) => {
     for (const change of point.changes) changes.push(change);
+    // The compact columns (value, low, high by build from `first`; null where a build has none) as dots.
+    point.values = [];
+    point.v.forEach((value, k) => {
+      if (value === null) return;
+      const x = point.first + k;
+      point.values.push({x, y: value / point.scale, value, low: point.lo ? point.lo[k] : null, high: point.hi ? point.hi[k] : null,
+                         excluded: point.excluded.includes(x), change: point.changes.find(c => c.after === x)});
+    });
     return {
       label: point.point, borderColor: colours[i % colours.length], backgroundColor: colours[i % colours.length],
       borderWidth: 1.5, pointHoverRadius: 6, spanGaps: true, tension: 0,
-      pointStyle: point.values.map(v => point.changes.some(c => c.after === v[0]) ? 'triangle' : 'circle'),
-      pointRadius: point.values.map(v => point.changes.some(c => c.after === v[0]) ? 7 : 2.5),
-      data: point.values.map(v => ({x: v[0], y: v[1] / point.scale, value: v[1], low: v[2], high: v[3], excluded: v[4],
-                                     change: point.changes.find(c => c.after === v[0])})),
+      pointStyle: point.values.map(v => v.change ? 'triangle' : 'circle'),
+      pointRadius: point.values.map(v => v.change ? 7 : 2.5),
+      data: point.values,
     };
   });
   const chart = new Chart(document.getElementById('chart-' + op.index), {
@@ -103,6 +110,7 @@ document.getElementById('op-filter').addEventListener('change', event => {
   for (const section of document.querySelectorAll('section.op'))
     section.style.display = event.target.value === '' || section.dataset.op === event.target.value ? '' : 'none';
 });
+window.trendsDrawnMs = performance.now();  // since the page was asked for: what a reader waits
 window.trendsReady = true;
 )";
 
@@ -112,8 +120,9 @@ std::string script_safe(std::string json) {
   return json;
 }
 
-// Six significant digits: the chart shows no more, and a page of 200 points stays small.
-nlohmann::json rounded(double value) { return nlohmann::json::parse(fmt::format("{:.6g}", value)); }
+// Five significant digits: the chart and its tooltip show no more, and a page of 200 points over
+// 500 builds stays small.
+nlohmann::json rounded(double value) { return nlohmann::json::parse(fmt::format("{:.5g}", value)); }
 
 }  // namespace
 
@@ -140,22 +149,38 @@ void write_trend_page(const HistoryStore& store, const HistorySeries& history, c
         std::sort(first.begin(), first.end());
         if (!first.empty() && first[first.size() / 2] != 0) scale = first[first.size() / 2];
       }
-      nlohmann::json values = nlohmann::json::array();
-      for (const SeriesValue& value : series->values)
-        values.push_back({value.build, rounded(value.value), value.low ? rounded(*value.low) : nlohmann::json(),
-                          value.high ? rounded(*value.high) : nlohmann::json(), value.excluded ? 1 : 0});
+      // Columns from the first build it has: a value (null in a gap), its interval where any value has one.
+      const size_t first = series->values.front().build, span = series->values.back().build - first + 1;
+      nlohmann::json values(span, nullptr), lows(span, nullptr), highs(span, nullptr), excluded = nlohmann::json::array();
+      bool intervals = false;
+      for (const SeriesValue& value : series->values) {
+        const size_t k = value.build - first;
+        values[k] = rounded(value.value);
+        if (value.low && value.high) {
+          lows[k] = rounded(*value.low);
+          highs[k] = rounded(*value.high);
+          intervals = true;
+        }
+        if (value.excluded) excluded.push_back(value.build);
+      }
       nlohmann::json own = nlohmann::json::array();
       for (const Change* change : by_point[series->point])
         own.push_back({{"before", change->before}, {"after", change->after}, {"kind", spelling(change->kind)},
                        {"change_pct", rounded(change->change_pct)}, {"low_pct", rounded(change->low_pct)},
                        {"high_pct", rounded(change->high_pct)}, {"pvalue", rounded(change->pvalue)}});
-      points.push_back({{"point", series->point}, {"scale", rounded(scale)}, {"values", values}, {"changes", own}});
+      nlohmann::json point{{"point", series->point}, {"scale", rounded(scale)}, {"first", first}, {"v", values},
+                           {"excluded", excluded}, {"changes", own}};
+      if (intervals) {
+        point["lo"] = lows;
+        point["hi"] = highs;
+      }
+      points.push_back(std::move(point));
     }
     ops.push_back({{"op", op}, {"index", index++}, {"points", points}});
   }
   nlohmann::json builds = nlohmann::json::array();
   for (const Build& build : history.builds) builds.push_back(build.label);
-  const std::string axis = ratio ? history.metric.name + " (B over A's code, same process)"
+  const std::string axis = ratio ? "B / A's code (same process)"
                                  : history.metric.name + " relative to each point's first builds";
   const nlohmann::json data{{"metric", {{"name", history.metric.name}, {"unit", history.metric.unit}}},
                             {"axis", axis},

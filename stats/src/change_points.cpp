@@ -7,6 +7,8 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
+#include "stats/summary.h"
+
 namespace abt {
 namespace {
 
@@ -46,6 +48,8 @@ SegmentTest test_segments(std::span<const double> left, std::span<const double> 
   test.mean_after = mean(right);
   test.std_before = population_std(left, test.mean_before);
   test.std_after = population_std(right, test.mean_after);
+  test.median_before = median_of(std::vector<double>(left.begin(), left.end()));
+  test.median_after = median_of(std::vector<double>(right.begin(), right.end()));
   test.pvalue = left.size() + right.size() > 2
                     ? t_test_pvalue(test.mean_before, test.std_before, left.size(), test.mean_after, test.std_after, right.size())
                     : 1.0;
@@ -90,25 +94,16 @@ struct Candidate {
   double qhat = 0;
 };
 
-// The split of [s, e) that maximizes Q over every end k (Otava's get_candidate_change_point). With a
-// minimum segment of 1, Otava's matrix of Q(t, k) has zeros where k <= t, and its argmax may land
-// on one (every Q negative): kept as it is, so the two agree. A longer minimum looks at valid
-// splits only.
-std::optional<Candidate> best_split(const EnergyDistance& energy, Interval interval, size_t min_segment) {
-  const size_t s = interval.start, e = interval.stop, size = e - s;
+// The split of [s, e) that maximizes Q over every end k (Otava's get_candidate_change_point): its
+// matrix of Q(t, k) has zeros where k <= t, and its argmax may land on one (every Q negative): kept
+// as it is, so the two agree.
+std::optional<Candidate> best_split(const EnergyDistance& energy, Interval interval) {
+  const size_t s = interval.start, size = interval.size();
   std::optional<Candidate> best;
-  if (min_segment <= 1) {
-    for (size_t i = 0; i + 1 < size; ++i)
-      for (size_t j = 0; j + 1 < size; ++j) {
-        const double value = j >= i ? energy.q(s, s + 1 + i, s + 2 + j) : 0.0;
-        if (!best || value > best->qhat) best = Candidate{s + 1 + i, value};
-      }
-    return best;
-  }
-  for (size_t t = s + min_segment; t + min_segment <= e; ++t)
-    for (size_t k = t + min_segment; k <= e; ++k) {
-      const double value = energy.q(s, t, k);
-      if (!best || value > best->qhat) best = Candidate{t, value};
+  for (size_t i = 0; i + 1 < size; ++i)
+    for (size_t j = 0; j + 1 < size; ++j) {
+      const double value = j >= i ? energy.q(s, s + 1 + i, s + 2 + j) : 0.0;
+      if (!best || value > best->qhat) best = Candidate{s + 1 + i, value};
     }
   return best;
 }
@@ -131,15 +126,15 @@ SegmentTest test_at(size_t index, std::span<const double> series, const std::vec
 bool significant(const SegmentTest& test, double max_pvalue) { return test.pvalue <= max_pvalue; }
 
 // Otava's ChangePointDetector on one window: the best split while it is significant.
-std::vector<ChangePoint> detect(std::span<const double> window, double max_pvalue, size_t min_segment) {
+std::vector<ChangePoint> detect(std::span<const double> window, double max_pvalue) {
   const EnergyDistance energy(window);
   std::vector<ChangePoint> points;
   while (true) {
     const std::vector<Interval> intervals = intervals_of(points, window.size());
     std::optional<Candidate> best;
     for (const Interval& interval : intervals) {
-      if (interval.size() < std::max<size_t>(2, 2 * min_segment)) continue;
-      const std::optional<Candidate> candidate = best_split(energy, interval, min_segment);
+      if (interval.size() < 2) continue;
+      const std::optional<Candidate> candidate = best_split(energy, interval);
       if (candidate && (!best || candidate->qhat > best->qhat)) best = candidate;
     }
     if (!best) break;
@@ -157,7 +152,7 @@ std::vector<ChangePoint> weak_change_points(std::span<const double> series, cons
   std::vector<ChangePoint> points;
   for (size_t start = 0; start < n;) {
     const size_t end = std::min(start + window, n);
-    std::vector<ChangePoint> found = detect(series.subspan(start, end - start), pvalue, options.min_segment);
+    std::vector<ChangePoint> found = detect(series.subspan(start, end - start), pvalue);
     size_t last = 0;
     for (ChangePoint& point : found) {
       point.index += start;
@@ -173,18 +168,34 @@ std::vector<ChangePoint> weak_change_points(std::span<const double> series, cons
   return points;
 }
 
-// The weakest change point removed, and its neighbours re-tested, until every one is significant
-// and large enough (Otava's merge).
+// The weakest change point removed, and its neighbours re-tested, until every segment is at least
+// the minimum long and every change point significant and large enough (Otava's merge; a segment
+// too short goes first, the less significant of the two points around it with it).
 void merge(std::vector<ChangePoint>& points, std::span<const double> series, const ChangePointOptions& options) {
+  auto too_short = [&](size_t i) {  // the segment before point i, or after the last
+    const size_t from = i == 0 ? 0 : points[i - 1].index, to = i < points.size() ? points[i].index : series.size();
+    return to - from < options.min_segment;
+  };
   while (!points.empty()) {
     size_t weakest = 0;
     for (size_t i = 1; i < points.size(); ++i)
       if (points[i].test.pvalue > points[weakest].test.pvalue) weakest = i;
-    if (points[weakest].test.pvalue < options.max_pvalue) {
+    std::optional<size_t> short_segment;
+    for (size_t i = 0; i <= points.size() && !short_segment; ++i)
+      if (too_short(i)) short_segment = i;
+    if (short_segment) {  // the bounding point that matters less (only one where the segment ends the series)
+      const size_t i = *short_segment;
+      if (i == 0) weakest = 0;
+      else if (i == points.size()) weakest = i - 1;
+      else weakest = points[i - 1].test.pvalue >= points[i].test.pvalue ? i - 1 : i;
+    } else if (points[weakest].test.pvalue < options.max_pvalue) {
+      auto size = [&](const ChangePoint& point) {
+        return options.robust_magnitude ? point.test.median_magnitude() : point.test.magnitude();
+      };
       weakest = 0;
       for (size_t i = 1; i < points.size(); ++i)
-        if (points[i].test.magnitude() < points[weakest].test.magnitude()) weakest = i;
-      if (points[weakest].test.magnitude() > options.min_magnitude) return;
+        if (size(points[i]) < size(points[weakest])) weakest = i;
+      if (size(points[weakest]) > options.min_magnitude) return;
     }
     points.erase(points.begin() + long(weakest));
     // The segments on both sides of the removed point are one now: the points that bound it.
@@ -202,6 +213,12 @@ double SegmentTest::forward_change() const { return mean_before == 0 ? 0 : mean_
 double SegmentTest::magnitude() const {
   const double backward = mean_after == 0 ? 0 : mean_before / mean_after - 1;
   return std::max(std::abs(forward_change()), std::abs(backward));
+}
+
+double SegmentTest::median_magnitude() const {
+  const double forward = median_before == 0 ? 0 : median_after / median_before - 1;
+  const double backward = median_after == 0 ? 0 : median_before / median_after - 1;
+  return std::max(std::abs(forward), std::abs(backward));
 }
 
 double t_test_pvalue(double mean_1, double std_1, size_t n_1, double mean_2, double std_2, size_t n_2) {

@@ -19,7 +19,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(TerminalOutput, HelpLinesFitAndTheFooterIsTheTopLevelsAlone) {
-  for (const char* command : {"", "record", "replay", "diff", "report", "capture", "merge", "completion"}) {
+  for (const char* command : {"", "record", "replay", "diff", "report", "capture", "merge", "completion", "history"}) {
     std::vector<std::string> args;
     if (*command) args.push_back(command);
     args.push_back("--help");
@@ -130,12 +130,15 @@ TEST(TerminalOutput, CompletionCompletesCommandsAndOptions) {
        {"-c", "source '" + file.string() +
                   "'; COMP_WORDS=(abtool rec); COMP_CWORD=1; _abtool; echo \"${COMPREPLY[*]}\"; "
                   "COMP_WORDS=(abtool record --warm); COMP_CWORD=2; _abtool; echo \"${COMPREPLY[*]}\"; "
-                  "COMP_WORDS=(abtool replay --from runs/A --ret); COMP_CWORD=4; _abtool; echo \"${COMPREPLY[*]}\""},
+                  "COMP_WORDS=(abtool replay --from runs/A --ret); COMP_CWORD=4; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool history cha); COMP_CWORD=2; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool history gate --db h.sqlite --min); COMP_CWORD=5; _abtool; echo \"${COMPREPLY[*]}\""},
        "",
        {},
        std::chrono::seconds(30)});
   ASSERT_EQ(completed.exit_code, 0) << completed.out << completed.err;
-  EXPECT_EQ(lines_of(completed.out), (std::vector<std::string>{"record", "--warmup-ms", "--retune"})) << completed.out;
+  EXPECT_EQ(lines_of(completed.out), (std::vector<std::string>{"record", "--warmup-ms", "--retune", "changes", "--min-segment"}))
+      << completed.out;
   ProcessResult zsh = abtool({"completion", "zsh"});
   EXPECT_EQ(zsh.out.rfind("autoload -U +X bashcompinit && bashcompinit\n", 0), 0u) << zsh.out;
   EXPECT_EQ(abtool({"completion", "fish"}).exit_code, 2);

@@ -42,7 +42,9 @@ class HistoryStoreTest : public ::testing::Test {
       point.metrics.set(MetricId::code_bytes, {1000});
       run.results.points.push_back(point);
     }
-    write_file_atomically(run.layout.results(), fmt::format("{} {}", name, ratio));  // what the digest reads
+    // What says whether a run changed (run_content): its meta.json and the size of its results.json.
+    write_file_atomically(run.layout.meta(), run.meta.to_json().dump());
+    write_file_atomically(run.layout.results(), fmt::format("{} {} {}", name, ratio, points));
     return run;
   }
   fs::path db() const { return dir_.path() / "h.sqlite"; }
@@ -191,7 +193,7 @@ TEST(Noise, TheStepAPointMustMakeIsLearnedFromItsOwnBuilds) {
   EXPECT_TRUE(learned.learned);
   EXPECT_GT(learned.sigma_pct, 0.02);
   EXPECT_LT(learned.sigma_pct, 0.3);
-  EXPECT_NEAR(learned.step_pct, 3 * learned.sigma_pct, 1e-12);
+  EXPECT_NEAR(learned.step_pct, kStepSigmas * learned.sigma_pct, 1e-12);
   EXPECT_GE(learned.one_build_pct, learned.step_pct);
   EXPECT_DOUBLE_EQ(learn_noise(calm, {}, 1.0).step_pct, 1.0) << "the floor stands under it";
   const std::vector<std::optional<std::pair<double, double>>> intervals{std::pair{0.95, 1.05}, std::pair{0.97, 1.03}};

@@ -14,7 +14,7 @@ namespace abt {
 
 struct ChangeSettings {
   double floor_pct = 0;  // --threshold: no step below it counts, whatever the noise (0: the noise alone)
-  ChangePointOptions detection{.window = 50, .max_pvalue = 0.001, .min_magnitude = 0, .min_segment = 3};
+  ChangePointOptions detection{.window = 50, .max_pvalue = 0.001, .min_magnitude = 0, .min_segment = 5};
 };
 
 enum class ChangeKind { regression, improvement };
@@ -34,6 +34,15 @@ struct Change {
   size_t n_before = 0, n_after = 0;  // builds on each side (up to the next change points)
   PointNoise noise;
 };
+
+// The steps of one series as find_changes finds them: its noise learned from its values, and the
+// change points that clear the step it makes meaningful. `intervals` each value's own, where it has one.
+struct SeriesSteps {
+  PointNoise noise;
+  std::vector<ChangePoint> points;
+};
+SeriesSteps series_steps(std::span<const double> values, std::span<const std::optional<std::pair<double, double>>> intervals,
+                         const ChangeSettings& settings);
 
 // Newest first (by the build after the step), then by point.
 std::vector<Change> find_changes(const HistorySeries& history, const ChangeSettings& settings);

@@ -65,6 +65,10 @@ struct StoredMetric {
   Better better = Better::lower;
 };
 
+// What says whether a run changed since it was added: its meta.json (a --resume rewrites it) and
+// the size of its results.json (points are appended), not a digest of every byte of it.
+std::string run_content(const RunLayout& layout);
+
 class HistoryStore {
  public:
   HistoryStore(const std::filesystem::path& file, HistoryAccess access);
@@ -74,6 +78,9 @@ class HistoryStore {
 
   const std::filesystem::path& file() const { return file_; }
   RunAdded add(const RunData& run, const BuildRequest& build);
+  // The run is in the history as it is now (run_content), under `label` where one is given: adding
+  // it again would change nothing.
+  bool holds(const std::string& run_id, const std::string& content, const std::string& label) const;
 
   std::vector<Build> builds() const;  // in build order
   std::vector<StoredRun> runs() const;

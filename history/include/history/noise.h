@@ -5,7 +5,8 @@
 //   noise (sigma)  1.4826 x the median absolute deviation of its relative changes between
 //                  consecutive builds, over sqrt(2) (a change is the difference of two builds'
 //                  noise): robust to the steps and outliers among them;
-//   step           what a change point must exceed: 3 sigma, at least the floor;
+//   step           what a change point must exceed: 2.5 sigma (by the medians of the segments around
+//                  it), at least the floor;
 //   one build      what the newest build alone must exceed to fail the gate (one value, no segment
 //                  yet): rustc-perf's significance threshold, the upper fence Q3 + 3 x IQR of the
 //                  past changes' magnitudes, at least the step.
@@ -22,7 +23,7 @@
 namespace abt {
 
 inline constexpr size_t kBuildsToLearn = 5;
-inline constexpr double kStepSigmas = 3.0;
+inline constexpr double kStepSigmas = 2.5;
 inline constexpr double kFenceIqrs = 3.0;
 
 struct PointNoise {

@@ -5,6 +5,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/metric.h"
@@ -17,16 +18,21 @@ inline constexpr std::string_view kTimeVsControl = "time_vs_control";  // B's ti
 inline constexpr std::string_view kControlTime = "control_time";       // A's code's time in B's process (us)
 
 struct RunObservation {
-  std::string point, op;
-  std::string metric, unit;
+  std::string_view metric, unit;  // a metric's own names (model/metric.h, or the history's above): static
   Better better = Better::lower;
   double value = 0;
   std::optional<double> low, high;  // its interval (time_vs_control) or the range of its reads
-  std::string note;                 // why it is no evidence of the compiler (a fallback sweep); empty: it is
+};
+
+// One point's rows.
+struct PointObservations {
+  std::string point, op;
+  std::string note;  // why its rows are no evidence of the compiler (a fallback sweep); empty: they are
+  std::vector<RunObservation> rows;
 };
 
 // The points that succeeded; a failed point adds nothing (its series has a gap there).
-std::vector<RunObservation> observations_of(const RunData& run);
+std::vector<PointObservations> observations_of(const RunData& run);
 
 // The metric a history's series are judged by when none is named: the time against the control
 // for replays of one record, the time itself for records.

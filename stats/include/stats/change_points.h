@@ -8,9 +8,10 @@
 //   merge: over the whole series, the weakest change point (the largest p, or when every p is
 //     below max_pvalue the smallest magnitude) is removed and its neighbours re-tested until every
 //     p <= max_pvalue and every magnitude > min_magnitude.
-// With min_segment 1 the result is Otava 0.8.0's compute_change_points (tests/history holds the
-// two against each other); a larger min_segment leaves a side shorter than it no split, so a
-// single outlier is no segment of its own.
+// With min_segment 1 (and otava_merge) the result is Otava 0.8.0's compute_change_points
+// (tests/history holds the two against each other); a larger min_segment makes the merge remove a
+// change point that leaves a segment shorter than it, so a lone outlier or two are no segment of
+// their own (the split stays Otava's, so a step is still placed where the windows saw it).
 #pragma once
 #include <cstddef>
 #include <span>
@@ -27,18 +28,23 @@ struct ChangePointOptions {
   // leaving the one before with the test it had against the removed one. false: the two around it
   // (the segments they bound are the ones that changed).
   bool otava_merge = false;
+  // Judge a change's size by the two segments' medians, not their means: an outlier or two inside
+  // a short segment moves its mean past the minimum magnitude, not its median (false: Otava's means).
+  bool robust_magnitude = true;
 };
 
 // The two sides of a split and the t-test between them (Otava's TTestStats: population standard
 // deviations, a pooled-variance two-sided test).
 struct SegmentTest {
   double mean_before = 0, mean_after = 0;
+  double median_before = 0, median_after = 0;
   double std_before = 0, std_after = 0;
   size_t n_before = 0, n_after = 0;
   double pvalue = 1;
 
   double forward_change() const;  // mean_after / mean_before - 1 (0 where mean_before is 0)
   double magnitude() const;       // the larger of |forward| and |backward| (Otava's change_magnitude)
+  double median_magnitude() const;  // the same of the medians
 };
 
 struct ChangePoint {
