@@ -119,10 +119,11 @@ int run_gate(const HistoryOptions& options) {
 }
 
 int report(const HistoryOptions& options) {
-  check_output_file(options.out, "history report -o");
-  if (std::filesystem::exists(options.out) && std::filesystem::equivalent(options.out, options.db))
-    throw InputError(fmt::format("history report -o {}: that is the history itself", options.out.string()));
   const HistoryStore store(options.db, HistoryAccess::read);
+  check_output_file(options.out, "history report -o");
+  std::error_code same_error;
+  if (std::filesystem::equivalent(options.out, options.db, same_error))
+    throw InputError(fmt::format("history report -o {}: that is the history itself", options.out.string()));
   const HistorySeries history = load_series(store, metric_of(store, options));
   const std::vector<Change> found = find_changes(history, settings_of(options));
   std::ostringstream page;

@@ -18,6 +18,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Each step takes the schema one version up; a new version is a step at the end (never an edit).
+// An observation's metric is its series' too, kept again as the first column of its key: the rows
+// of one metric lie together, so a series' metric is read without scanning the others' rows.
 const std::vector<const char*> kMigrations = {
     // 0 -> 1: the tables.
     R"(CREATE TABLE history(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,8 +32,9 @@ const std::vector<const char*> kMigrations = {
        CREATE TABLE points(id INTEGER PRIMARY KEY, point TEXT NOT NULL UNIQUE, op TEXT NOT NULL);
        CREATE TABLE series(id INTEGER PRIMARY KEY, point INTEGER NOT NULL REFERENCES points(id),
                            metric INTEGER NOT NULL REFERENCES metrics(id), UNIQUE(point, metric));
-       CREATE TABLE observations(run INTEGER NOT NULL REFERENCES runs(id), series INTEGER NOT NULL REFERENCES series(id),
-                                 value REAL NOT NULL, low REAL, high REAL, PRIMARY KEY(run, series)) WITHOUT ROWID;)",
+       CREATE TABLE observations(metric INTEGER NOT NULL REFERENCES metrics(id), run INTEGER NOT NULL REFERENCES runs(id),
+                                 series INTEGER NOT NULL REFERENCES series(id), value REAL NOT NULL, low REAL, high REAL,
+                                 PRIMARY KEY(metric, run, series)) WITHOUT ROWID;)",
     // 1 -> 2: why an observation is no evidence of the compiler (a replay's fallback sweep).
     "ALTER TABLE observations ADD COLUMN note TEXT;",
 };
@@ -248,6 +251,57 @@ Build HistoryStore::resolve_build(const RunData& run, const BuildRequest& reques
   return build;
 }
 
+void HistoryStore::store_rows(int64_t run_row, const std::vector<PointObservations>& points) {
+  if (!cache_) {
+    cache_ = std::make_unique<Cache>();
+    SqliteStatement known_metrics(*db_, "SELECT id, name FROM metrics");
+    while (known_metrics.step()) cache_->metrics[known_metrics.text(1)] = known_metrics.integer(0);
+    SqliteStatement known_points(*db_, "SELECT id, point FROM points");
+    while (known_points.step()) cache_->points[known_points.text(1)] = known_points.integer(0);
+    SqliteStatement known_series(*db_, "SELECT id, point, metric FROM series");
+    while (known_series.step())
+      cache_->series[series_key(known_series.integer(1), known_series.integer(2))] = known_series.integer(0);
+  }
+  try {
+    SqliteStatement new_metric(*db_, "INSERT INTO metrics(name, unit, better) VALUES (?, ?, ?)");
+    SqliteStatement new_point(*db_, "INSERT INTO points(point, op) VALUES (?, ?)");
+    SqliteStatement new_series(*db_, "INSERT INTO series(point, metric) VALUES (?, ?)");
+    SqliteStatement observe(*db_, "INSERT INTO observations(metric, run, series, value, low, high, note) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    for (const PointObservations& observed : points) {
+      auto point = cache_->points.find(observed.point);
+      if (point == cache_->points.end()) {
+        new_point.bind(1, observed.point).bind(2, observed.op).run();
+        new_point.reset();
+        point = cache_->points.emplace(observed.point, sqlite3_last_insert_rowid(db_->get())).first;
+      }
+      for (const RunObservation& row : observed.rows) {
+        auto metric = cache_->metrics.find(row.metric);
+        if (metric == cache_->metrics.end()) {
+          new_metric.bind(1, std::string(row.metric)).bind(2, std::string(row.unit)).bind(3, std::string(spelling(row.better))).run();
+          new_metric.reset();
+          metric = cache_->metrics.emplace(std::string(row.metric), sqlite3_last_insert_rowid(db_->get())).first;
+        }
+        const uint64_t key = series_key(point->second, metric->second);
+        auto series = cache_->series.find(key);
+        if (series == cache_->series.end()) {
+          new_series.bind_integer(1, point->second).bind_integer(2, metric->second).run();
+          new_series.reset();
+          series = cache_->series.emplace(key, sqlite3_last_insert_rowid(db_->get())).first;
+        }
+        observe.bind_integer(1, metric->second).bind_integer(2, run_row).bind_integer(3, series->second).bind(4, row.value);
+        row.low ? observe.bind(5, *row.low) : observe.bind_null(5);
+        row.high ? observe.bind(6, *row.high) : observe.bind_null(6);
+        observed.note.empty() ? observe.bind_null(7) : observe.bind(7, observed.note);
+        observe.run();
+        observe.reset();
+      }
+    }
+  } catch (...) {
+    cache_.reset();  // it learned ids the rolled-back transaction made: read again next time
+    throw;
+  }
+}
+
 RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
   const std::string name = fmt::format("run {} ({})", run.meta.run_id, run.layout.dir().string());
   if (run.meta.run_id.empty()) fail(fmt::format("{}: the run has no run id (made by an older abtool): it cannot be kept once", name));
@@ -287,7 +341,7 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
         return added;
       }
       added.outcome = RunAdded::Outcome::replaced;  // re-measured (--resume): its rows are these now
-      SqliteStatement drop(*db_, "DELETE FROM observations WHERE run = ?");
+      SqliteStatement drop(*db_, "DELETE FROM observations WHERE metric IN (SELECT id FROM metrics) AND run = ?");
       drop.bind_integer(1, run_row).run();
       SqliteStatement update(*db_, "UPDATE runs SET dir = ?, added = ?, points = ?, content = ? WHERE id = ?");
       update.bind(1, fs::absolute(run.layout.dir()).string()).bind(2, now_text()).bind_integer(3, int64_t(run.results.points.size()));
@@ -301,56 +355,8 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
       run_row = sqlite3_last_insert_rowid(db_->get());
     }
 
-    if (!cache_) {
-      cache_ = std::make_unique<Cache>();
-      SqliteStatement metrics(*db_, "SELECT id, name FROM metrics");
-      while (metrics.step()) cache_->metrics[metrics.text(1)] = metrics.integer(0);
-      SqliteStatement points(*db_, "SELECT id, point FROM points");
-      while (points.step()) cache_->points[points.text(1)] = points.integer(0);
-      SqliteStatement series(*db_, "SELECT id, point, metric FROM series");
-      while (series.step()) cache_->series[series_key(series.integer(1), series.integer(2))] = series.integer(0);
-    }
-    // The cache learns this transaction's ids: dropped with it if it fails.
-    Cache before = *cache_;
-    try {
-      SqliteStatement new_metric(*db_, "INSERT INTO metrics(name, unit, better) VALUES (?, ?, ?)");
-      SqliteStatement new_point(*db_, "INSERT INTO points(point, op) VALUES (?, ?)");
-      SqliteStatement new_series(*db_, "INSERT INTO series(point, metric) VALUES (?, ?)");
-      SqliteStatement observe(*db_, "INSERT INTO observations(run, series, value, low, high, note) VALUES (?, ?, ?, ?, ?, ?)");
-      for (const PointObservations& observed : points) {
-        auto point = cache_->points.find(observed.point);
-        if (point == cache_->points.end()) {
-          new_point.bind(1, observed.point).bind(2, observed.op).run();
-          new_point.reset();
-          point = cache_->points.emplace(observed.point, sqlite3_last_insert_rowid(db_->get())).first;
-        }
-        for (const RunObservation& row : observed.rows) {
-          auto metric = cache_->metrics.find(row.metric);
-          if (metric == cache_->metrics.end()) {
-            new_metric.bind(1, std::string(row.metric)).bind(2, std::string(row.unit)).bind(3, std::string(spelling(row.better))).run();
-            new_metric.reset();
-            metric = cache_->metrics.emplace(std::string(row.metric), sqlite3_last_insert_rowid(db_->get())).first;
-          }
-          const uint64_t key = series_key(point->second, metric->second);
-          auto series = cache_->series.find(key);
-          if (series == cache_->series.end()) {
-            new_series.bind_integer(1, point->second).bind_integer(2, metric->second).run();
-            new_series.reset();
-            series = cache_->series.emplace(key, sqlite3_last_insert_rowid(db_->get())).first;
-          }
-          observe.bind_integer(1, run_row).bind_integer(2, series->second).bind(3, row.value);
-          row.low ? observe.bind(4, *row.low) : observe.bind_null(4);
-          row.high ? observe.bind(5, *row.high) : observe.bind_null(5);
-          observed.note.empty() ? observe.bind_null(6) : observe.bind(6, observed.note);
-          observe.run();
-          observe.reset();
-        }
-      }
-      transaction.commit();
-    } catch (...) {
-      *cache_ = std::move(before);
-      throw;
-    }
+    store_rows(run_row, points);
+    transaction.commit();
   } catch (const SqliteError& failure) {
     fail_sqlite(failure, "adding " + name);
   }
@@ -419,14 +425,12 @@ std::vector<StoredObservation> HistoryStore::observations(const std::string& met
     while (series.step()) point_of[series.integer(0)] = series.integer(1);
     SqliteStatement runs(*db_, "SELECT id, build FROM runs");
     while (runs.step()) build_of[runs.integer(0)] = runs.integer(1);
-    // Every row scanned once, its series looked up here: cheaper than SQLite's IN lookup per row.
-    SqliteStatement query(*db_, "SELECT series, run, value, low, high, note IS NOT NULL FROM observations");
-    while (query.step()) {
-      const auto point = point_of.find(query.integer(0));
-      if (point == point_of.end()) continue;
-      rows.push_back({point->second, build_of.at(query.integer(1)), query.integer(1), *query.real(2), query.real(3), query.real(4),
-                      query.integer(5) != 0});
-    }
+    SqliteStatement query(*db_, "SELECT series, run, value, low, high, note IS NOT NULL FROM observations "
+                                "WHERE metric = (SELECT id FROM metrics WHERE name = ?)");
+    query.bind(1, metric);
+    while (query.step())
+      rows.push_back({point_of.at(query.integer(0)), build_of.at(query.integer(1)), query.integer(1), *query.real(2), query.real(3),
+                      query.real(4), query.integer(5) != 0});
   } catch (const SqliteError& failure) {
     fail_sqlite(failure, "reading its " + metric + " rows");
   }

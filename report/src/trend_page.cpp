@@ -28,19 +28,20 @@ select { font: inherit; padding: 2px 6px; }
 )";
 
 // The page's own script: a chart per op from the data blob, change points marked twice (a triangle
-// on the point's line, a dashed line at the build for the op), the tooltip, the op filter.
+// at the point's value, a dashed line at the build), the tooltip, the op filter.
 const char* kTrendScript = R"(
 const data = JSON.parse(document.getElementById('trend-data').textContent);
 const unit = data.metric.unit;
 const text = v => unit === 'x' ? v.toFixed(4) + 'x' : unit === 'us' ? (v >= 1000 ? (v / 1000).toFixed(3) + ' ms' : v.toPrecision(4) + ' us')
                  : v.toPrecision(6) + ' ' + unit;
 const colours = ['#0969da', '#bf3989', '#1a7f37', '#bc4c00', '#8250df', '#0a3069', '#953800', '#116329', '#6e7781', '#cf222e'];
+// A dashed line at the build each step starts at.
 const marks = {
   id: 'changeMarks',
   afterDatasetsDraw(chart) {
     const area = chart.chartArea, x = chart.scales.x, ctx = chart.ctx;
     for (const change of chart.options.plugins.changeMarks.changes) {
-      const at = x.getPixelForValue(change.after) - (x.getPixelForValue(1) - x.getPixelForValue(0)) / 2;
+      const at = x.getPixelForValue(change.after - 0.5);
       ctx.save();
       ctx.strokeStyle = change.kind === 'regression' ? '#cf222e' : '#1a7f37';
       ctx.setLineDash([5, 4]);
@@ -52,43 +53,51 @@ const marks = {
 };
 window.trendCharts = [];
 for (const op of data.ops) {
-  const changes = [];
+  const changes = [], steps = [];
   const datasets = op.points.map((point, i) => {
-    for (const change of point.changes) changes.push(change);
     // The compact columns (value, low, high by build from `first`; null where a build has none) as dots.
-    point.values = [];
+    const values = [];
     point.v.forEach((value, k) => {
       if (value === null) return;
       const x = point.first + k;
-      point.values.push({x, y: value / point.scale, value, low: point.lo ? point.lo[k] : null, high: point.hi ? point.hi[k] : null,
-                         excluded: point.excluded.includes(x), change: point.changes.find(c => c.after === x)});
+      values.push({x, y: value / point.scale, point: point.point, value, low: point.lo ? point.lo[k] : null,
+                   high: point.hi ? point.hi[k] : null, excluded: point.excluded.includes(x), change: null});
     });
-    return {
-      label: point.point, borderColor: colours[i % colours.length], backgroundColor: colours[i % colours.length],
-      borderWidth: 1.5, pointHoverRadius: 6, spanGaps: true, tension: 0,
-      pointStyle: point.values.map(v => v.change ? 'triangle' : 'circle'),
-      pointRadius: point.values.map(v => v.change ? 7 : 2.5),
-      data: point.values,
-    };
+    for (const change of point.changes) {  // each step a triangle on its own dataset, drawn whatever the decimation
+      changes.push(change);
+      const at = values.find(v => v.x === change.after);
+      if (at) { at.change = change; steps.push(at); }
+    }
+    const colour = colours[i % colours.length];
+    // A dot a build where builds are few; over many, the line alone (hovering it still shows each build).
+    return {label: point.point, borderColor: colour, backgroundColor: colour, borderWidth: 1.5, tension: 0, spanGaps: true,
+            pointRadius: values.length > 150 ? 0 : 2.5, pointHoverRadius: 5, pointHitRadius: 5, data: values};
   });
+  if (steps.length) datasets.push({type: 'scatter', label: 'steps', data: steps, pointStyle: 'triangle', pointRadius: 7, pointHoverRadius: 9,
+                 backgroundColor: steps.map(v => v.change.kind === 'regression' ? '#cf222e' : '#1a7f37'),
+                 borderColor: steps.map(v => v.change.kind === 'regression' ? '#cf222e' : '#1a7f37')});
+  const last = data.builds.length - 1;
   const chart = new Chart(document.getElementById('chart-' + op.index), {
     type: 'line',
-    data: {labels: data.builds, datasets},
+    data: {datasets},
     options: {
-      animation: false, responsive: true, maintainAspectRatio: false, parsing: {xAxisKey: 'x', yAxisKey: 'y'},
+      animation: false, responsive: true, maintainAspectRatio: false, parsing: false, normalized: true,
       interaction: {mode: 'nearest', intersect: true},
       scales: {
-        x: {type: 'category', ticks: {autoSkip: true, maxRotation: 0}},
+        x: {type: 'linear', min: 0, max: last, ticks: {maxRotation: 0, autoSkip: true, precision: 0,
+                                                     callback: value => Number.isInteger(value) ? data.builds[value] : ''}},
         y: {title: {display: true, text: data.axis}},
       },
       plugins: {
+        // Many builds: each line drawn from the least and greatest of the builds a pixel holds.
+        decimation: {enabled: true, algorithm: 'min-max'},
         legend: {position: 'bottom', labels: {boxWidth: 10, font: {size: 11}}},
         changeMarks: {changes},
         tooltip: {callbacks: {
           title: items => 'build ' + data.builds[items[0].raw.x],
           label: item => {
             const r = item.raw;
-            let line = item.dataset.label + ': ' + text(r.value);
+            let line = r.point + ': ' + text(r.value);
             if (r.low !== null && r.high !== null) line += ' [' + text(r.low) + ', ' + text(r.high) + ']';
             if (r.excluded) line += ' (not judged)';
             return line;

@@ -29,7 +29,8 @@ std::vector<Interval> intervals_of(const std::vector<ChangePoint>& points, size_
   return intervals;
 }
 
-SegmentTest test_segments(std::span<const double> left, std::span<const double> right) {
+// `medians`: also each side's median (what a robust magnitude is judged by; the merge's, not the windows').
+SegmentTest test_segments(std::span<const double> left, std::span<const double> right, bool medians) {
   auto mean = [](std::span<const double> values) {
     double sum = 0;
     for (double value : values) sum += value;
@@ -48,8 +49,10 @@ SegmentTest test_segments(std::span<const double> left, std::span<const double> 
   test.mean_after = mean(right);
   test.std_before = population_std(left, test.mean_before);
   test.std_after = population_std(right, test.mean_after);
-  test.median_before = median_of(std::vector<double>(left.begin(), left.end()));
-  test.median_after = median_of(std::vector<double>(right.begin(), right.end()));
+  if (medians) {
+    test.median_before = median_of(std::vector<double>(left.begin(), left.end()));
+    test.median_after = median_of(std::vector<double>(right.begin(), right.end()));
+  }
   test.pvalue = left.size() + right.size() > 2
                     ? t_test_pvalue(test.mean_before, test.std_before, left.size(), test.mean_after, test.std_after, right.size())
                     : 1.0;
@@ -110,15 +113,16 @@ std::optional<Candidate> best_split(const EnergyDistance& energy, Interval inter
 
 // A candidate's test against the segments around it: a new split of the interval it lies in, or
 // an existing change point between its two intervals (Otava's TTestSignificanceTester).
-SegmentTest test_at(size_t index, std::span<const double> series, const std::vector<Interval>& intervals) {
+SegmentTest test_at(size_t index, std::span<const double> series, const std::vector<Interval>& intervals, bool medians) {
   for (size_t i = 0; i < intervals.size(); ++i) {
     const Interval& interval = intervals[i];
     if (interval.stop == index && i + 1 < intervals.size()) {
       const Interval& next = intervals[i + 1];
-      return test_segments(series.subspan(interval.start, interval.size()), series.subspan(next.start, next.size()));
+      return test_segments(series.subspan(interval.start, interval.size()), series.subspan(next.start, next.size()), medians);
     }
     if (interval.start < index && index < interval.stop)
-      return test_segments(series.subspan(interval.start, index - interval.start), series.subspan(index, interval.stop - index));
+      return test_segments(series.subspan(interval.start, index - interval.start), series.subspan(index, interval.stop - index),
+                           medians);
   }
   return {};
 }
@@ -138,7 +142,7 @@ std::vector<ChangePoint> detect(std::span<const double> window, double max_pvalu
       if (candidate && (!best || candidate->qhat > best->qhat)) best = candidate;
     }
     if (!best) break;
-    ChangePoint point{best->index, best->qhat, test_at(best->index, window, intervals)};
+    ChangePoint point{best->index, best->qhat, test_at(best->index, window, intervals, false)};
     if (!significant(point.test, max_pvalue)) break;
     points.push_back(point);
     std::sort(points.begin(), points.end(), [](const ChangePoint& x, const ChangePoint& y) { return x.index < y.index; });
@@ -164,7 +168,7 @@ std::vector<ChangePoint> weak_change_points(std::span<const double> series, cons
   }
   std::sort(points.begin(), points.end(), [](const ChangePoint& x, const ChangePoint& y) { return x.index < y.index; });
   const std::vector<Interval> intervals = intervals_of(points, n);
-  for (ChangePoint& point : points) point.test = test_at(point.index, series, intervals);
+  for (ChangePoint& point : points) point.test = test_at(point.index, series, intervals, options.robust_magnitude);
   return points;
 }
 
@@ -202,7 +206,7 @@ void merge(std::vector<ChangePoint>& points, std::span<const double> series, con
     const std::vector<Interval> intervals = intervals_of(points, series.size());
     const size_t first = options.otava_merge ? weakest : weakest - 1;
     for (size_t i : {first, first + 1})
-      if (i < points.size()) points[i].test = test_at(points[i].index, series, intervals);
+      if (i < points.size()) points[i].test = test_at(points[i].index, series, intervals, options.robust_magnitude);
   }
 }
 

@@ -50,10 +50,10 @@ try:
     facts = browser.execute_script("""
       const charts = window.trendCharts || [];
       return {charts: charts.length, sections: document.querySelectorAll('section.op').length,
-              lines: charts.reduce((n, c) => n + c.data.datasets.length, 0),
-              drawn: charts.filter(c => c.canvas.width > 0 && c.data.datasets.every(d => d.data.length > 0)).length,
+              lines: charts.reduce((n, c) => n + c.data.datasets.filter(d => d.label !== 'steps').length, 0),
+              drawn: charts.filter(c => c.canvas.width > 0 && c.data.datasets.every(d => d.label === 'steps' || d.data.length > 0)).length,
               marks: window.trendMarks || 0,
-              triangles: charts.reduce((n, c) => n + c.data.datasets.reduce((m, d) => m + d.pointStyle.filter(s => s === 'triangle').length, 0), 0),
+              triangles: charts.reduce((n, c) => n + c.data.datasets.filter(d => d.label === 'steps').reduce((m, d) => m + d.data.length, 0), 0),
               width: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth};""")
     if facts["charts"] != facts["sections"] or facts["charts"] == 0:
         failures.append(f"{facts['charts']} charts for {facts['sections']} ops")
@@ -70,6 +70,7 @@ try:
     tooltip = browser.execute_script("""
       for (const chart of window.trendCharts)
         for (const [d, dataset] of chart.data.datasets.entries()) {
+          if (dataset.label === 'steps') continue;
           const i = dataset.data.findIndex(p => p.change);
           if (i < 0) continue;
           const item = {raw: dataset.data[i], dataset, datasetIndex: d, dataIndex: i};

@@ -97,6 +97,8 @@ class HistoryStore {
   void open_schema(bool writing);
   void check_family(const RunData& run);
   Build resolve_build(const RunData& run, const BuildRequest& request);
+  // A run's rows, inside add's transaction; the ids it learns are forgotten again if it fails.
+  void store_rows(int64_t run_row, const std::vector<PointObservations>& points);
   [[noreturn]] void fail(const std::string& what) const;
   [[noreturn]] void fail_sqlite(const SqliteError& error, const std::string& doing) const;
 
