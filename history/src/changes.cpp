@@ -56,6 +56,10 @@ SeriesSteps series_steps(std::span<const double> values, std::span<const std::op
   ChangePointOptions options = settings.detection;
   options.min_magnitude = (steps.noise.learned ? steps.noise.step_pct : std::max(steps.noise.step_pct, kUnlearnedPct)) / 100;
   steps.points = change_points(values, options);
+  // What the point's noise is between its steps (the steps' own jumps are no noise).
+  std::vector<size_t> at;
+  for (const ChangePoint& point : steps.points) at.push_back(point.index);
+  if (!at.empty()) steps.noise = learn_noise(values, intervals, settings.floor_pct, at);
   return steps;
 }
 
@@ -113,9 +117,14 @@ GateResult gate(const HistorySeries& history, const std::vector<Change>& changes
   for (const Series& series : history.series) {
     const Judged judged = judged_of(series);
     if (judged.values.empty() || judged.from.back()->build != newest) continue;
-    // The noise the point has shown anywhere in its past, besides the segment's own.
+    // The noise the point has shown anywhere in its past between its steps, besides the segment's own.
     const size_t past = judged.values.size() - 1;
-    const PointNoise whole = learn_noise(std::span(judged.values.data(), past), std::span(judged.intervals.data(), past), settings.floor_pct);
+    std::vector<size_t> steps;
+    for (const Change* change : by_point[series.point])
+      for (size_t i = 0; i < past; ++i)
+        if (judged.from[i]->build == change->after) steps.push_back(i);
+    const PointNoise whole = learn_noise(std::span(judged.values.data(), past), std::span(judged.intervals.data(), past),
+                                         settings.floor_pct, steps);
     ++result.judged;
     const size_t last = judged.values.size() - 1;
     // The segment before the newest value: since the last step found before it.

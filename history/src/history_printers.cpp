@@ -85,7 +85,15 @@ void print_series(const HistorySeries& history, const Series& series, const std:
       values.push_back(value.value);
       intervals.push_back(value.low && value.high ? std::optional(std::pair{*value.low, *value.high}) : std::nullopt);
     }
-  const PointNoise noise = learn_noise(values, intervals, 0);
+  std::vector<size_t> steps;  // where its change points are: their jumps are no noise
+  for (const Change& change : changes)
+    if (change.point == series.point)
+      for (size_t i = 0, judged = 0; i < series.values.size(); ++i) {
+        if (series.values[i].excluded) continue;
+        if (series.values[i].build == change.after) steps.push_back(judged);
+        ++judged;
+      }
+  const PointNoise noise = learn_noise(values, intervals, 0, steps);
   out << wrap_text(fmt::format("{}  {} ({}, {} is better)", series.point, history.metric.name, history.metric.unit,
                                spelling(history.metric.better)),
                    columns, "  ")
@@ -227,9 +235,12 @@ void print_gate(const HistorySeries& history, const GateResult& result, std::ost
                        hit.confirmed ? " (a change point)" : " (one build so far)");
     const StoredRun* bad = history.run(hit.newest_run);
     const StoredRun* good = history.run(hit.previous_run);
-    if (bad && good)
-      out << fmt::format("  narrow it: abtool diff {} {} --points {}   (or examples/bisect.sh between builds {} and {})\n",
-                         good->dir.string(), bad->dir.string(), hit.point, build_text(history, hit.previous), newest);
+    if (bad && good) {
+      out << fmt::format("  narrow it: abtool diff {} {}   (the point's row: its code's delta between the two builds)\n",
+                         good->dir.string(), bad->dir.string());
+      out << fmt::format("  then: examples/bisect.sh {} COMPILER...   (the compilers between builds {} and {}, oldest first)\n",
+                         history.baseline_dir.empty() ? "RECORD" : history.baseline_dir, build_text(history, hit.previous), newest);
+    }
   }
   for (const std::string& point : result.continuing)
     out << fmt::format("abtool history gate: {} regressed before {}: not started by it\n", point, newest);

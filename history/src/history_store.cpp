@@ -170,6 +170,11 @@ std::string HistoryStore::family_text() const {
   return "records of " + ops_text(ops);
 }
 
+std::string HistoryStore::baseline_dir() const {
+  SqliteStatement query(*db_, "SELECT value FROM history WHERE key = 'baseline_dir'");
+  return query.step() ? query.text(0) : "";
+}
+
 // One history, one family: replays of one record, or records of the same ops.
 void HistoryStore::check_family(const RunData& run) {
   const std::string name = fmt::format("run {} ({})", run.meta.run_id, run.layout.dir().string());

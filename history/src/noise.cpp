@@ -8,7 +8,7 @@
 namespace abt {
 
 PointNoise learn_noise(std::span<const double> values, std::span<const std::optional<std::pair<double, double>>> intervals,
-                       double floor_pct) {
+                       double floor_pct, std::span<const size_t> steps) {
   PointNoise noise;
   noise.builds = values.size();
   std::vector<double> halves;
@@ -19,7 +19,8 @@ PointNoise learn_noise(std::span<const double> values, std::span<const std::opti
 
   std::vector<double> changes;  // relative changes between consecutive builds, %
   for (size_t i = 1; i < values.size(); ++i)
-    if (values[i - 1] != 0) changes.push_back(100 * (values[i] / values[i - 1] - 1));
+    if (values[i - 1] != 0 && std::find(steps.begin(), steps.end(), i) == steps.end())
+      changes.push_back(100 * (values[i] / values[i - 1] - 1));
   noise.learned = values.size() >= kBuildsToLearn && changes.size() + 1 >= kBuildsToLearn;
   if (!noise.learned) {
     noise.step_pct = std::max(floor_pct, noise.within_pct);

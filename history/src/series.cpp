@@ -36,6 +36,7 @@ HistorySeries load_series(const HistoryStore& store, const std::string& metric) 
   history.metric = *found;
   history.builds = store.builds();
   history.runs = store.runs();
+  history.baseline_dir = store.baseline_dir();
   std::map<int64_t, size_t> build_index;
   for (size_t i = 0; i < history.builds.size(); ++i) build_index[history.builds[i].id] = i;
   const std::map<int64_t, std::string> names = store.point_names();

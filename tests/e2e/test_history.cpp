@@ -120,8 +120,12 @@ TEST_F(History, TheGatePassesBuildSixAndFailsBuildSeven) {
   EXPECT_EQ(seven.exit_code, 1) << describe(seven);
   EXPECT_NE(seven.out.find("regression: cpu_matmul/64x64x64/fp32"), std::string::npos) << seven.out;
   EXPECT_EQ(seven.out.find("regression: cpu_saxpy"), std::string::npos) << seven.out;
-  // ... with the command that narrows it: the last good build's run against the newest.
+  // ... with the commands that narrow it: the last good build's run against the newest, then the
+  // bisect recipe against the record between the two builds.
   EXPECT_NE(seven.out.find("narrow it: abtool diff " + fs::absolute(run(6)).string() + " " + fs::absolute(run(7)).string()),
+            std::string::npos)
+      << seven.out;
+  EXPECT_NE(seven.out.find("then: examples/bisect.sh " + fs::absolute(dir_->path() / "A").string() + " COMPILER..."),
             std::string::npos)
       << seven.out;
 }

@@ -91,6 +91,7 @@ class HistoryStore {
   // The family's kind (replay: series against one record's code; record: plain records); nullopt while empty.
   std::optional<RunMode> family_mode() const;
   std::string family_text() const;  // "replays of run 3f2a... (runs/A)" or "records of cpu_saxpy, cpu_matmul"
+  std::string baseline_dir() const;  // the record a family of replays replays, where it was; empty otherwise
 
  private:
   struct Cache;

@@ -35,8 +35,9 @@ struct PointNoise {
   double one_build_pct = 0;  // what the newest build alone must exceed
 };
 
-// `values` in build order; `intervals` each value's (low, high), where it has one.
+// `values` in build order; `intervals` each value's (low, high), where it has one; `steps` the
+// positions of known change points: the change into each is a step, not noise, and is left out.
 PointNoise learn_noise(std::span<const double> values, std::span<const std::optional<std::pair<double, double>>> intervals,
-                       double floor_pct);
+                       double floor_pct, std::span<const size_t> steps = {});
 
 }  // namespace abt

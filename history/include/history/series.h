@@ -31,6 +31,7 @@ struct HistorySeries {
   StoredMetric metric;
   std::vector<Series> series;  // by point name
   std::vector<StoredRun> runs;
+  std::string baseline_dir;  // replays: the record they replay (the bisect recipe's RECORD); empty for records
 
   const StoredRun* run(int64_t id) const;
 };
