@@ -300,6 +300,7 @@ struct CommandLine {
   abt::ExplainOptions explain_options;
   abt::CaptureRequest capture_request;
   std::string capture_out;
+  double capture_timeout_s = 0;  // --timeout (0: none)
   std::string completion_shell;
   bool quiet = false;
   std::string colour{abt::spelling(abt::ColourChoice::automatic)};
@@ -421,6 +422,10 @@ void declare_other_commands(CommandLine& cli) {
                       "a larger one is not stored: its point's inputs are generated from a sample of its values and A's "
                       "output is its reference (docs/capture.md)")
       ->check(at_least(0));
+  capture->add_option("--timeout", cli.capture_timeout_s,
+                      "stop the workload after this many seconds and keep what it captured until then (a partial "
+                      "capture, which record takes as it is); SIGINT and SIGTERM keep it too")
+      ->check(CLI::PositiveNumber);
   capture->add_option("COMMAND", cli.capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
       ->required();
 
@@ -627,6 +632,7 @@ int run_command(CommandLine& cli, int argc, char** argv) {
   }
   if (*cli.capture) {
     cli.capture_request.out = cli.capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(cli.capture_out);
+    if (cli.capture_timeout_s > 0) cli.capture_request.timeout_s = cli.capture_timeout_s;
     return abt::run_capture(cli.capture_request, std::cout);
   }
   if (*cli.completion) {

@@ -13,7 +13,7 @@
 #include "rundir/result_table.h"
 #include "util/errors.h"
 #include "util/terminal.h"
-#include "worker/stop_signals.h"
+#include "util/stop_signals.h"
 #include "worker/gpu_fleet.h"
 #include "worker/messages.h"
 #include "worker/supervisor.h"

@@ -32,6 +32,7 @@ import importlib.abc
 import importlib.machinery
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -72,6 +73,8 @@ class Capture:
         self.errors = []
         self.pool, self.pool_pid, self.pending, self.pending_bytes = None, None, [], 0  # stores under way (store)
         self.phases = {}  # where the shim's time goes: seconds by phase
+        self.written_at_end = False  # write() has run: a checkpoint no longer replaces its file
+        self.checkpoints = 0
         os.makedirs(os.path.join(staging, "tensors"), exist_ok=True)
 
     # -- a launch ------------------------------------------------------------------------------
@@ -144,10 +147,12 @@ class Capture:
             if seen_in_graph is not None:
                 described["launches"] += seen_in_graph["launches"]
         if described["problems"]:  # not replayable: listed with the reasons, nothing stored
+            self.checkpoint()
             self.overhead_s += time.perf_counter() - begin
             return original()
         try:
             result = self.first_launch(described, original, call_args, kernel, grid, stream, rest)
+            self.checkpoint()
         finally:
             self.overhead_s += time.perf_counter() - begin
         return result
@@ -418,21 +423,54 @@ class Capture:
 
     # -- the end -------------------------------------------------------------------------------
 
+    def checkpoint(self):
+        """After each new specialization, what is known so far is written: a process that dies
+        where Python cannot run its exit (SIGSEGV, SIGKILL, a fault in a library) keeps what it
+        captured. Stores still under way are not waited for: a tensor whose bytes are not written
+        yet is missing from the checkpoint (a floating-point one is generated, an integer one lists
+        its specialization as not stored)."""
+        begin = time.perf_counter()
+        still = []
+        for pending in self.pending:
+            (self.settle if pending[2].done() else still.append)(pending)
+        self.pending = still
+        try:
+            with _lock:
+                text = self.raw_text()
+            self.checkpoints += 1
+            self.replace_raw(text, f"{os.getpid()}.{self.checkpoints}", only_if_not_final=True)
+        except Exception as error:  # noqa: BLE001 - the workload goes on; the exit's write tries again
+            self.errors.append(f"cannot write a checkpoint of the capture: {error}")
+        self.phase("checkpoints", begin)
+
+    def raw_text(self):
+        kernels = list(self.order) + [r for i, r in self.graph_only.items() if i not in self.by_identity]
+        raw = {"schema": RAW_FORMAT, "pid": os.getpid(), "argv": sys.argv, "versions": _versions(),
+               "wall_s": time.time() - self.started, "overhead_s": self.overhead_s, "phases": dict(self.phases),
+               "errors": list(self.errors),
+               "launches": kernels}
+        return json.dumps(raw, default=str)
+
+    def replace_raw(self, text, tag, only_if_not_final=False):
+        path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
+        temporary = f"{path}.{tag}.tmp"
+        with open(temporary, "w") as handle:
+            handle.write(text)
+        # A SIGTERM's write may have run inside this checkpoint (the handler runs between two
+        # bytecodes): its file, the later one, stays.
+        if only_if_not_final and self.written_at_end:
+            os.unlink(temporary)
+            return
+        os.replace(temporary, path)
+
     def write(self):
         begin = time.perf_counter()
         while self.pending:
             self.settle(self.pending.pop(0))
         self.overhead_s += time.perf_counter() - begin
         self.phase("hashing and writing, left at exit", begin)
-        kernels = list(self.order) + [r for i, r in self.graph_only.items() if i not in self.by_identity]
-        raw = {"schema": RAW_FORMAT, "pid": os.getpid(), "argv": sys.argv, "versions": _versions(),
-               "wall_s": time.time() - self.started, "overhead_s": self.overhead_s, "phases": self.phases,
-               "errors": self.errors,
-               "launches": kernels}
-        path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
-        with open(path + ".tmp", "w") as handle:
-            json.dump(raw, handle, default=str)
-        os.replace(path + ".tmp", path)
+        self.replace_raw(self.raw_text(), f"{os.getpid()}.end")
+        self.written_at_end = True
 
 
 class _Done:
@@ -527,4 +565,27 @@ def install(staging=None, max_input_mb=None, tensors=None):
     if not any(isinstance(finder, _PatchOnImport) for finder in sys.meta_path):
         sys.meta_path.insert(0, _PatchOnImport())
     atexit.register(_capture.write)
+    _write_on_stop(_capture)
     return _capture
+
+
+def _write_on_stop(capture):
+    """SIGTERM (abtool capture's --timeout, or a stop passed on) ends Python without its atexit: the
+    capture is written first, then the workload's own handler (or the default) has the signal.
+    SIGINT raises KeyboardInterrupt, which unwinds to atexit by itself."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def on_stop(number, frame):
+        try:
+            capture.write()
+        except Exception as error:  # noqa: BLE001 - stopping anyway; abtool says what it found
+            sys.stderr.write(f"abtool_capture: could not write the capture on SIGTERM: {error}\n")
+        if callable(previous):
+            previous(number, frame)
+        else:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+
+    signal.signal(signal.SIGTERM, on_stop)

@@ -92,6 +92,8 @@ json CaptureManifest::to_json() const {
   for (const auto& [reason, count] : not_captured_by_reason()) by_reason[std::string(spelling(reason))] = count;
   return {{"schema", kCaptureFormat},
           {"command", command},
+          {"partial", partial},
+          {"partial_reason", partial ? json(partial_reason) : json()},
           {"versions", versions},
           {"max_input_mb", max_input_mb},
           {"processes", processes},
@@ -109,9 +111,12 @@ json CaptureManifest::to_json() const {
 CaptureManifest CaptureManifest::from_json(const json& document, const std::string& file) {
   CaptureManifest manifest;
   try {
-    if (document.value("schema", "") != kCaptureFormat)
-      throw std::invalid_argument(fmt::format("schema: expected {}, got '{}'", kCaptureFormat, document.value("schema", "")));
+    const std::string schema = document.value("schema", "");
+    if (schema != kCaptureFormat && schema != kCaptureFormatV1)
+      throw std::invalid_argument(fmt::format("schema: expected {}, got '{}'", kCaptureFormat, schema));
     manifest.command = document.at("command").get<std::vector<std::string>>();
+    manifest.partial = document.value("partial", false);
+    if (manifest.partial) manifest.partial_reason = document.at("partial_reason").get<std::string>();
     manifest.versions = document.at("versions").get<std::map<std::string, std::string>>();
     manifest.max_input_mb = document.at("max_input_mb").get<double>();
     manifest.processes = document.at("processes").get<size_t>();
@@ -176,9 +181,9 @@ std::string CaptureManifest::summary_line() const {
   for (const auto& [reason, count] : not_captured_by_reason()) by_reason.push_back(fmt::format("{} {}", spelling(reason), count));
   const int total = specializations(), kept = captured();
   return fmt::format(
-      "capture: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}; {} launch(es); workload {:.1f} s, shim {:.1f} s",
-      kernels.size(), total, kept, 100.0 * kept / std::max(1, total), total - kept,
-      by_reason.empty() ? "" : fmt::format(" ({})", fmt::join(by_reason, ", ")), launches(), wall_s, shim_overhead_s);
+      "capture{}: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}; {} launch(es); workload {:.1f} s, shim {:.1f} s",
+      partial ? " (partial: " + partial_reason + ")" : "", kernels.size(), total, kept, 100.0 * kept / std::max(1, total),
+      total - kept, by_reason.empty() ? "" : fmt::format(" ({})", fmt::join(by_reason, ", ")), launches(), wall_s, shim_overhead_s);
 }
 
 void summarize_capture(const std::vector<const RawLaunch*>& launches, const Drafts& drafts, CaptureManifest& manifest) {

@@ -40,6 +40,10 @@ struct CaptureManifest {
   };
 
   std::vector<std::string> command;
+  // The workload was stopped before it ended (SIGINT, SIGTERM, --timeout, or it died): what it had
+  // launched until then is the capture, and this says why it is no more.
+  bool partial = false;
+  std::string partial_reason;
   std::map<std::string, std::string> versions;
   double max_input_mb = 0;
   size_t processes = 0;

@@ -26,6 +26,7 @@
 #include "util/errors.h"
 #include "util/files.h"
 #include "util/process.h"
+#include "util/stop_signals.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -114,21 +115,45 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
                            {"ABTOOL_CAPTURE_MAX_INPUT_MB", fmt::format("{}", request.max_input_mb)}},
                           {}};
   const auto start = std::chrono::steady_clock::now();
-  int status = 0;
+  catch_stop_signals();  // SIGINT, SIGTERM: the workload is stopped and what it captured is kept
+  AttachedEnd end;
   try {
-    status = run_attached(workload);
+    std::optional<std::chrono::duration<double>> limit;
+    if (request.timeout_s) limit = std::chrono::duration<double>(*request.timeout_s);
+    end = run_attached_until(workload, limit, std::chrono::duration<double>(kCaptureStopGraceS));
   } catch (const std::runtime_error& failure) {
     throw InputError(fmt::format("capture: {}", failure.what()));
   }
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (status != 0)
-    throw InputError(fmt::format("capture: `{}` exited with status {}: no capture written{}", command_text(request.command),
-                                 status, no_gpu_hint));
+  // Why the capture holds less than the whole workload, and what abtool exits with then.
+  std::string cut;
+  int cut_exit = kExitOk;
+  if (end.stopped_by) {
+    cut = fmt::format("stopped by {} after {:.0f} s", signal_name(end.stopped_by), wall_s);
+    cut_exit = 128 + end.stopped_by;
+  } else if (end.timed_out) {
+    cut = fmt::format("its --timeout of {:g} s ended the workload", *request.timeout_s);
+  } else if (end.status != 0) {
+    cut = end.signal ? fmt::format("the workload was killed by {}", signal_name(end.signal))
+                     : fmt::format("the workload exited with status {}", end.status);
+    cut_exit = kExitBadInput;
+  }
+  auto nothing = [&](const std::string& what) {  // nothing to keep: said, and the cause's exit code
+    const std::string line =
+        cut.empty() ? what : fmt::format("`{}`: {}: {}", command_text(request.command), cut, what);
+    if (cut_exit != kExitOk && cut_exit != kExitBadInput) {
+      std::cerr << "abtool capture: " << line << "\n";
+      return cut_exit;
+    }
+    // A plain exit status may be a missing GPU's doing; a signal is not.
+    throw InputError("capture: " + line + (end.signal || end.stopped_by ? "" : no_gpu_hint));
+  };
 
   std::vector<RawProcess> processes;
   for (const auto& entry : fs::directory_iterator(staging))
     if (entry.path().filename().string().rfind("raw-", 0) == 0 && entry.path().extension() == ".json")
       processes.push_back(read_raw_process(entry.path()));
+  if (processes.empty() && !cut.empty()) return nothing("nothing was captured before: no capture written");
   if (processes.empty())
     throw InputError(fmt::format("capture: `{}` ran no Python process with the shim (is it a Python program, run with "
                                  "an interpreter that reads PYTHONPATH?): no capture written", command_text(request.command)));
@@ -136,6 +161,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   // Distinct specializations, in the order they were first seen.
   CaptureManifest manifest;
   manifest.command = request.command;
+  manifest.partial = !cut.empty();
+  manifest.partial_reason = cut;
   manifest.max_input_mb = request.max_input_mb;
   // The processes that launched kernels: a launcher (torchrun) or a compile worker runs the shim too.
   manifest.processes = std::count_if(processes.begin(), processes.end(), [](const RawProcess& p) { return !p.launches.empty(); });
@@ -153,6 +180,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
       else found->second->launches += launch.launches;
     }
   }
+  if (launches.empty() && !cut.empty()) return nothing("it launched no Triton kernel before: no capture written");
   if (launches.empty())
     throw InputError(fmt::format("capture: `{}` launched no Triton kernel: no capture written{}{}", command_text(request.command),
                                  manifest.shim_errors.empty() ? "" : " (the shim said: " + manifest.shim_errors.front() + ")",
@@ -174,10 +202,14 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   fs::remove_all(shim);
   partial.become(request.out);
   out << manifest.summary_line() << " -> " << request.out.string() << "\n";
+  if (manifest.partial)
+    std::cerr << fmt::format("abtool capture: the capture is partial ({}): the {} specialization(s) launched until then are "
+                             "kept in {}; record takes it as it is\n",
+                             cut, manifest.specializations(), request.out.string());
   const std::string program = fs::path(request.command.front()).filename().string();
   out << fmt::format("next: abtool record --ops-dir {0}/ops --shapes {0}/shapes.yaml --compiler triton:{1}\n",
                      request.out.string(), program.rfind("python", 0) == 0 ? request.command.front() : "python3");
-  return kExitOk;
+  return cut_exit;
 }
 
 }  // namespace abt

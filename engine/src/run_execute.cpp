@@ -107,6 +107,13 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
   if (!modules.empty())
     run.log(fmt::format("captured ops: their Python modules are imported to compile them, so their import-time code "
                         "runs: {} (record only captures you would run)", fmt::join(modules, ", ")));
+  // A capture cut short (SIGINT, SIGTERM, --timeout, a workload that died) is taken as it is: said once per capture.
+  std::map<std::string, std::string> partial;
+  for (const auto& op : plan.ops())
+    if (op.spec.captured && !op.spec.captured->partial.empty())
+      partial.emplace(op.spec.captured->root.string(), op.spec.captured->partial);
+  for (const auto& [root, why] : partial)
+    run.log(fmt::format("the capture {} is partial ({}): its ops are the specializations launched until then", root, why));
   run.log(fmt::format("compiler: {} {} [{}] flags: {}", spelling(print.backend), print.path, print.version,
                       fmt::join(print.flags, " ")));
   run.log(fmt::format("timing: CUDA ops --timer {}, host ops wall-clock; warm-up {} ms, rep {} ms in {} "

@@ -237,16 +237,19 @@ class OpSpecParser {
     const fs::path relative = fs::canonical(cases).lexically_relative(root);
     if (relative.empty() || *relative.begin() == "..")
       yaml_.fail(node["cases"], "captured.cases", cases.string() + " is not inside the capture directory " + root.string());
-    std::string schema;
+    std::string schema, partial;
     try {
-      schema = nlohmann::json::parse(read_text_file(root / "capture.json")).value("schema", "");
+      const nlohmann::json manifest = nlohmann::json::parse(read_text_file(root / "capture.json"));
+      schema = manifest.value("schema", "");
+      if (manifest.value("partial", false)) partial = manifest.value("partial_reason", "stopped before its workload ended");
     } catch (const std::exception& error) {  // unreadable, or not JSON
       yaml_.fail(node["root"], "captured.root", (root / "capture.json").string() + ": not a capture's manifest: " + error.what());
     }
-    if (schema != kCaptureFormat)
+    if (schema != kCaptureFormat && schema != kCaptureFormatV1)
       yaml_.fail(node["root"], "captured.root", fmt::format("{}: schema: expected {}, got '{}'", (root / "capture.json").string(),
                                                              kCaptureFormat, schema));
     spec_.captured = load_captured_cases(cases, root);
+    spec_.captured->partial = partial;
   }
 
   // Every case gives what the spec says it captured, names only configs of the space, and

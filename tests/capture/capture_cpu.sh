@@ -23,7 +23,7 @@ ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 "$python" - <<'PY' || fail "the capture's files"
 import array, json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/1" and m["summary"]["captured"] == 11, m["summary"]
+assert m["schema"] == "abtool.capture/2" and m["summary"]["captured"] == 11 and m["partial"] is False, m["summary"]
 # two processes, their launches merged: scale/1000 launched by both is one specialization of 4 launches
 assert m["processes"] == 2, m["processes"]
 # a module each process generated under a file name of its own (FlagGems' pointwise_dynamic): one

@@ -19,7 +19,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 python3 - <<'PY' || fail "capture.json"
 import json
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/1", m["schema"]
+assert m["schema"] == "abtool.capture/2", m["schema"]
 kernels = {k["kernel"]: k for k in m["kernels"]}
 for name in ("scale", "accumulate", "tuned_scale", "row_sum", "cast_scale", "split_sum", "fill_zero"):
     assert kernels[name]["captured"] == kernels[name]["specializations"] >= 1, kernels[name]

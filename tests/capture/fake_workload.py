@@ -3,8 +3,10 @@ kernels of shim_kernels.py launched through fake_triton's stand-ins, so the whol
 (the shim in the workload's interpreter, abtool's op drafts, the capture directory) runs on any
 machine, and the ops it makes can be compiled for sm_90 by `abtool record --arch sm_90`.
 
-  abtool capture --out DIR -- python3 tests/capture/fake_workload.py [--fail] [--no-kernels]
-(it runs itself once more with --child: a workload of two processes)
+  abtool capture --out DIR -- python3 tests/capture/fake_workload.py [--fail] [--no-kernels] [--then-wait FILE] [--then-segv]
+(it runs itself once more with --child: a workload of two processes). --then-wait FILE: once its
+kernels are launched, FILE is made and the workload waits (up to 10 minutes) to be stopped, as a long
+suite is cut by Ctrl-C, SIGTERM or a time limit; --then-segv: it dies of SIGSEGV there.
 """
 import os
 import subprocess
@@ -174,5 +176,20 @@ def script_kernel(x_ptr, y_ptr, n, BLOCK: triton.language.constexpr):
     pass
 
 
+def then():
+    """What the workload does after its kernels: wait to be stopped, or die."""
+    if "--then-segv" in sys.argv:
+        import signal
+        sys.stdout.flush()
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if "--then-wait" in sys.argv:
+        import time
+        with open(sys.argv[sys.argv.index("--then-wait") + 1], "w") as handle:
+            handle.write("launched\n")
+        time.sleep(600)
+
+
 if __name__ == "__main__":
     main()
+    if "--child" not in sys.argv:
+        then()

@@ -92,9 +92,25 @@ class Shim(CaptureTest):
         self.assertAlmostEqual(y["output_rms"], ((4 + 16 + 36) / 3) ** 0.5)
         self.assertGreater(record["shim_s"], 0)
         self.assertEqual(set(raw["phases"]), {"describing", "keeping what was before", "its launch", "launches on copies",
-                                              "storing", "hashing and writing, left at exit"})
+                                              "storing", "hashing and writing, left at exit", "checkpoints"})
         self.assertNotIn("output", x)
         self.assertEqual(record["tuner"], {"kind": "none"})
+
+    def test_each_new_specialization_is_written_at_once_so_a_process_that_dies_keeps_it(self):
+        path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
+        self.launch(scale_kernel(effect=double_into), (1, 1, 1), HostTensor([1.0, 2.0]), HostTensor([0.0, 0.0]), 2, 256)
+        with open(path) as handle:  # no write() at exit: what a SIGSEGV leaves
+            [first] = json.load(handle)["launches"]
+        self.assertEqual(first["grid"], [1, 1, 1])
+        self.launch(scale_kernel(block=128, effect=double_into), (2, 1, 1), HostTensor([1.0] * 4), HostTensor([0.0] * 4), 4, 128)
+        with open(path) as handle:
+            self.assertEqual([r["grid"] for r in json.load(handle)["launches"]], [[1, 1, 1], [2, 1, 1]])
+        self.capture.write()
+        self.capture.checkpoint()  # a checkpoint after the end (a thread's late launch) leaves the end's file
+        with open(path) as handle:
+            raw = json.load(handle)
+        self.assertTrue(all("output" in r["args"][1] for r in raw["launches"]), "the end's write waits for every store")
+        self.assertEqual([f for f in os.listdir(self.staging) if f.endswith(".tmp")], [])
 
     def test_a_tensor_too_large_to_store_keeps_the_range_and_scale_of_a_sample_instead(self):
         kernel = scale_kernel(effect=double_into)

@@ -34,7 +34,7 @@ TEST(CaptureManifest, WhatIsWrittenReadsBackEqualWithItsSummaryCountedFromIt) {
   const CaptureManifest manifest = a_manifest();
   const nlohmann::json json = manifest.to_json();
   EXPECT_EQ(CaptureManifest::from_json(json, "capture.json"), manifest);
-  EXPECT_EQ(json["schema"], "abtool.capture/1");
+  EXPECT_EQ(json["schema"], "abtool.capture/2");
   EXPECT_EQ(json["summary"]["specializations"], 5);
   EXPECT_EQ(json["summary"]["captured"], 3);
   // Counted once per kind of reason a specialization had: two argument_type sentences are one.

@@ -2,6 +2,7 @@
 
 #include <boost/filesystem/path.hpp>
 #include <boost/process.hpp>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 
 #include "util/child_lifetime.h"
 #include "util/files.h"
+#include "util/stop_signals.h"
 
 namespace bp = boost::process;
 
@@ -82,6 +84,59 @@ int run_attached(const ProcessRequest& request) {
   } catch (const bp::process_error& error) {
     throw std::runtime_error("cannot run " + *program + ": " + error.what());
   }
+}
+
+AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std::chrono::duration<double>> limit,
+                               std::chrono::duration<double> grace) {
+  using clock = std::chrono::steady_clock;
+  auto program = find_program(request.program);
+  if (!program) throw std::runtime_error("program not found: " + request.program);
+  bp::environment env = boost::this_process::environment();
+  for (const auto& [key, value] : request.extra_env) env[key] = value;
+  AttachedEnd end;
+  try {
+    bp::child child(*program, bp::args(request.args), env, dies_with_parent());
+    const auto started = clock::now();
+    std::optional<clock::time_point> stopped, told, killed;  // when this process was told to stop; it; killed
+    while (child.running()) {
+      const auto now = clock::now();
+      if (!end.stopped_by && stop_signal()) {
+        end.stopped_by = stop_signal();
+        stopped = now;
+      }
+      if (!told) {
+        int signal = 0;
+        if (limit && now - started >= *limit) {
+          end.timed_out = true;
+          signal = SIGTERM;
+        } else if (end.stopped_by == SIGTERM) {
+          signal = SIGTERM;
+        } else if (end.stopped_by == SIGINT && now - *stopped >= std::chrono::seconds(2)) {
+          signal = SIGINT;  // a terminal's Ctrl-C reaches the program too: passed on only if it is still running
+        }
+        if (signal) {
+          ::kill(child.id(), signal);
+          told = now;
+        }
+      } else if (!killed && now - *told >= grace) {
+        ::kill(child.id(), SIGKILL);
+        killed = now;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    child.wait();
+    const int status = child.native_exit_code();
+    end.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    end.status = WIFEXITED(status) ? WEXITSTATUS(status) : end.signal ? 128 + end.signal : -1;
+  } catch (const bp::process_error& error) {
+    throw std::runtime_error("cannot run " + *program + ": " + error.what());
+  }
+  return end;
+}
+
+std::string signal_name(int signal) {
+  const char* name = sigabbrev_np(signal);
+  return name ? std::string("SIG") + name : "SIG" + std::to_string(signal);
 }
 
 std::string last_line(const std::string& text) {

@@ -25,7 +25,7 @@
 #include "util/errors.h"
 #include "util/files.h"
 #include "worker/messages.h"
-#include "worker/stop_signals.h"
+#include "util/stop_signals.h"
 #include "worker/supervisor.h"
 
 namespace bp = boost::process;

@@ -22,7 +22,8 @@
 #include "util/files.h"
 #include "worker/heartbeat.h"
 #include "worker/messages.h"
-#include "worker/stop_signals.h"
+#include "util/process.h"
+#include "util/stop_signals.h"
 #include "worker/worker_watch.h"
 
 namespace bp = boost::process;
@@ -35,21 +36,6 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kWorkerPoll = std::chrono::milliseconds(50);
 constexpr auto kStopGrace = std::chrono::seconds(10);  // a worker stuck in a kernel is killed after this
 constexpr int kMaxWorkers = 10000;                     // each restart fails a point or a candidate: bounded anyway
-
-std::string signal_name(int signal) {
-  switch (signal) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGKILL: return "SIGKILL";
-    case SIGTERM: return "SIGTERM";
-    case SIGINT: return "SIGINT";
-    case SIGTRAP: return "SIGTRAP";
-    default: return "SIG" + std::to_string(signal);
-  }
-}
 
 // What the supervisor writes to run.log also goes to the terminal, beside the worker's lines.
 void echo(const std::string& line) {

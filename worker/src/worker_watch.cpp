@@ -7,7 +7,7 @@
 
 #include "util/errors.h"
 #include "util/files.h"
-#include "worker/stop_signals.h"
+#include "util/stop_signals.h"
 
 namespace abt {
 namespace fs = std::filesystem;

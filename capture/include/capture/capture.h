@@ -4,6 +4,7 @@
 // DIR/inputs/ (the stored tensors), DIR/capture.json (what was captured, and why not).
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -14,11 +15,17 @@ struct CaptureRequest {
   std::filesystem::path out;          // must not exist yet
   double max_input_mb = 256;          // float tensors above this are not stored (integer ones always are)
   std::vector<std::string> command;   // the workload, run as given (no shell)
+  std::optional<double> timeout_s;    // --timeout: the workload is stopped after this long, its capture kept (partial)
 };
 
-// Exit code: 0 captured (some kernels may be listed as not replayable, with reasons);
-// 2 the command failed, launched no Triton kernel, or none of its kernels could be captured.
-// Nothing is left at `out` unless the capture is whole.
+// How long a workload told to stop (SIGTERM) has to write what it captured before it is killed.
+inline constexpr double kCaptureStopGraceS = 30;
+
+// Exit code: 0 captured (some kernels may be listed as not replayable, with reasons), whole or cut
+// by --timeout; 130 / 143 stopped by SIGINT / SIGTERM (what was captured until then is kept,
+// partial); 2 the command failed (what it captured before is kept, partial), launched no Triton
+// kernel, or none of its kernels could be captured. A capture is at `out` only when it is complete
+// or a partial one says so (capture.json: partial, partial_reason); nothing is left otherwise.
 int run_capture(const CaptureRequest& request, std::ostream& out);
 
 }  // namespace abt

@@ -17,7 +17,8 @@ namespace abt {
 struct Point;
 
 // The capture directory's formats (SPEC section 5b): capture.json, and each op's cases.json.
-inline constexpr const char* kCaptureFormat = "abtool.capture/1";
+inline constexpr const char* kCaptureFormat = "abtool.capture/2";    // /2: partial and its reason
+inline constexpr const char* kCaptureFormatV1 = "abtool.capture/1";  // still read
 inline constexpr const char* kCaseFormat = "abtool.capture_cases/2";
 // Still read: the format before generated inputs and A's output as the reference (the same fields less those).
 inline constexpr const char* kCaseFormatV1 = "abtool.capture_cases/1";
@@ -58,6 +59,7 @@ struct CapturedCases {
   std::filesystem::path file;
   std::filesystem::path root;  // the capture directory: every file named stays inside it
   std::map<std::string, CapturedCase> by_point;
+  std::string partial;  // why the capture stopped before its workload ended (capture.json); empty: it is whole
   // InputError naming the file when the point was not captured.
   const CapturedCase& at(const Point& point) const;
 };

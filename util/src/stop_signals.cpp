@@ -1,4 +1,4 @@
-#include "worker/stop_signals.h"
+#include "util/stop_signals.h"
 
 #include <csignal>
 
