@@ -71,7 +71,7 @@ CLI::Validator whole_number(double low, double high) {
 
 // Option text that names an enum value: checked by CLI11, converted once here.
 struct EnumTexts {
-  std::optional<std::string> timer, test_graph_fault, shard, metric, counters;
+  std::optional<std::string> timer, test_graph_fault, shard, metric, counters, configs;
 };
 
 // An option given as '' (`--out ''`, `--gpus=`) is a mistake, not the option left out: a folder ''
@@ -219,6 +219,7 @@ void finish_options(abt::RunOptions& options, const EnumTexts& texts, int argc, 
   if (texts.test_graph_fault) options.test_graph_fault = abt::parse_spelling<abt::GraphPhase>(*texts.test_graph_fault);
   if (texts.shard) options.shard = abt::Shard::parse(*texts.shard);
   if (texts.metric) options.metric = abt::parse_spelling<abt::Metric>(*texts.metric);
+  if (texts.configs) options.configs = abt::parse_spelling<abt::ConfigPolicy>(*texts.configs);
   if (texts.counters)
     options.counters = texts.counters->empty() ? abt::CounterSelection::changed
                                                : *abt::parse_spelling<abt::CounterSelection>(*texts.counters);
@@ -301,6 +302,7 @@ struct CommandLine {
   abt::CaptureRequest capture_request;
   std::string capture_out;
   double capture_timeout_s = 0;  // --timeout (0: none)
+  bool capture_no_check = false;  // --no-check
   std::string completion_shell;
   bool quiet = false;
   std::string colour{abt::spelling(abt::ColourChoice::automatic)};
@@ -310,6 +312,11 @@ void declare_measure_commands(CommandLine& cli) {
   cli.record = cli.app.add_subcommand("record", "side A: sweep every tune key, record the choices, measure the winners");
   add_measure_options(*cli.record, cli.record_options, cli.record_texts, abt::RunMode::record);
   add_process_options(*cli.record, cli.record_process);
+  cli.record->add_option("--configs", cli.record_texts.configs,
+                         abt::choices_text<abt::ConfigPolicy>() + ": how A's config is picked: its own sweep of the op's "
+                         "space, or, for a captured op, the config the library's own tuner chose in the workload (a point "
+                         "whose capture knows none is swept; run.log says so) (default sweep)")
+      ->check(abt::one_of_spellings<abt::ConfigPolicy>());
   auto* replay = cli.replay = cli.app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
   add_measure_options(*replay, cli.replay_options, cli.replay_texts, abt::RunMode::replay);
   add_process_options(*replay, cli.replay_process);
@@ -426,6 +433,10 @@ void declare_other_commands(CommandLine& cli) {
                       "stop the workload after this many seconds and keep what it captured until then (a partial "
                       "capture, which record takes as it is); SIGINT and SIGTERM keep it too")
       ->check(CLI::PositiveNumber);
+  capture->add_flag("--no-check", cli.capture_no_check,
+                    "do not replay the captured specializations at the end (by default each is compiled and launched "
+                    "once on its captured inputs and compared with its captured outputs, as record does, and the "
+                    "summary separates those that replay from those that do not)");
   capture->add_option("COMMAND", cli.capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
       ->required();
 
@@ -633,6 +644,7 @@ int run_command(CommandLine& cli, int argc, char** argv) {
   if (*cli.capture) {
     cli.capture_request.out = cli.capture_out.empty() ? abt::default_capture_dir() : std::filesystem::path(cli.capture_out);
     if (cli.capture_timeout_s > 0) cli.capture_request.timeout_s = cli.capture_timeout_s;
+    cli.capture_request.check = !cli.capture_no_check;
     return abt::run_capture(cli.capture_request, std::cout);
   }
   if (*cli.completion) {

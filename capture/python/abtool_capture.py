@@ -24,6 +24,7 @@ launch ran (abtool_capture_kernels.py), argument values (abtool_capture_values.p
 around a launch (abtool_capture_tuners.py, kinds from tuner_kinds.json).
 """
 import atexit
+import collections
 import concurrent.futures
 import enum
 import hashlib
@@ -159,9 +160,11 @@ class Capture:
 
     def quick_key(self, kernel, grid, call_args):
         parts = [id(kernel), tuple(grid)]
-        for value in call_args:
+        storages = {}  # a storage -> the first argument in it: in-place launches are records of their own
+        for index, value in enumerate(call_args):
             if self.tensors.is_tensor(value):
                 parts.append(self.tensors.quick(value))
+                parts.append(storages.setdefault(self.tensors.storage_of(value), index))
             elif value is None or isinstance(value, (bool, int, float, str)):
                 parts.append(value)
             elif isinstance(value, (tuple, enum.Enum)) or type(value).__name__ in ("dtype", "constexpr"):
@@ -240,20 +243,58 @@ class Capture:
         elif id(kernel) in self.tuner_of_kernel:  # a cached launch (FlagGems' LibEntry) of a tuned kernel
             tuner = dict(self.tuner_of_kernel[id(kernel)][1], grids=None, chosen_grid=record["grid"])
         record["tuner"] = tuner or {"kind": "none"}
+        self.mark_shares(record, call_args)
         shape_key = [(a["name"], a.get("kind"), a.get("type"), tuple(a.get("shape", ())), tuple(a.get("strides", ())),
-                      a.get("divisible"), repr(a.get("value")), repr(a.get("descriptor"))) for a in args]
+                      a.get("divisible"), repr(a.get("value")), repr(a.get("descriptor")), repr(a.get("share")))
+                     for a in args]
         record["identity"] = json.dumps([record["kernel"]["module"], record["kernel"]["name"], record["kernel"]["file"],
                                          shape_key, record["options"], record["grid"]], default=str)
         return record
 
+    def mark_shares(self, record, call_args):
+        """Tensor arguments whose spans overlap in one storage (a tensor passed twice, a view of
+        another, overlapping views) share it: each is marked with the group's holder (its first
+        argument), its offset in the group's span and the span's size. The holder's stored bytes
+        are then the whole span's, and abtool passes every member at its offset into one buffer."""
+        args = record["args"]
+        spans = []
+        for index, entry in enumerate(args):
+            if entry.get("kind") == "tensor":
+                tensor = self.tensor_of(call_args[index])
+                spans.append((index, self.tensors.storage_of(tensor), *self.tensors.byte_range(tensor)))
+        reaches = {index: (start, end) for index, _, start, end in spans}
+        for group in _alias_groups(spans):
+            group = sorted(group)
+            start = min(reaches[i][0] for i in group)
+            end = max(reaches[i][1] for i in group)
+            sizes = {args[i]["bytes"] // max(1, args[i]["extent"]) for i in group}
+            names = [args[i]["name"] for i in group]
+            offsets = {i: reaches[i][0] - start for i in group}
+            if len(sizes) != 1 or any(offset % next(iter(sizes)) for offset in offsets.values()):
+                record["problems"].append(_problem("aliased_arguments", f"arguments {', '.join(names)} share memory "
+                                                   "with elements of different sizes or alignments"))
+                continue
+            for i in group:
+                args[i]["share"] = {"holder": names[0], "offset_bytes": offsets[i], "storage_bytes": end - start}
+
+    def shared_span(self, record, call_args, index):
+        """The whole span a holder's group shares, as one tensor of the holder's dtype."""
+        share = record["args"][index]["share"]
+        tensor = self.tensor_of(call_args[index])
+        start = self.tensors.byte_range(tensor)[0] - share["offset_bytes"]
+        return self.tensors.storage_span(tensor, start, share["storage_bytes"])
+
     def first_launch(self, record, original, call_args, kernel, grid, stream, rest):
         tensors = self.tensors
-        indexed = [(i, a) for i, a in enumerate(record["args"]) if a["kind"] == "tensor"]
+        # A tensor that shares its memory with others is seen as the group's span, through its holder.
+        indexed = [(i, a) for i, a in enumerate(record["args"])
+                   if a["kind"] == "tensor" and a.get("share", {}).get("holder", a["name"]) == a["name"]]
+        seen = {i: (self.shared_span(record, call_args, i) if "share" in a else self.tensor_of(call_args[i])) for i, a in indexed}
         # What every tensor held before the launch: a copy on the device where there is one, else
         # its bytes on the host (TorchTensors.snapshot); read to the host only what is stored.
         begin = time.perf_counter()
         try:
-            before = {index: tensors.snapshot(self.tensor_of(call_args[index])) for index, _ in indexed}
+            before = {index: tensors.snapshot(seen[index]) for index, _ in indexed}
             tensors.synchronize()  # copied on torch's current stream; the launch goes to the workload's
         except Exception as error:  # noqa: BLE001 - the workload's launch goes on; this one is listed
             record["problems"].append(_problem("tensor_not_stored", f"its tensors could not be copied: {error}"))
@@ -261,7 +302,7 @@ class Capture:
         self.phase("keeping what was before", begin)
         result = original()
         try:
-            self.examine(record, call_args, kernel, grid, stream, rest, indexed, before)
+            self.examine(record, call_args, kernel, grid, stream, rest, indexed, before, seen)
         except Exception as error:  # noqa: BLE001
             record["problems"].append(_problem("launch_on_copies_failed", f"what its launch wrote could not be found: {error}"))
         record["first_launch_s"] = time.time() - self.started
@@ -281,43 +322,56 @@ class Capture:
         self.phases[name] = self.phases.get(name, 0.0) + now - begin
         return now
 
-    def examine(self, record, call_args, kernel, grid, stream, rest, indexed, before):
+    def examine(self, record, call_args, kernel, grid, stream, rest, indexed, before, seen):
         tensors = self.tensors
         begin = time.perf_counter()
         tensors.synchronize()
         begin = self.phase("its launch", begin)
-        # What the launch wrote: what changed, and -- since a launch may write what its buffers
-        # already hold (a tuner's benchmarks ran the same computation into the same output just
-        # before) -- what a launch on copies overwrites where the copies' floating-point tensors
-        # were poisoned (integer ones, indices that steer addresses, keep their contents).
-        read = _params_read(_kernel_ttir(kernel))  # what the kernel may read, from its IR (None: unknown)
-        overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed, read)
-        written = []
-        for index, entry in indexed:
-            entry["written"] = index in overwritten or tensors.differs(before[index], self.tensor_of(call_args[index]))
-            if entry["written"]:
-                written.append(index)
-        record["reads_what_it_writes"] = None
-        if written:
-            record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written, read)
+        shared = any("share" in entry for _, entry in indexed)
+        if shared:
+            # Arguments that share memory: the launches on copies would copy each apart, and the
+            # kernel would not run as it did. A shared span is read and written (restored before
+            # each launch, all of it compared after), the others written where they changed.
+            for index, entry in indexed:
+                entry["written"] = "share" in entry or tensors.differs(before[index], seen[index])
+            for entry in record["args"]:
+                if "share" in entry:
+                    entry["written"] = True
+            record["reads_what_it_writes"] = True
+        else:
+            # What the launch wrote: what changed, and -- since a launch may write what its buffers
+            # already hold (a tuner's benchmarks ran the same computation into the same output just
+            # before) -- what a launch on copies overwrites where the copies' floating-point tensors
+            # were poisoned (integer ones, indices that steer addresses, keep their contents).
+            read = _params_read(_kernel_ttir(kernel))  # what the kernel may read, from its IR (None: unknown)
+            overwritten = self.overwritten(kernel, grid, stream, rest, call_args, record, indexed, read)
+            written = []
+            for index, entry in indexed:
+                entry["written"] = index in overwritten or tensors.differs(before[index], seen[index])
+                if entry["written"]:
+                    written.append(index)
+            record["reads_what_it_writes"] = None
+            if written:
+                record["reads_what_it_writes"] = self.reads_written(kernel, grid, stream, rest, call_args, record, written, read)
         begin = self.phase("launches on copies", begin)
         # Stored: what it read (not the old contents of what it only writes over, densely), and
         # what it wrote, the reference; integer tensors whatever their size, others up to the limit.
         only_writes = record["reads_what_it_writes"] is False
         for index, entry in indexed:
             reads = not (entry["written"] and only_writes and entry["extent"] == _numel(entry["shape"]))
-            if not (entry["integer"] or entry["bytes"] <= self.max_input_bytes):
+            size = entry["share"]["storage_bytes"] if "share" in entry else entry["bytes"]
+            if not (entry["integer"] or size <= self.max_input_bytes):
                 # Too large to store: abtool generates it, over the range a sample of it holds, and
                 # A's output is its reference; a sample of the output sets the tolerance's scale.
                 if reads:
                     entry["input_range"] = _sample_summary(self.sample(before[index], entry), entry["dtype"])["range"]
                 if entry["written"]:
-                    entry["output_rms"] = _sample_summary(self.sample(self.tensor_of(call_args[index]), entry), entry["dtype"])["rms"]
+                    entry["output_rms"] = _sample_summary(self.sample(seen[index], entry), entry["dtype"])["rms"]
                 continue
             if reads:
                 self.store(entry, "input", before[index])
             if entry["written"]:
-                self.store(entry, "output", tensors.snapshot(self.tensor_of(call_args[index])), None if entry["integer"] else entry["dtype"])
+                self.store(entry, "output", tensors.snapshot(seen[index]), None if entry["integer"] else entry["dtype"])
         tensors.synchronize()  # the outputs' copies made before the workload goes on to change them
         self.phase("storing", begin)
 
@@ -471,6 +525,29 @@ class Capture:
         self.phase("hashing and writing, left at exit", begin)
         self.replace_raw(self.raw_text(), f"{os.getpid()}.end")
         self.written_at_end = True
+
+
+def _alias_groups(spans):
+    """Groups (sets of argument indices, two or more) of the spans (index, storage, start, end) that
+    overlap, directly or through others, in one storage. Disjoint views of one storage are apart."""
+    groups = []
+    by_storage = collections.defaultdict(list)
+    for index, storage, start, end in spans:
+        by_storage[storage].append((start, end, index))
+    for ranges in by_storage.values():
+        ranges.sort()
+        group, reach = set(), None
+        for start, end, index in ranges:
+            if reach is not None and start < reach:
+                group.add(index)
+                reach = max(reach, end)
+                continue
+            if len(group) > 1:
+                groups.append(group)
+            group, reach = {index}, end
+        if len(group) > 1:
+            groups.append(group)
+    return sorted(groups, key=min)
 
 
 class _Done:

@@ -134,6 +134,24 @@ class TorchTensors:
     def span(self, value):
         return self.torch.as_strided(value, (self.extent(value),), (1,), value.storage_offset())
 
+    @staticmethod
+    def storage_of(value):
+        """Which memory a tensor lives in: views of one allocation share it."""
+        return value.device, value.untyped_storage().data_ptr()
+
+    def byte_range(self, value):
+        """The bytes its span reaches, as addresses."""
+        start = value.data_ptr()
+        return start, start + self.extent(value) * value.element_size()
+
+    def storage_span(self, value, start, nbytes):
+        """Bytes [start, start + nbytes) (addresses) of `value`'s storage, as a 1-D tensor of its dtype."""
+        storage = value.untyped_storage()
+        size = value.element_size()
+        spanned = self.torch.empty(0, dtype=value.dtype, device=value.device)
+        spanned.set_(storage, (start - storage.data_ptr()) // size, (nbytes // size,), (1,))
+        return spanned
+
     def describe(self, value):
         name = str(value.dtype).replace("torch.", "")
         extent = self.extent(value)

@@ -64,6 +64,17 @@ std::map<MissReason, int> CaptureManifest::not_captured_by_reason() const {
   return counts;
 }
 
+namespace {
+
+json check_json(const CaptureManifest::ReplayCheck& check) {
+  json failures = json::array();
+  for (const auto& failure : check.does_not_replay) failures.push_back({{"point", failure.point}, {"why", failure.why}});
+  return {{"ran", check.ran}, {"not_run", check.ran ? json() : json(check.not_run)}, {"seconds", check.seconds},
+          {"replays", check.replays}, {"does_not_replay", failures}};
+}
+
+}  // namespace
+
 json CaptureManifest::to_json() const {
   json kernel_list = json::array();
   for (const Kernel& kernel : kernels) {
@@ -105,7 +116,8 @@ json CaptureManifest::to_json() const {
                        {"not_captured", specializations() - captured()}, {"not_captured_by_reason", by_reason},
                        {"launches", launches()}}},
           {"kernels", kernel_list},
-          {"ops", op_list}};
+          {"ops", op_list},
+          {"check", check_json(check)}};
 }
 
 CaptureManifest CaptureManifest::from_json(const json& document, const std::string& file) {
@@ -154,6 +166,15 @@ CaptureManifest CaptureManifest::from_json(const json& document, const std::stri
       manifest.ops.push_back({entry.at("op").get<std::string>(), entry.at("kernel").get<std::string>(),
                               tuner_named(entry.at("tuner").get<std::string>()), entry.at("points").get<std::vector<std::string>>(),
                               entry.at("notes").get<std::vector<std::string>>()});
+    if (document.contains("check")) {  // absent before the check
+      const json& check = document.at("check");
+      manifest.check.ran = check.at("ran").get<bool>();
+      if (!manifest.check.ran) manifest.check.not_run = check.at("not_run").get<std::string>();
+      manifest.check.seconds = check.at("seconds").get<double>();
+      manifest.check.replays = check.at("replays").get<int>();
+      for (const json& failure : check.at("does_not_replay"))
+        manifest.check.does_not_replay.push_back({failure.at("point").get<std::string>(), failure.at("why").get<std::string>()});
+    }
   } catch (const std::exception& error) {  // a field missing or of another type: nlohmann's words name it
     throw InputError(fmt::format("{}: not a capture's manifest: {}", file, error.what()));
   }
@@ -180,10 +201,21 @@ std::string CaptureManifest::summary_line() const {
   std::vector<std::string> by_reason;
   for (const auto& [reason, count] : not_captured_by_reason()) by_reason.push_back(fmt::format("{} {}", spelling(reason), count));
   const int total = specializations(), kept = captured();
+  const std::string checked =
+      check.ran ? fmt::format("; replay-checked in {:.1f} s: {} replay, {} do not", check.seconds, check.replays,
+                              check.does_not_replay.size())
+      : check.not_run.empty() ? ""  // a manifest from before the check
+                              : "; not replay-checked (" + check.not_run + ")";
   return fmt::format(
-      "capture{}: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}; {} launch(es); workload {:.1f} s, shim {:.1f} s",
+      "capture{}: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}{}; {} launch(es); workload {:.1f} s, shim {:.1f} s",
       partial ? " (partial: " + partial_reason + ")" : "", kernels.size(), total, kept, 100.0 * kept / std::max(1, total),
-      total - kept, by_reason.empty() ? "" : fmt::format(" ({})", fmt::join(by_reason, ", ")), launches(), wall_s, shim_overhead_s);
+      total - kept, by_reason.empty() ? "" : fmt::format(" ({})", fmt::join(by_reason, ", ")), checked, launches(), wall_s,
+      shim_overhead_s);
+}
+
+void CaptureManifest::print_check(std::ostream& out) const {
+  for (const auto& failure : check.does_not_replay)
+    out << fmt::format("  captured, does not replay  {}: {}\n", failure.point, failure.why);
 }
 
 void summarize_capture(const std::vector<const RawLaunch*>& launches, const Drafts& drafts, CaptureManifest& manifest) {

@@ -52,6 +52,21 @@ struct CaptureManifest {
   std::vector<std::string> shim_errors;
   std::vector<Kernel> kernels;
   std::vector<Op> ops;
+  // Every captured specialization compiled and launched once on its captured inputs and compared
+  // with its captured outputs, as `record` does (replay_check.h): the number that record can measure.
+  struct ReplayCheck {
+    bool ran = false;
+    std::string not_run;  // why not (--no-check, no GPU here, stopped, record could not run)
+    double seconds = 0;
+    int replays = 0;
+    struct Failure {
+      std::string point, why;
+      bool operator==(const Failure&) const = default;
+    };
+    std::vector<Failure> does_not_replay;
+    bool operator==(const ReplayCheck&) const = default;
+  };
+  ReplayCheck check;
 
   int specializations() const;
   int captured() const;
@@ -67,6 +82,8 @@ struct CaptureManifest {
   // What `abtool capture` prints: a line per kernel captured and per specialization left out, the
   // shim's errors, and the summary line ("capture: 6 kernel(s), 11 specialization(s): ...").
   void print_kernels(std::ostream& out) const;
+  // A line per specialization that does not replay, with the reason (after the check).
+  void print_check(std::ostream& out) const;
   std::string summary_line() const;
 };
 

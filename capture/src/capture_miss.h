@@ -22,12 +22,13 @@ enum class MissReason {
   launch_on_copies_failed,  // the shim's own launches on copies failed
   tuner,                    // the tuner's configs cannot be replayed as recorded
   inside_cuda_graph,        // launched only inside a CUDA graph capture, where nothing can be copied
+  aliased_arguments,        // arguments sharing memory that abtool cannot lay out in one buffer
   other,                    // a reason an older shim gave as text only
 };
 
 template <>
 struct Spellings<MissReason> {
-  static constexpr std::array<std::pair<MissReason, std::string_view>, 12> table{
+  static constexpr std::array<std::pair<MissReason, std::string_view>, 13> table{
       {{MissReason::tensor_descriptor, "tensor_descriptor"},
        {MissReason::thread_block_clusters, "thread_block_clusters"},
        {MissReason::launch_option, "launch_option"},
@@ -39,6 +40,7 @@ struct Spellings<MissReason> {
        {MissReason::launch_on_copies_failed, "launch_on_copies_failed"},
        {MissReason::tuner, "tuner"},
        {MissReason::inside_cuda_graph, "inside_cuda_graph"},
+       {MissReason::aliased_arguments, "aliased_arguments"},
        {MissReason::other, "other"}}};
 };
 

@@ -78,7 +78,7 @@ std::vector<Miss> missing_bytes(const RawLaunch& launch, const std::vector<Use>&
   std::vector<Miss> why;
   for (size_t i = 0; i < launch.args.size(); ++i) {
     const RawArg& arg = launch.args[i];
-    if (arg.role != ArgRole::tensor || !arg.integer) continue;
+    if (arg.role != ArgRole::tensor || !arg.integer || arg.in_other_span()) continue;
     const bool has_after = arg.written ? arg.output.has_value() : arg.input.has_value();
     if ((uses[i] != Use::out && !before_of(launch, arg)) || (uses[i] != Use::in && !has_after))
       why.push_back({MissReason::tensor_not_stored,
@@ -109,9 +109,10 @@ std::vector<Miss> reasons_against(const RawLaunch& launch) {
         else {
           // The shim stores every integer tensor: one missing is a tensor it could not read.
           const Use use = use_of(launch, arg);
-          if (arg.integer && use != Use::out && !arg.input)
+          const bool own_bytes = !arg.in_other_span();  // a member's bytes are its holder's
+          if (own_bytes && arg.integer && use != Use::out && !arg.input)
             add(MissReason::tensor_not_stored, fmt::format("integer input {} ({}) was not stored", arg.name, mib(arg.bytes)));
-          if (arg.integer && arg.written && !arg.output)
+          if (own_bytes && arg.integer && arg.written && !arg.output)
             add(MissReason::tensor_not_stored, fmt::format("integer output {} ({}) was not stored", arg.name, mib(arg.bytes)));
           if (arg.descriptor)
             if (auto problem = descriptor_problem(arg)) why.push_back(*problem);
@@ -403,7 +404,7 @@ class OpBuilder {
     std::vector<std::string> generated, unkept;
     for (size_t i = 0; i < launch.args.size(); ++i) {
       const RawArg& a = launch.args[i];
-      if (args_[i].kind != ArgPlan::Kind::tensor) continue;
+      if (args_[i].kind != ArgPlan::Kind::tensor || a.in_other_span()) continue;
       if (args_[i].use != Use::out && !before_of(launch, a)) generated.push_back(a.name);
       if (args_[i].use != Use::in && !(a.written ? a.output : a.input)) unkept.push_back(a.name);
     }
@@ -413,8 +414,11 @@ class OpBuilder {
       const ArgPlan& plan = args_[i];
       if (plan.kind == ArgPlan::Kind::tuned) continue;
       CapturedArg value;
-      if (plan.kind == ArgPlan::Kind::tensor) {
-        if (plan.use != Use::out) {
+      value.shared = a.shared;
+      if (plan.kind == ArgPlan::Kind::tensor && a.in_other_span()) {
+        // passed at its offset into its holder's span: no bytes of its own
+      } else if (plan.kind == ArgPlan::Kind::tensor) {
+        if (plan.use != Use::out || a.shared) {
           if (const auto& before = before_of(launch, a)) {
             value.input = options_.stored_name(*before);
             draft_.tensors.insert(*before);
@@ -428,7 +432,7 @@ class OpBuilder {
           if (a.written && a.output_rms) output_rms_ = std::max(output_rms_, *a.output_rms);
           else if (output) output_rms_ = std::max(output_rms_, rms_of(options_.read_stored(*output), plan.dtype));
         }
-        if (plan.use != Use::in && !from_baseline) {
+        if ((plan.use != Use::in || a.shared) && !from_baseline) {
           value.output = options_.stored_name(*output);
           draft_.tensors.insert(*output);
         }

@@ -60,6 +60,9 @@ RawArg read_arg(const json& entry) {
     arg.integer = entry.value("integer", false);
     arg.contiguous = entry.value("contiguous", true);
     arg.written = entry.value("written", false);
+    if (const auto share = entry.find("share"); share != entry.end())
+      arg.shared = SharedSpan{share->at("holder").get<std::string>(), share->at("offset_bytes").get<long long>(),
+                              share->at("storage_bytes").get<long long>()};
     arg.input = digest(entry, "input");
     arg.output = digest(entry, "output");
     if (entry.contains("output_rms") && entry["output_rms"].is_number()) arg.output_rms = entry["output_rms"].get<double>();

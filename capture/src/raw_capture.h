@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "opspec/captured_cases.h"
+
 #include <nlohmann/json.hpp>
 
 #include "capture_miss.h"
@@ -59,6 +61,9 @@ struct RawArg {
     std::string padding;  // zero | nan
   };
   std::optional<Descriptor> descriptor;
+  // Shares memory with other arguments of the launch (its holder's input and output are the span's).
+  std::optional<SharedSpan> shared;
+  bool in_other_span() const { return shared && shared->holder != name; }
 };
 
 struct RawConfig {

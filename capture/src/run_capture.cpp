@@ -20,6 +20,7 @@
 #include "tuner_kinds_source.h"
 #include "op_drafts.h"
 #include "raw_capture.h"
+#include "replay_check.h"
 #include "launch/gpu_list.h"
 #include "opspec/captured_cases.h"
 #include "util/environment.h"
@@ -197,18 +198,27 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
     out << manifest.summary_line() << "\n";
     throw InputError("capture: none of the kernels the workload launched can be replayed (reasons above): no capture written");
   }
+  const std::string program = fs::path(request.command.front()).filename().string();
+  const std::string python = program.rfind("python", 0) == 0 ? request.command.front() : "python3";
+  if (!request.check) manifest.check.not_run = "--no-check";
+  else if (!gpu_here) manifest.check.not_run = "no CUDA GPU here: `abtool record` where the GPU is checks it";
+  else if (end.stopped_by) manifest.check.not_run = "stopped by " + signal_name(end.stopped_by);
   write_capture(partial.path(), tensors, drafts, manifest);
   fs::remove_all(staging);
   fs::remove_all(shim);
   partial.become(request.out);
+  if (request.check && gpu_here && !end.stopped_by) {
+    manifest.check = capture::check_by_replaying(request.out, python);
+    write_file_atomically(request.out / layout::kManifest, manifest.to_json().dump(1) + "\n");
+    manifest.print_check(out);
+  }
   out << manifest.summary_line() << " -> " << request.out.string() << "\n";
   if (manifest.partial)
     std::cerr << fmt::format("abtool capture: the capture is partial ({}): the {} specialization(s) launched until then are "
                              "kept in {}; record takes it as it is\n",
                              cut, manifest.specializations(), request.out.string());
-  const std::string program = fs::path(request.command.front()).filename().string();
   out << fmt::format("next: abtool record --ops-dir {0}/ops --shapes {0}/shapes.yaml --compiler triton:{1}\n",
-                     request.out.string(), program.rfind("python", 0) == 0 ? request.command.front() : "python3");
+                     request.out.string(), python);
   return cut_exit;
 }
 

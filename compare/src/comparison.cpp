@@ -191,6 +191,7 @@ PointComparison compare_point(const RunData& a, const RunData& b, const std::str
   row.roofline = pb->roofline;
   row.same_config = pa->config == pb->config;
   row.a_config = config_text(pa->config);
+  row.a_config_source = pa->config_source;
   if (pa->library_config) {
     row.library_config = pa->library_config;
     // results.json keeps a config's assignments by name: compared as sets, A's shown in the library's order.

@@ -60,9 +60,10 @@ OutputSnapshot captured_outputs(const OpSpec& op, const Point& point) {
   OutputSnapshot outputs;
   for (size_t index = 0; index < op.args.size(); ++index) {
     const ArgSpec& arg = op.args[index];
-    if (arg.kind != ArgKind::out && arg.kind != ArgKind::inout) continue;
+    const std::optional<ArgKind> kind = layout[index].kind_here(arg, index);
+    if (kind != ArgKind::out && kind != ArgKind::inout) continue;
     const ArgLayout& buffer = layout[index];
-    OutputCopy copy{&arg, buffer.dtype, buffer.count, std::vector<std::byte>(buffer.count * dtype_size(buffer.dtype))};
+    OutputCopy copy{&arg, buffer.dtype, buffer.buffer_bytes() / dtype_size(buffer.dtype), std::vector<std::byte>(buffer.buffer_bytes())};
     read_captured_input(*found.args.at(arg.name).output, copy.bytes.size(), copy.bytes.data());
     outputs.push_back(std::move(copy));
   }

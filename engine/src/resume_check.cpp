@@ -51,6 +51,7 @@ std::vector<std::string> resume_changes(const MetaRecord& recorded, const MetaRe
   changes.compare("rep ms", recorded.timing.rep_ms, now.timing.rep_ms);
   changes.compare("rounds", recorded.timing.rounds, now.timing.rounds);
   changes.compare("full sweep (ABTOOL_FULL_SWEEP)", recorded.sweep.full, now.sweep.full);
+  changes.compare("--configs", std::string(spelling(recorded.sweep.configs)), std::string(spelling(now.sweep.configs)));
   changes.compare("Triton compile limit s (ABTOOL_TRITON_VARIANT_LIMIT_S)", recorded.sweep.triton_variant_limit_s,
                   now.sweep.triton_variant_limit_s);
   changes.compare("seed", recorded.seed, now.seed);

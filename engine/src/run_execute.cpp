@@ -65,7 +65,7 @@ MetaRecord meta_for(RunPlan& plan, const fs::path& dir) {
   meta.abtool_git_sha = request.tool.git_sha;
   meta.timing = {request.timing.timer, request.timing.warmup_ms, request.timing.rep_ms, request.timing.rounds,
                  request.graph_faults.phase};
-  meta.sweep = {request.full_sweep, request.triton_variant_limit_s};
+  meta.sweep = {request.full_sweep, request.triton_variant_limit_s, request.configs};
   meta.metric = request.metric;
   meta.counters = request.counters;
   meta.compile_instructions = request.compile_instructions;
@@ -163,8 +163,10 @@ std::vector<Build> builds_of(const OpSpec& spec, const std::vector<Point>& point
   return grouped;
 }
 
-void compile_without_device(const PlannedOp& op, CompileCache& variants, const DeviceSetup& device, RunDirectory& run) {
-  const std::vector<Build> builds = builds_of(op.spec, op.points, [&](const Point& point) { return op.spec.config_space_at(point); });
+// What the chooser would compile (a sweep: the whole space; record --configs library: the pick).
+void compile_without_device(const PlannedOp& op, const ConfigChooser& chooser, CompileCache& variants, const DeviceSetup& device,
+                            RunDirectory& run) {
+  const std::vector<Build> builds = builds_of(op.spec, op.points, [&](const Point& point) { return chooser.configs_needed(op.spec, point); });
   int failed = 0, total = 0;
   for (const auto& [dtype, specialization, configs] : builds) {
     variants.compile_all(configs, dtype, specialization);
@@ -349,7 +351,7 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
                                                   r.store.get());
     ExecutionTarget& target =
         cuda ? r.device.target(r.references.get(Language::cuda), request.timing.timer, request.graph_faults) : *host_target;
-    if (cuda && !r.device.info()) compile_without_device(op, variants, r.device, run);
+    if (cuda && !r.device.info()) compile_without_device(op, hooks.chooser, variants, r.device, run);
     if (cuda && r.device.info()) time.device_ops = true;
     if (cuda && !utilization) utilization = r.device.sample_utilization();
     const InstructionCounter* instructions = r.instructions.get();

@@ -67,6 +67,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.out = options.out;
   request.resume = options.resume;
   request.full_sweep = environment().full_sweep;
+  request.configs = options.configs.value_or(ConfigPolicy::sweep);
   request.triton_variant_limit_s = environment().triton_variant_limit_s;
   request.graph_faults.phase = options.test_graph_fault;
   request.command_line = options.command_line;

@@ -181,18 +181,24 @@ class DeviceWorkspace : public Workspace {
       const ArgSpec& spec = op.args[index];
       Arg& arg = args_[index];
       arg.spec = &spec;
+      arg.kind = layout[index].kind_here(spec, index);
       arg.dtype = layout[index].dtype;
-      arg.count = layout[index].count;
+      arg.count = layout[index].buffer_bytes() / dtype_size(arg.dtype);
       if (!spec.is_buffer()) {
         store_scalar(arg.dtype, layout[index].scalar, arg.scalar.data());
         continue;
       }
-      const size_t bytes = arg.count * dtype_size(arg.dtype);
+      if (layout[index].shared) {
+        arg.offset = layout[index].shared->offset_bytes;
+        arg.holder = layout[index].shared->holder;
+      }
+      if (!arg.kind) continue;  // passed into its holder's span (pass_shared_members)
+      const size_t bytes = arg.bytes();
       arg.buffer = std::make_unique<DeviceBuffer>(target.context(), bytes);
-      arg.address = arg.buffer->pointer();
-      if (spec.kind == ArgKind::out || spec.kind == ArgKind::scratch) continue;
-      CUdeviceptr generated = arg.address;
-      if (spec.kind == ArgKind::inout) {
+      arg.base = arg.buffer->pointer();
+      if (arg.kind == ArgKind::out || arg.kind == ArgKind::scratch) continue;
+      CUdeviceptr generated = arg.base;
+      if (arg.kind == ArgKind::inout) {
         has_inout_ = true;
         arg.pristine = std::make_unique<DeviceBuffer>(target.context(), bytes);
         generated = arg.pristine->pointer();
@@ -205,6 +211,7 @@ class DeviceWorkspace : public Workspace {
         target.fill(generated, arg.dtype, arg.count, layout[index].init(spec), seed, index);
       }
     }
+    pass_shared_members();
     for (Arg& arg : args_) params_.push_back(arg.spec->is_buffer() ? static_cast<void*>(&arg.address) : arg.scalar.data());
     restore_inputs();
     input_digest_ = digest_inputs();  // waits for the generator
@@ -218,7 +225,7 @@ class DeviceWorkspace : public Workspace {
     for (Arg& arg : args_) {
       if (!arg.is_output()) continue;
       const DeviceBuffer& kept = kept_buffer(arg, copy);
-      driver.check(driver.copy_device_async(kept.pointer(), arg.address, arg.bytes(), target_.stream().get()),
+      driver.check(driver.copy_device_async(kept.pointer(), arg.base, arg.bytes(), target_.stream().get()),
                    "keeping args." + arg.spec->name);
     }
     target_.stream().synchronize("keeping the outputs");
@@ -274,7 +281,7 @@ class DeviceWorkspace : public Workspace {
   std::string output_digest() const override {
     PieceDigest digest;
     for (const Arg& arg : args_)
-      if (arg.is_output()) add_to_digest(digest, arg.address, arg.bytes());
+      if (arg.is_output()) add_to_digest(digest, arg.base, arg.bytes());
     return digest.text();
   }
 
@@ -282,7 +289,7 @@ class DeviceWorkspace : public Workspace {
     const CudaDriver& driver = target_.context().driver();
     for (const Arg& arg : args_)
       if (arg.pristine)
-        driver.check(driver.copy_device_async(arg.address, arg.pristine->pointer(), arg.pristine->bytes(),
+        driver.check(driver.copy_device_async(arg.base, arg.pristine->pointer(), arg.pristine->bytes(),
                                               target_.stream().get()),
                      "restoring args." + arg.spec->name);
   }
@@ -291,14 +298,14 @@ class DeviceWorkspace : public Workspace {
     const CudaDriver& driver = target_.context().driver();
     CUstream stream = target_.stream().get();
     for (const Arg& arg : args_) {
-      if (arg.spec->kind != ArgKind::out) continue;
+      if (arg.kind != ArgKind::out) continue;
       CUresult result;
       switch (arg.dtype) {
-        case DType::fp32: result = driver.memset32_async(arg.address, 0x7fc00000u, arg.count, stream); break;
-        case DType::fp64: result = driver.memset16_async(arg.address, 0x7ff8, arg.count * 4, stream); break;  // 0x7ff87ff8... is a NaN
-        case DType::fp16: result = driver.memset16_async(arg.address, 0x7e00, arg.count, stream); break;
-        case DType::bf16: result = driver.memset16_async(arg.address, 0x7fc0, arg.count, stream); break;
-        default: result = driver.memset8_async(arg.address, 0x7b, arg.bytes(), stream); break;
+        case DType::fp32: result = driver.memset32_async(arg.base, 0x7fc00000u, arg.count, stream); break;
+        case DType::fp64: result = driver.memset16_async(arg.base, 0x7ff8, arg.count * 4, stream); break;  // 0x7ff87ff8... is a NaN
+        case DType::fp16: result = driver.memset16_async(arg.base, 0x7e00, arg.count, stream); break;
+        case DType::bf16: result = driver.memset16_async(arg.base, 0x7fc0, arg.count, stream); break;
+        default: result = driver.memset8_async(arg.base, 0x7b, arg.bytes(), stream); break;
       }
       driver.check(result, "poisoning args." + arg.spec->name);
     }
@@ -316,33 +323,46 @@ class DeviceWorkspace : public Workspace {
     const CudaDriver& driver = target_.context().driver();
     for (size_t index = 0; index < args_.size(); ++index) {
       Arg& arg = args_[index];
-      if (!arg.spec->is_buffer()) continue;
+      if (!arg.spec->is_buffer() || !arg.kind) continue;
       const size_t bytes = arg.bytes();
       const size_t shift = counter_hash(placement, index, 1) % (kSpan / kGranule) * kGranule;
       auto moved = std::make_unique<DeviceBuffer>(target_.context(), bytes + shift);
-      const CUdeviceptr address = moved->pointer() + shift;
-      if (arg.spec->kind == ArgKind::in)
-        driver.check(driver.copy_device_async(address, arg.address, bytes, target_.stream().get()),
+      const CUdeviceptr base = moved->pointer() + shift;
+      if (arg.kind == ArgKind::in)
+        driver.check(driver.copy_device_async(base, arg.base, bytes, target_.stream().get()),
                      "moving args." + arg.spec->name);
       target_.stream().synchronize("moving args." + arg.spec->name);
       arg.buffer = std::move(moved);
-      arg.address = address;
+      arg.base = base;
     }
+    pass_shared_members();
     restore_inputs();  // in-place arguments from their pristine copies
   }
 
  private:
   struct Arg {
     const ArgSpec* spec = nullptr;
+    std::optional<ArgKind> kind;  // here (ArgLayout::kind_here); nullopt: passed into another's span
     DType dtype = DType::fp32;
-    size_t count = 1;
-    std::unique_ptr<DeviceBuffer> buffer, pristine;  // `address` lies in `buffer`, maybe at an offset (relocate)
+    size_t count = 1;  // elements of its buffer (a shared span's, for its holder)
+    std::unique_ptr<DeviceBuffer> buffer, pristine;  // `base` lies in `buffer`, maybe at an offset (relocate)
     std::map<OutputsAt, std::unique_ptr<DeviceBuffer>> kept;  // outputs: copies kept beside them (keep_outputs)
-    CUdeviceptr address = 0;
+    CUdeviceptr base = 0;                // where its buffer's data starts
+    CUdeviceptr address = 0;             // what the kernel gets: base + offset (a member: its holder's base + offset)
+    size_t offset = 0;                   // into a shared span
+    std::optional<size_t> holder;        // a member of a shared span: its holder's index
     size_t bytes() const { return count * dtype_size(dtype); }
-    bool is_output() const { return spec->kind == ArgKind::out || spec->kind == ArgKind::inout; }
+    bool is_output() const { return kind == ArgKind::out || kind == ArgKind::inout; }
     std::array<std::byte, 8> scalar{};
   };
+
+  // Every buffer's address from its base; a member of a shared span at its offset into its holder's.
+  void pass_shared_members() {
+    for (Arg& arg : args_) {
+      if (!arg.spec->is_buffer()) continue;
+      arg.address = (arg.holder ? args_[*arg.holder].base : arg.base) + arg.offset;
+    }
+  }
 
   DeviceBuffer& kept_buffer(Arg& arg, OutputsAt copy) {
     if (copy == OutputsAt::current) throw std::logic_error("keep_outputs: the current outputs are not a copy");
@@ -352,7 +372,7 @@ class DeviceWorkspace : public Workspace {
   }
 
   CUdeviceptr address_of(const Arg& arg, OutputsAt at) const {
-    if (at == OutputsAt::current) return arg.address;
+    if (at == OutputsAt::current) return arg.base;
     auto found = arg.kept.find(at);
     if (found == arg.kept.end() || !found->second) throw std::logic_error("compare_outputs: a copy of the outputs that was never kept");
     return found->second->pointer();
@@ -403,7 +423,7 @@ class DeviceWorkspace : public Workspace {
   std::string digest_inputs() const {
     PieceDigest digest;
     for (const Arg& arg : args_) {
-      if (arg.spec->kind == ArgKind::out || arg.spec->kind == ArgKind::scratch) continue;
+      if (!arg.kind || arg.kind == ArgKind::out || arg.kind == ArgKind::scratch) continue;
       if (!arg.spec->is_buffer()) digest.add(arg.scalar.data(), dtype_size(arg.dtype));
       else add_to_digest(digest, (arg.pristine ? *arg.pristine : *arg.buffer).pointer(), arg.bytes());
     }

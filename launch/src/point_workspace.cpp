@@ -60,14 +60,35 @@ size_t round_up(size_t value, size_t to) { return (value + to - 1) / to * to; }
 
 }  // namespace
 
+std::optional<ArgKind> ArgLayout::kind_here(const ArgSpec& spec, size_t index) const {
+  if (in_other_span(index)) return std::nullopt;
+  if (holds_span(index)) return ArgKind::inout;
+  return spec.kind;
+}
+
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
   const Symbols symbols = op.symbols(point.shape, point.dtype, {});
   const CapturedCase* captured = op.captured ? &op.captured->at(point) : nullptr;
   std::vector<ArgLayout> layout;
+  auto index_of = [&](const std::string& name) {
+    for (size_t i = 0; i < op.args.size(); ++i)
+      if (op.args[i].name == name) return i;
+    throw std::invalid_argument(fmt::format("shares the memory of '{}', which is no argument of the op", name));
+  };
   for (const ArgSpec& spec : op.args) {
     ArgLayout arg;
     arg.dtype = spec.resolve_dtype(point.dtype);
+    const CapturedArg* found = nullptr;
+    if (captured)
+      if (auto entry = captured->args.find(spec.name); entry != captured->args.end()) found = &entry->second;
     try {
+      if (found && found->shared && spec.is_buffer()) {
+        const SharedSpan& shared = *found->shared;
+        arg.shared = ArgLayout::Shared{index_of(shared.holder), size_t(shared.offset_bytes), size_t(shared.span_bytes)};
+        if (shared.span_bytes % dtype_size(arg.dtype) || shared.offset_bytes % dtype_size(arg.dtype))
+          throw std::invalid_argument(fmt::format("a span of {} bytes at offset {} does not hold whole {} elements",
+                                                  shared.span_bytes, shared.offset_bytes, dtype_name(arg.dtype)));
+      }
       if (spec.kind == ArgKind::constexpr_value) {
         // compiled in, never passed: its slot in args() is a placeholder
       } else if (spec.captured_value) {
@@ -87,16 +108,21 @@ std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point) {
             throw std::invalid_argument(fmt::format("a buffer of {} {} elements is too large (over 2^48 bytes)",
                                                     fmt::join(extents, " x "), dtype_name(arg.dtype)));
         }
-        if (spec.init.distribution == "captured" && spec.kind != ArgKind::out &&
-            captured->args.at(spec.name).generated) {
+        if (arg.shared && arg.shared->offset_bytes + arg.count * dtype_size(arg.dtype) > arg.shared->span_bytes)
+          throw std::invalid_argument(fmt::format("its {} bytes at offset {} reach past the shared span of {}",
+                                                  arg.count * dtype_size(arg.dtype), arg.shared->offset_bytes, arg.shared->span_bytes));
+        const bool reads = spec.kind != ArgKind::out || arg.shared;
+        if (arg.shared && arg.shared->holder != layout.size()) {
+          // a member of another's span: its bytes are the holder's
+        } else if (spec.init.distribution == "captured" && reads && captured->args.at(spec.name).generated) {
           const GeneratedInput& generated = *captured->args.at(spec.name).generated;
           arg.generated = InitSpec{"uniform", generated.low, generated.high};
-        } else if (spec.init.distribution == "captured" && spec.kind != ArgKind::out) {
+        } else if (spec.init.distribution == "captured" && reads) {
           arg.input_file = *captured->args.at(spec.name).input;
           const auto bytes = std::filesystem::file_size(*arg.input_file);
-          if (bytes != arg.count * dtype_size(arg.dtype))
+          if (bytes != arg.buffer_bytes())
             throw std::invalid_argument(fmt::format("the captured input {} holds {} bytes, the buffer {}",
-                                                    arg.input_file->string(), bytes, arg.count * dtype_size(arg.dtype)));
+                                                    arg.input_file->string(), bytes, arg.buffer_bytes()));
         }
       } else {
         arg.scalar = spec.value.eval(symbols);
@@ -146,6 +172,10 @@ void store_scalar(DType dtype, double value, std::byte* destination) {
 
 PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t seed) {
   const std::vector<ArgLayout> layout = arg_layout(op, point);
+  for (size_t index = 0; index < layout.size(); ++index)
+    if (layout[index].shared)  // captured from a Triton launch: those run on a device
+      throw InputError(fmt::format("{}: point {}: args.{} shares memory with other arguments, which only a device's "
+                                   "workspace lays out", op.file.string(), point.id(), op.args[index].name));
   buffers_.reserve(op.args.size());
   for (size_t index = 0; index < op.args.size(); ++index) {
     ArgBuffer buffer;

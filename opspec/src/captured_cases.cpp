@@ -40,6 +40,30 @@ GeneratedInput generated_input(const nlohmann::json& node, const std::string& wh
   return generated;
 }
 
+SharedSpan shared_span(const nlohmann::json& node, const std::string& where) {
+  SharedSpan shared{node.at("holder").get<std::string>(), node.at("offset_bytes").get<long long>(),
+                    node.at("span_bytes").get<long long>()};
+  if (shared.span_bytes <= 0 || shared.offset_bytes < 0 || shared.offset_bytes >= shared.span_bytes)
+    throw InputError(fmt::format("{}: offset {} in a span of {} bytes is not inside it", where, shared.offset_bytes, shared.span_bytes));
+  return shared;
+}
+
+// A member's holder is an argument of the case that holds a span of the same size; only the
+// holder has bytes of the span.
+void check_shared_spans(const CapturedCase& captured, const std::string& where) {
+  for (const auto& [name, arg] : captured.args) {
+    if (!arg.shared) continue;
+    const std::string field = where + ": args." + name + ".shared";
+    auto holder = captured.args.find(arg.shared->holder);
+    if (holder == captured.args.end() || !holder->second.shared || holder->second.shared->holder != arg.shared->holder ||
+        holder->second.shared->span_bytes != arg.shared->span_bytes)
+      throw InputError(fmt::format("{}: holder '{}' is not an argument holding a span of {} bytes", field, arg.shared->holder,
+                                   arg.shared->span_bytes));
+    if (arg.in_other_span(name) && (arg.input || arg.output || arg.generated))
+      throw InputError(fmt::format("{}: a member of {}'s span with bytes of its own", field, arg.shared->holder));
+  }
+}
+
 // A value's text as the JSON value_text reads it back from.
 nlohmann::json value_json(const std::string& text) {
   if (text == "None") return nullptr;
@@ -61,6 +85,8 @@ nlohmann::json case_json(const CapturedCase& captured, const fs::path& root) {
     if (arg.generated) value["generated"] = {{"dist", "uniform"}, {"low", arg.generated->low}, {"high", arg.generated->high}};
     if (arg.output) value["output"] = relative_to(*arg.output, root);
     if (arg.value) value["value"] = value_json(*arg.value);
+    if (arg.shared)
+      value["shared"] = {{"holder", arg.shared->holder}, {"offset_bytes", arg.shared->offset_bytes}, {"span_bytes", arg.shared->span_bytes}};
     args[name] = std::move(value);
   }
   nlohmann::json grids = nlohmann::json::object();
@@ -108,8 +134,8 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
   }
   try {
     const std::string schema = json.value("schema", "");
-    if (schema != kCaseFormat && schema != kCaseFormatV1)
-      throw InputError(fmt::format("{}: schema: expected {} (or {})", file.string(), kCaseFormat, kCaseFormatV1));
+    if (schema != kCaseFormat && schema != kCaseFormatV2 && schema != kCaseFormatV1)
+      throw InputError(fmt::format("{}: schema: expected {} (or {}, {})", file.string(), kCaseFormat, kCaseFormatV2, kCaseFormatV1));
     for (const auto& [id, entry] : json.at("cases").items()) {
       const std::string where = fmt::format("{}: case {}", file.string(), id);
       CapturedCase captured;
@@ -125,8 +151,10 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
         }
         if (arg.contains("generated")) value.generated = generated_input(arg.at("generated"), where + ": args." + name + ".generated");
         if (value.input && value.generated) throw InputError(where + ": args." + name + ": both a stored and a generated input");
+        if (arg.contains("shared")) value.shared = shared_span(arg.at("shared"), where + ": args." + name + ".shared");
         captured.args[name] = std::move(value);
       }
+      check_shared_spans(captured, where);
       for (const auto& [config, grid] : entry.at("grids").items()) {
         std::array<long long, 3> dims{1, 1, 1};
         if (!grid.is_array() || grid.empty() || grid.size() > 3) throw InputError(where + ": grids: expected 1 to 3 extents");

@@ -283,7 +283,11 @@ class OpSpecParser {
         const std::string field = where + ": args." + arg.name;
         if (arg.captured_value && (!value || !value->value))
           yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured value", cases.file.string(), field));
-        if (arg.is_buffer() && arg.init.distribution == "captured" && arg.kind != ArgKind::out) {
+        if (value && value->shared && !arg.is_buffer())
+          yaml_.fail(node, "captured.cases", fmt::format("{}: {}: shares memory, but is not a buffer", cases.file.string(), field));
+        if (value && value->in_other_span(arg.name)) continue;  // its bytes are its holder's
+        const bool holds_span = value && value->shared;  // read and written: the span, before and after
+        if (arg.is_buffer() && arg.init.distribution == "captured" && (arg.kind != ArgKind::out || holds_span)) {
           if (value && value->generated && !found.reference_from_baseline)
             yaml_.fail(node, "captured.cases", fmt::format("{}: {}: a generated input, but the capture's output as the "
                                                            "reference (it is of other inputs)", cases.file.string(), field));
@@ -291,7 +295,8 @@ class OpSpecParser {
             yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured input", cases.file.string(), field));
           if (value->input) file_ok(*value->input, field + ".input");
         }
-        if (spec_.reference.captured && !found.reference_from_baseline && (arg.kind == ArgKind::out || arg.kind == ArgKind::inout)) {
+        if (spec_.reference.captured && !found.reference_from_baseline &&
+            (arg.kind == ArgKind::out || arg.kind == ArgKind::inout || holds_span)) {
           if (!value || !value->output)
             yaml_.fail(node, "captured.cases", fmt::format("{}: {}: no captured output (the reference)", cases.file.string(), field));
           file_ok(*value->output, field + ".output");

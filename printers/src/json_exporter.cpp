@@ -129,6 +129,7 @@ nlohmann::json point_json_without_compile(const PointComparison& row) {
           {"same_output", optional_json(row.same_output)},
           {"library_config", row.library_config ? nlohmann::json(*row.library_config) : nlohmann::json()},
           {"library_pick_differs", optional_json(row.library_pick_differs)},
+          {"a_config_source", spelling(row.a_config_source)},
           {"output_bits", row.output_bits ? nlohmann::json{{"identical", row.output_bits->identical},
                                                            {"max_abs", row.output_bits->max_abs},
                                                            {"max_rel", row.output_bits->max_rel},

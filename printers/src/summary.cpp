@@ -1,5 +1,7 @@
 #include "summary.h"
 
+#include "printers/printers.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -28,23 +30,34 @@ std::string retuned(const Comparison& report) {
                      report.geomean_speedup ? fmt::format("{:.3f}x", *report.geomean_speedup) : "n/a");
 }
 
+}  // namespace
+
 std::string library_picks(const Comparison& report) {
   std::vector<std::string> other_picks;
-  int captured = 0;
+  int captured = 0, picked = 0;
   for (const auto& row : report.points) {
     if (!row.library_pick_differs) continue;
+    if (row.a_config_source == ConfigSource::library) {  // record --configs library
+      ++picked;
+      continue;
+    }
     ++captured;
     if (*row.library_pick_differs)
       other_picks.push_back(fmt::format("{} (library: {}; abtool: {})", row.id, *row.library_config, row.a_config));
   }
-  if (!captured) return "";
-  std::string text = fmt::format(
-      "library picks (captured ops): A's sweep picked another config than the library's own at {} of {} points{}{}",
-      other_picks.size(), captured, other_picks.empty() ? "" : ": ",
-      fmt::join(other_picks.begin(), other_picks.begin() + long(std::min<size_t>(other_picks.size(), 8)), ", "));
+  if (!captured && !picked) return "";
+  std::string text = "library picks (captured ops): ";
+  if (picked) text += fmt::format("A measured the library's own pick at {} points (record --configs library)", picked);
+  if (!captured) return text;
+  if (picked) text += "; at the others, ";
+  text += fmt::format("A's sweep picked another config than the library's own at {} of {} points{}{}", other_picks.size(),
+                      captured, other_picks.empty() ? "" : ": ",
+                      fmt::join(other_picks.begin(), other_picks.begin() + long(std::min<size_t>(other_picks.size(), 8)), ", "));
   if (other_picks.size() > 8) text += fmt::format(", and {} more (--format json lists them)", other_picks.size() - 8);
   return text;
 }
+
+namespace {
 
 std::string output_bits(const Comparison& report) {
   int differing = 0, compared = 0, nondeterministic = 0, beyond_spread = 0;

@@ -91,10 +91,13 @@ struct Contender {
 }  // namespace
 
 Choice sweep_point(PointBench& bench, ConfigSource source) {
+  return sweep_point(bench, source, bench.session().context.op.config_space_at(bench.point()));
+}
+
+Choice sweep_point(PointBench& bench, ConfigSource source, const std::vector<Config>& configs) {
   const OpSession& session = bench.session();
   const OpServices& services = session.services;
   const Point& point = bench.point();
-  const std::vector<Config> configs = session.context.op.config_space_at(point);
   // Where a sweep's time goes (run.log): compiling, verifying, timing.
   using Clock = std::chrono::steady_clock;
   auto seconds_since = [](Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); };

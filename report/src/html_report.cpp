@@ -9,6 +9,7 @@
 #include "html_text.h"
 #include "number_text.h"
 #include "printers/columns.h"
+#include "printers/printers.h"
 #include "svg_charts.h"
 
 namespace abt {
@@ -80,6 +81,7 @@ void summary_section(const Comparison& report, std::ostream& out) {
                        "instructions column; the time's own verdict is in each note.",
                        html_escape(report.instruction_tools()), counted, report.points.size(), report.rule.instruction_threshold_pct);
   out << "</p>\n";
+  if (const std::string picks = library_picks(report); !picks.empty()) out << "<p>" << html_escape(picks) << "</p>\n";
   for (const auto& warning : report.warnings) out << "<div class=\"warning\">" << html_escape(warning.text) << "</div>\n";
   out << "</section>\n";
 }

@@ -139,7 +139,7 @@ nlohmann::json MetaRecord::to_json() const {
         {"rep_ms", timing.rep_ms},
         {"rounds", timing.rounds},
         {"test_graph_fault", timing.test_graph_fault ? std::string(spelling(*timing.test_graph_fault)) : ""}}},
-      {"sweep", {{"full", sweep.full}, {"triton_variant_limit_s", sweep.triton_variant_limit_s}}},
+      {"sweep", {{"full", sweep.full}, {"triton_variant_limit_s", sweep.triton_variant_limit_s}, {"configs", spelling(sweep.configs)}}},
       {"metric", spelling(metric)},
       {"seed", seed},
       {"selection",
@@ -203,6 +203,7 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     const JsonFields sweep = fields.object("sweep");
     meta.sweep.full = sweep.boolean("full");
     meta.sweep.triton_variant_limit_s = sweep.number("triton_variant_limit_s");
+    if (sweep.has("configs")) meta.sweep.configs = sweep.spelled<ConfigPolicy>("configs");
   }
   if (fields.has("metric")) meta.metric = fields.spelled<Metric>("metric");
   if (fields.has("counters")) meta.counters = fields.spelled<CounterSelection>("counters");

@@ -15,7 +15,7 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 7 kernel(s), 12 specialization(s): 11 captured (92%), 1 not (source_not_loadable 1); 18 launch(es)" capture.txt ||
+grep -q "^capture: 8 kernel(s), 14 specialization(s): 13 captured (93%), 1 not (source_not_loadable 1); not replay-checked (no CUDA GPU here: \`abtool record\` where the GPU is checks it); 20 launch(es)" capture.txt ||
   fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
@@ -23,7 +23,9 @@ ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 "$python" - <<'PY' || fail "the capture's files"
 import array, json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/2" and m["summary"]["captured"] == 11 and m["partial"] is False, m["summary"]
+assert m["schema"] == "abtool.capture/2" and m["summary"]["captured"] == 13 and m["partial"] is False, m["summary"]
+# no GPU here: the replay check at the end could not run, and says why
+assert m["check"]["ran"] is False and m["check"]["not_run"].startswith("no CUDA GPU here"), m["check"]
 # two processes, their launches merged: scale/1000 launched by both is one specialization of 4 launches
 assert m["processes"] == 2, m["processes"]
 # a module each process generated under a file name of its own (FlagGems' pointwise_dynamic): one
@@ -35,7 +37,7 @@ assert m["summary"]["not_captured_by_reason"] == {"source_not_loadable": 1}, m["
 [missed] = [miss for kernel in m["kernels"] for miss in kernel["not_captured"]]
 assert missed["reasons"] == ["source_not_loadable"] and "defined in the script itself" in missed["why"][0], missed
 ops = {o["op"]: o for o in m["ops"]}
-assert sorted(ops) == ["accumulate", "accumulate-2", "cast_scale", "fill_zero", "gen_triple", "scale", "scale-2", "tile_double"], \
+assert sorted(ops) == ["accumulate", "accumulate-2", "add_twice", "cast_scale", "fill_zero", "gen_triple", "scale", "scale-2", "tile_double"], \
     sorted(ops)
 # host tensor descriptors: the tensor each addresses, what the launch wrote through one
 tiles = next(iter(json.load(open("cap/ops/tile_double/cases.json"))["cases"].values()))
@@ -73,6 +75,16 @@ x = array.array("f", open(os.path.join("cap", scale["args"]["x_ptr"]["input"]), 
 y = array.array("f", open(os.path.join("cap", scale["args"]["y_ptr"]["output"]), "rb").read())
 assert len(x) == 4096 and list(y) == [2 * v for v in x]
 assert scale["args"]["BLOCK"]["value"] == 4096 and scale["args"]["n"]["value"] == 4096
+# arguments that share memory: one span, held (its bytes before and after) by the first argument,
+# every member at its offset; a tensor passed twice, and two views 256 elements apart in 1024
+shared = json.load(open("cap/ops/add_twice/cases.json"))["cases"]
+twice, views = shared["add_twice/256/fp32"]["args"], shared["add_twice/512/fp32"]["args"]
+assert twice["y_ptr"] == {"shared": {"holder": "x_ptr", "offset_bytes": 0, "span_bytes": 1024}}, twice
+assert views["y_ptr"] == {"shared": {"holder": "x_ptr", "offset_bytes": 1024, "span_bytes": 3072}}, views
+before = array.array("f", open(os.path.join("cap", views["x_ptr"]["input"]), "rb").read())
+after = array.array("f", open(os.path.join("cap", views["x_ptr"]["output"]), "rb").read())
+assert list(before) == [0.25 * i for i in range(768)]
+assert list(after) == list(before[:256]) + [b + 2 * a for a, b in zip(before[:512], before[256:])], "y += 2x over the span"
 print("capture files ok")
 PY
 grep -q "kind: inout" cap/ops/accumulate/op.yaml || fail "accumulate reads what it writes: inout"
@@ -87,8 +99,15 @@ grep -q "name: out_desc, kind: out, dtype: fp32, shape: \[in_desc_0, in_desc_1\]
 for line in "scale: compiled 3 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
             "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)" \
             "accumulate-2: compiled 1 variants for sm_90 (0 failed)" "fill_zero: compiled 1 variants for sm_90 (0 failed)" \
-            "tile_double: compiled 1 variants for sm_90 (0 failed)" "gen_triple: compiled 1 variants for sm_90 (0 failed)"; do
+            "tile_double: compiled 1 variants for sm_90 (0 failed)" "gen_triple: compiled 1 variants for sm_90 (0 failed)" \
+            "add_twice: compiled 1 variants for sm_90 (0 failed)"; do
   grep -q "^$line" A/run.log || { cat A/run.log; fail "expected a line of run.log to begin: $line"; }
 done
+# --configs library: A measures the library's own pick, so only it is compiled (the tuned scale-2's
+# BLOCK=256 of its two configs), and meta.json says so for a resume and a reader.
+"$abtool" record --ops-dir cap/ops --shapes cap/shapes.yaml --compiler "triton:$python" --arch sm_90 --no-cache --op scale-2 \
+  --configs library --out L > record-library.txt 2>&1 && fail "record without a GPU should fail its points" || true
+grep -q "^scale-2: compiled 1 variants for sm_90 (0 failed)" L/run.log || { cat L/run.log; fail "--configs library compiles the pick alone"; }
+grep -q '"configs": *"library"' L/meta.json || fail "meta.json's sweep.configs"
 grep -q "BLOCK=4096" A/index.tsv 2>/dev/null || grep -rq "4096" A/run.log || true
 echo "capture_fake_workload: PASS"

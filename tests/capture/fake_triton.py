@@ -10,12 +10,25 @@ ARRAY_CODES = {"fp32": "f", "i32": "i", "i64": "q"}
 
 
 class HostTensor:
-    """A contiguous 1-D tensor in host memory."""
+    """A contiguous 1-D tensor in host memory: its own, or (view_of) a run of another's elements."""
 
     def __init__(self, values, dtype="fp32", address=4096):
         self.data = array.array(ARRAY_CODES[dtype], values)
         self.dtype, self.address = dtype, address
         self.shape, self.strides = [len(self.data)], [1]
+        self.storage, self.offset = self, 0  # whose memory it is, and where in it (bytes) it starts
+
+    @classmethod
+    def view_of(cls, base, start, count):
+        """`count` elements of `base`'s memory from element `start`: writes through either show in both."""
+        viewed = cls([], base.dtype, base.address)
+        size = base.data.itemsize
+        viewed.storage, viewed.offset = base.storage, base.offset + start * size
+        raw = memoryview(base.storage.data).cast("B")
+        viewed.data = raw[viewed.offset:viewed.offset + count * size].cast(ARRAY_CODES[base.dtype])
+        viewed.address = base.address + start * size
+        viewed.shape = [count]
+        return viewed
 
 
 class HostTensors:
@@ -40,6 +53,16 @@ class HostTensors:
 
     def host(self, value):
         return value if isinstance(value, bytes) else value.data.tobytes()
+
+    def storage_of(self, value):
+        return id(value.storage)
+
+    def byte_range(self, value):
+        return value.offset, value.offset + len(value.data) * value.data.itemsize
+
+    def storage_span(self, value, start, nbytes):  # bytes [start, start + nbytes) of value's storage
+        size = value.data.itemsize
+        return HostTensor.view_of(value.storage, start // size, nbytes // size)
 
     def snapshot(self, value):
         return self.host(value)

@@ -8,6 +8,7 @@ machine, and the ops it makes can be compiled for sm_90 by `abtool record --arch
 kernels are launched, FILE is made and the workload waits (up to 10 minutes) to be stopped, as a long
 suite is cut by Ctrl-C, SIGTERM or a time limit; --then-segv: it dies of SIGSEGV there.
 """
+import array
 import os
 import subprocess
 import sys
@@ -38,6 +39,11 @@ def cast(x, y, n, out_dtype, block):
 
 def tile_double(in_desc, out_desc, block_m, block_n):
     out_desc.base.data[:] = type(out_desc.base.data)("f", [2 * v for v in in_desc.base.data])
+
+
+def add_twice(x, y, n, block):  # x and y may share memory: every x read before y is written
+    added = [b + 2 * a for a, b in zip(list(x.data), list(y.data))]
+    y.data[:] = array.array(y.data.format if isinstance(y.data, memoryview) else y.data.typecode, added)
 
 
 def accumulate(x, y, n, block):  # reads what it writes
@@ -165,6 +171,14 @@ def main():
     x, y = HostTensor([0.5 * i for i in range(32 * 64)]), HostTensor([0.0] * (32 * 64))
     launch(tiles, (2, 2, 1), TensorDescriptor(x, [32, 64], [64, 1], [16, 32]), TensorDescriptor(y, [32, 64], [64, 1], [16, 32]),
            16, 32)
+
+    # Arguments that share memory: a tensor passed twice (in place, as a backward writes dX into dY's
+    # buffer) and two overlapping views of a larger tensor (an update into a view at an offset).
+    add = StandInKernel(shim_kernels.add_twice, SCALE_SIGNATURE, {(3,): 256}, effect=add_twice)
+    both = HostTensor([0.5 * i for i in range(256)])
+    launch(add, (1, 1, 1), both, both, 256, 256)
+    storage = HostTensor([0.25 * i for i in range(1024)])
+    launch(add, (2, 1, 1), HostTensor.view_of(storage, 0, 512), HostTensor.view_of(storage, 256, 512), 512, 256)
 
     # A kernel of the script itself: listed as not replayable, with the reason.
     launch(StandInKernel(script_kernel, SCALE_SIGNATURE, {(3,): 64}, effect=scale), (1, 1, 1),

@@ -18,6 +18,13 @@ def accumulate(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     tl.store(y_ptr + offsets, tl.load(y_ptr + offsets, mask=mask) + tl.load(x_ptr + offsets, mask=mask), mask=mask)
 
 
+@triton.jit
+def add_twice(x_ptr, y_ptr, n, BLOCK: tl.constexpr):  # in place when y is x, or a view over it
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(y_ptr + offsets, tl.load(y_ptr + offsets, mask=mask) + 2 * tl.load(x_ptr + offsets, mask=mask), mask=mask)
+
+
 # A tuned kernel and a heuristics kernel, as libraries write them (tests/capture/triton_workload.py).
 @triton.autotune(configs=[triton.Config({"BLOCK": 256}, num_warps=4), triton.Config({"BLOCK": 1024}, num_warps=4),
                           triton.Config({"BLOCK": 2048}, num_warps=8)], key=["n"])

@@ -56,6 +56,10 @@ class Shim(CaptureTest):
     def launch(self, kernel, grid, *args):
         kernel.run(*grid, 0, None, None, None, None, None, *args)
 
+    def stored(self, digest):
+        with open(os.path.join(self.staging, "tensors", digest + ".bin"), "rb") as handle:
+            return list(array.array("f", handle.read()))
+
     def raw(self):
         self.capture.write()
         with open(os.path.join(self.staging, f"raw-{os.getpid()}.json")) as handle:
@@ -111,6 +115,51 @@ class Shim(CaptureTest):
             raw = json.load(handle)
         self.assertTrue(all("output" in r["args"][1] for r in raw["launches"]), "the end's write waits for every store")
         self.assertEqual([f for f in os.listdir(self.staging) if f.endswith(".tmp")], [])
+
+    def test_a_tensor_passed_twice_shares_one_span_whose_bytes_before_and_after_are_stored(self):
+        kernel = scale_kernel(effect=double_into)
+        x = HostTensor([1.0, 2.0, 3.0])
+        self.launch(kernel, (1, 1, 1), x, x, 3, 256)  # in place: y is x
+        self.assertEqual(list(x.data), [2.0, 4.0, 6.0])
+        self.assertEqual(kernel.launched, 1, "no launch on copies: copied apart, the arguments would not alias")
+        [record] = self.raw()["launches"]
+        x_arg, y_arg = record["args"][:2]
+        self.assertEqual(x_arg["share"], {"holder": "x_ptr", "offset_bytes": 0, "storage_bytes": 12})
+        self.assertEqual(y_arg["share"], {"holder": "x_ptr", "offset_bytes": 0, "storage_bytes": 12})
+        self.assertTrue(x_arg["written"] and y_arg["written"] and record["reads_what_it_writes"])
+        self.assertEqual(self.stored(x_arg["input"]), [1.0, 2.0, 3.0])
+        self.assertEqual(self.stored(x_arg["output"]), [2.0, 4.0, 6.0])
+        self.assertNotIn("input", y_arg)
+        self.assertNotIn("output", y_arg, "a member's bytes are its holder's")
+
+    def test_overlapping_views_share_the_span_from_the_lowest_to_the_highest_byte(self):
+        base = HostTensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
+        x, y = HostTensor.view_of(base, 0, 6), HostTensor.view_of(base, 2, 6)
+        self.launch(scale_kernel(effect=double_into), (1, 1, 1), x, y, 6, 256)
+        [record] = self.raw()["launches"]
+        x_arg, y_arg = record["args"][:2]
+        self.assertEqual(x_arg["share"], {"holder": "x_ptr", "offset_bytes": 0, "storage_bytes": 32})
+        self.assertEqual(y_arg["share"], {"holder": "x_ptr", "offset_bytes": 8, "storage_bytes": 32})
+        self.assertEqual(self.stored(x_arg["input"]), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
+        self.assertEqual(self.stored(x_arg["output"]), list(base.data))
+
+    def test_disjoint_views_of_one_storage_are_no_aliases(self):
+        base = HostTensor([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])
+        x, y = HostTensor.view_of(base, 0, 4), HostTensor.view_of(base, 4, 4)
+        self.launch(scale_kernel(effect=double_into), (1, 1, 1), x, y, 4, 256)
+        [record] = self.raw()["launches"]
+        self.assertFalse(any("share" in a for a in record["args"]))
+        self.assertEqual(self.stored(record["args"][1]["output"]), [2.0, 4.0, 6.0, 8.0])
+        self.assertFalse(record["reads_what_it_writes"], "the launches on copies ran as usual")
+
+    def test_a_launch_in_place_is_another_specialization_than_one_apart_of_the_same_shapes(self):
+        kernel = scale_kernel(effect=double_into)
+        self.launch(kernel, (1, 1, 1), HostTensor([1.0, 2.0]), HostTensor([0.0, 0.0]), 2, 256)
+        x = HostTensor([1.0, 2.0])
+        self.launch(kernel, (1, 1, 1), x, x, 2, 256)
+        apart, in_place = self.raw()["launches"]
+        self.assertNotIn("share", apart["args"][0])
+        self.assertEqual(in_place["args"][1]["share"]["holder"], "x_ptr")
 
     def test_a_tensor_too_large_to_store_keeps_the_range_and_scale_of_a_sample_instead(self):
         kernel = scale_kernel(effect=double_into)

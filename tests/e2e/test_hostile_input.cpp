@@ -468,7 +468,7 @@ const std::vector<Case>& cases() {
       }, "baseline: interval: inputs: expected 16 hex digits"),
       // abtool capture: a workload that fails, launches nothing, is not Python; an output that exists.
       {"capture_command_fails", [](const Workspace& w) { return capture_of(w, {"python3", "-c", "import sys; sys.exit(3)"}); },
-       2, "exited with status 3: no capture written"},
+       2, "the workload exited with status 3: it launched no Triton kernel before: no capture written"},
       {"capture_no_kernels", [](const Workspace& w) { return capture_of(w, {"python3", "-c", "print('no kernels here')"}); },
        2, "launched no Triton kernel: no capture written"},
       {"capture_not_python", [](const Workspace& w) { return capture_of(w, {"/bin/true"}); }, 2,
@@ -537,7 +537,7 @@ const std::vector<Case>& cases() {
       captured("op_descriptor_padding", [](nlohmann::json&) {}, "args.x.descriptor.padding: expected zero or nan, got 'inf'",
                [](const fs::path& cap) { describe_x(cap, "{block: [16], padding: inf}"); }),
       captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
-               "schema: expected abtool.capture_cases/2 (or abtool.capture_cases/1)"),
+               "schema: expected abtool.capture_cases/3 (or abtool.capture_cases/2, abtool.capture_cases/1)"),
       // Inputs too large to store, generated, and A's output as the reference (capture_cases/2).
       captured("captured_reference_unknown", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"]["reference"] = "oracle"; },
                "case cap/4/fp32: reference: expected \"baseline\" (A's output), got \"oracle\""),

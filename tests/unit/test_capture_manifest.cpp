@@ -52,6 +52,29 @@ TEST(CaptureManifest, WhatIsWrittenReadsBackEqualWithItsSummaryCountedFromIt) {
             std::string::npos) << out.str();
 }
 
+// The replay check at the end: what replays and what does not (with why) is in the file and the
+// summary line, and a check that could not run says why.
+TEST(CaptureManifest, TheReplayCheckIsKeptAndCountedInTheSummary) {
+  CaptureManifest manifest = a_manifest();
+  manifest.check.ran = true;
+  manifest.check.seconds = 4.25;
+  manifest.check.replays = 2;
+  manifest.check.does_not_replay = {{"scale/64/fp32", "sweep candidate default failed verification: args.y[0]: got 1, expected 2"}};
+  const nlohmann::json json = manifest.to_json();
+  EXPECT_EQ(CaptureManifest::from_json(json, "capture.json"), manifest);
+  EXPECT_EQ(json["check"]["replays"], 2);
+  EXPECT_NE(manifest.summary_line().find("; replay-checked in 4.2 s: 2 replay, 1 do not; 12 launch(es)"), std::string::npos)
+      << manifest.summary_line();
+  std::ostringstream out;
+  manifest.print_check(out);
+  EXPECT_EQ(out.str(), "  captured, does not replay  scale/64/fp32: sweep candidate default failed verification: args.y[0]: got 1, "
+                       "expected 2\n");
+  manifest.check = {};
+  manifest.check.not_run = "--no-check";
+  EXPECT_EQ(CaptureManifest::from_json(manifest.to_json(), "capture.json"), manifest);
+  EXPECT_NE(manifest.summary_line().find("; not replay-checked (--no-check); "), std::string::npos) << manifest.summary_line();
+}
+
 TEST(CaptureManifest, DamageIsRefusedNamingTheFile) {
   nlohmann::json json = a_manifest().to_json();
   json["kernels"][1]["tuner"] = "my tuner";

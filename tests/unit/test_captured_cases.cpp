@@ -1,4 +1,4 @@
-// cases.json (opspec/captured_cases.h, abtool.capture_cases/2): its one writer and its one reader
+// cases.json (opspec/captured_cases.h, abtool.capture_cases/3): its one writer and its one reader
 // agree, and what the reader refuses stays refused.
 #include <gtest/gtest.h>
 
@@ -20,6 +20,10 @@ CapturedCase a_case() {
   captured.args["x"] = CapturedArg{fs::path("inputs/aa.bin"), std::nullopt, std::nullopt, std::nullopt};
   captured.args["y"] = CapturedArg{std::nullopt, fs::path("inputs/bb.bin"), std::nullopt, std::nullopt};
   captured.args["big"] = CapturedArg{std::nullopt, std::nullopt, std::nullopt, GeneratedInput{-0.5, 2.25}};
+  // An in-place pair: dy holds the span (its bytes before and after), dx is passed into it.
+  captured.args["dy"] = CapturedArg{fs::path("inputs/cc.bin"), fs::path("inputs/dd.bin"), std::nullopt, std::nullopt,
+                                    SharedSpan{"dy", 0, 4096}};
+  captured.args["dx"] = CapturedArg{std::nullopt, std::nullopt, std::nullopt, std::nullopt, SharedSpan{"dy", 1024, 4096}};
   for (const char* text : {"None", "True", "False", "4096", "0.5", "1e-05", "tl.bfloat16", "(16, 'ieee')", "ieee"})
     captured.args[std::string("v_") + text] = CapturedArg{std::nullopt, std::nullopt, std::string(text), std::nullopt};
   captured.grids["BLOCK=128 num_warps=4 num_stages=3"] = {8, 1, 1};
@@ -48,7 +52,7 @@ TEST(CapturedCases, WhatTheWriterWritesTheReaderReadsBackEqual) {
   // Read paths written again relative to the capture: the same file.
   EXPECT_EQ(encode_captured_cases(read.by_point, dir.path()), read_text_file(dir.path() / "cases.json"));
   const std::string text = read_text_file(dir.path() / "cases.json");
-  EXPECT_NE(text.find("\"schema\": \"abtool.capture_cases/2\""), std::string::npos);
+  EXPECT_NE(text.find("\"schema\": \"abtool.capture_cases/3\""), std::string::npos);
   EXPECT_NE(text.find("\"value\": null"), std::string::npos) << "None is JSON's null";
   EXPECT_NE(text.find("\"value\": 4096"), std::string::npos) << "a number stays a number";
 }
@@ -78,7 +82,16 @@ TEST(CapturedCases, DamageIsRefusedNamingTheFileTheCaseAndTheField) {
   EXPECT_NE(refused([](nlohmann::json& j) { j["cases"]["op/4/fp32"]["args"]["v_ieee"]["value"] = "tl.float17"; })
                 .find("args.v_ieee.value: 'tl.float17' is not a Triton dtype"),
             std::string::npos);
-  EXPECT_NE(refused([](nlohmann::json& j) { j["schema"] = "abtool.capture_cases/3"; }).find("schema: expected abtool.capture_cases/2"),
+  EXPECT_NE(refused([](nlohmann::json& j) { j["cases"]["op/4/fp32"]["args"]["dx"]["shared"]["holder"] = "x"; })
+                .find("args.dx.shared: holder 'x' is not an argument holding a span of 4096 bytes"),
+            std::string::npos);
+  EXPECT_NE(refused([](nlohmann::json& j) { j["cases"]["op/4/fp32"]["args"]["dx"]["shared"]["offset_bytes"] = 4096; })
+                .find("args.dx.shared: offset 4096 in a span of 4096 bytes is not inside it"),
+            std::string::npos);
+  EXPECT_NE(refused([](nlohmann::json& j) { j["cases"]["op/4/fp32"]["args"]["dx"]["input"] = "inputs/ee.bin"; })
+                .find("args.dx.shared: a member of dy's span with bytes of its own"),
+            std::string::npos);
+  EXPECT_NE(refused([](nlohmann::json& j) { j["schema"] = "abtool.capture_cases/9"; }).find("schema: expected abtool.capture_cases/3"),
             std::string::npos);
 }
 

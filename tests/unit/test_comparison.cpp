@@ -250,6 +250,25 @@ TEST_F(ComparisonTest, TheLibrarysPickIsComparedAsAnAssignmentNotAsText) {
       << text.str();
 }
 
+// record --configs library: A measured the library's pick itself; the summary says so rather than
+// counting it as a sweep that agreed.
+TEST_F(ComparisonTest, ALibraryPickMeasuredAsAsConfigIsSaidSo) {
+  for (const char* shape : {"p1", "p2"}) {
+    PointRecord& point = a_.add(shape, 100);
+    point.config = {{"num_warps", "8"}};
+    point.library_config = "num_warps=8";
+    point.config_source = ConfigSource::library;
+    b_.add(shape, 100).config = point.config;
+  }
+  Comparison report = compare();
+  EXPECT_EQ(row(report, "p1").a_config_source, ConfigSource::library);
+  const std::string picks = library_picks(report);
+  EXPECT_EQ(picks, "library picks (captured ops): A measured the library's own pick at 2 points (record --configs library)");
+  std::ostringstream json;
+  print_json(report, json);
+  EXPECT_EQ(nlohmann::json::parse(json.str())["points"][0]["a_config_source"], "library");
+}
+
 TEST(RunData, NonRunDirectoryIsAnInputError) {
   TempDir empty("abtool-empty-");
   EXPECT_THROW(read_run(empty.path()), InputError);

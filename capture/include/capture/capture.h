@@ -16,6 +16,7 @@ struct CaptureRequest {
   double max_input_mb = 256;          // float tensors above this are not stored (integer ones always are)
   std::vector<std::string> command;   // the workload, run as given (no shell)
   std::optional<double> timeout_s;    // --timeout: the workload is stopped after this long, its capture kept (partial)
+  bool check = true;                  // --no-check: the captured specializations are not replayed once at the end
 };
 
 // How long a workload told to stop (SIGTERM) has to write what it captured before it is killed.

@@ -80,6 +80,7 @@ struct PointComparison {
   // whether A's sweep picked another.
   std::optional<std::string> library_config;
   std::optional<bool> library_pick_differs;
+  ConfigSource a_config_source = ConfigSource::none;  // sweep, or library (record --configs library)
   std::string a_config;  // A's measured config, as config text
   std::optional<double> machine_ratio;   // B/A of the machine probe around this point's rounds
   std::string a_variant, b_variant;

@@ -34,6 +34,7 @@ struct RunOptions {
   std::optional<double> warmup_ms, rep_ms;
   std::optional<int> rounds;
   std::optional<Metric> metric;  // --metric; replay: A's (another is refused)
+  std::optional<ConfigPolicy> configs;  // record --configs
   CounterSelection counters = CounterSelection::none;  // --counters
   bool compile_instructions = false;  // --compile-instructions
   int gpu = 0;
@@ -76,6 +77,7 @@ struct RunRequest {
   std::filesystem::path out;
   bool resume = false;
   bool full_sweep = false;              // ABTOOL_FULL_SWEEP (meta.json "sweep")
+  ConfigPolicy configs = ConfigPolicy::sweep;  // record --configs (meta.json "sweep")
   double triton_variant_limit_s = 300;  // ABTOOL_TRITON_VARIANT_LIMIT_S (meta.json "sweep")
   GraphFaultInjection graph_faults;
   std::vector<std::string> command_line;

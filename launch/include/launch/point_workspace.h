@@ -56,7 +56,21 @@ struct ArgLayout {
   double scalar = 0;
   std::optional<std::filesystem::path> input_file;  // init: captured -- the capture's bytes (count x dtype)
   std::optional<InitSpec> generated;                // init: captured, but too large to have been stored
+  // Memory shared with other arguments of the launch (a captured in-place or aliased launch): the
+  // holder's buffer is the group's span (its input_file or generated values the span's), read and
+  // written; every member, the holder too, is passed at its offset into it.
+  struct Shared {
+    size_t holder = 0;  // the index of the group's holder
+    size_t offset_bytes = 0, span_bytes = 0;
+  };
+  std::optional<Shared> shared;
   const InitSpec& init(const ArgSpec& spec) const { return generated ? *generated : spec.init; }
+  bool holds_span(size_t index) const { return shared && shared->holder == index; }
+  bool in_other_span(size_t index) const { return shared && shared->holder != index; }
+  // The kind the workspace gives it here: a holder's span is in-place, another member has no
+  // buffer of its own (nullopt), else the spec's.
+  std::optional<ArgKind> kind_here(const ArgSpec& spec, size_t index) const;
+  size_t buffer_bytes() const { return shared ? shared->span_bytes : count * dtype_size(dtype); }
 };
 std::vector<ArgLayout> arg_layout(const OpSpec& op, const Point& point);
 

@@ -48,13 +48,23 @@ struct Spellings<RunStatus> {
        {RunStatus::interrupted, "interrupted"}}};
 };
 
-// Where a point's config came from: A's sweep, A's record (replay), or a replay's own sweep.
-enum class ConfigSource { none, sweep, replay, fallback_sweep };
+// Where a point's config came from: A's sweep, the library's own pick (a captured op under
+// `record --configs library`), A's record (replay), or a replay's own sweep.
+enum class ConfigSource { none, sweep, library, replay, fallback_sweep };
 template <>
 struct Spellings<ConfigSource> {
-  static constexpr std::array<std::pair<ConfigSource, std::string_view>, 4> table{
-      {{ConfigSource::none, ""}, {ConfigSource::sweep, "sweep"}, {ConfigSource::replay, "replay"},
-       {ConfigSource::fallback_sweep, "fallback_sweep"}}};
+  static constexpr std::array<std::pair<ConfigSource, std::string_view>, 5> table{
+      {{ConfigSource::none, ""}, {ConfigSource::sweep, "sweep"}, {ConfigSource::library, "library"},
+       {ConfigSource::replay, "replay"}, {ConfigSource::fallback_sweep, "fallback_sweep"}}};
+};
+
+// How a record picks A's config (`record --configs`): its own sweep of the op's space, or, for a
+// captured op, the config the library's own tuner chose in the workload.
+enum class ConfigPolicy { sweep, library };
+template <>
+struct Spellings<ConfigPolicy> {
+  static constexpr std::array<std::pair<ConfigPolicy, std::string_view>, 2> table{
+      {{ConfigPolicy::sweep, "sweep"}, {ConfigPolicy::library, "library"}}};
 };
 
 // index.tsv's role column.

@@ -25,6 +25,10 @@ void print_json(const Comparison& report, std::ostream& out);
 nlohmann::json diff_json(const Comparison& report);  // what print_json prints
 // The "ir_delta" object of diff's JSON (rundir/schemas/diff.schema.json).
 nlohmann::json ir_delta_json(const IrDelta& delta);
+// The summary's line on captured ops' configs: where A's sweep picked another config than the
+// library's own, or that A measured the library's own pick (record --configs library); empty
+// where no point is of a captured op.
+std::string library_picks(const Comparison& report);
 // One header line, then one line per point (RFC 4180 quoting); numbers unformatted, empty when absent.
 void print_csv(const Comparison& report, std::ostream& out);
 

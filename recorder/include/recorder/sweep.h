@@ -9,6 +9,8 @@
 namespace abt {
 
 Choice sweep_point(PointBench& bench, ConfigSource source);
+// The same over `configs` alone (each of the point's space), not the whole space.
+Choice sweep_point(PointBench& bench, ConfigSource source, const std::vector<Config>& configs);
 
 class SweepChooser : public ConfigChooser {
  public:

@@ -54,6 +54,7 @@ std::string point_ids_sha256(const std::vector<std::string>& ids);
 struct SweepRecord {
   bool full = false;                    // ABTOOL_FULL_SWEEP=1: no first-stage screening
   double triton_variant_limit_s = 300;  // ABTOOL_TRITON_VARIANT_LIMIT_S: a slower compile fails
+  ConfigPolicy configs = ConfigPolicy::sweep;  // record --configs (absent before: sweep)
   bool operator==(const SweepRecord&) const = default;
 };
 

@@ -1,0 +1,125 @@
+"""Kernels whose arguments share memory, as training and inference libraries launch them, for
+`abtool capture` on the GPU machine (bench/capture/inplace_ab.sh, bench/RESULTS.md):
+
+- an RMSNorm backward that writes dX into dY's buffer (the same tensor passed as dY_ptr and dX_ptr,
+  the in-place default of a training library's backward);
+- a residual add into a column slice of a larger tensor (a view with a storage offset and a row
+  stride), reading another slice of the same tensor: the two views' spans overlap in memory though
+  their elements do not;
+- a sliding-window sum of two overlapping views of one buffer into an output of its own;
+- a device-side TMA kernel (tl.make_tensor_descriptor inside the kernel, its descriptors in global
+  scratch that Triton's allocator hands out), scaling a matrix in place through one descriptor;
+- one kernel launched with two values of a float scalar (the same code, another specialization's
+  inputs).
+
+Each is checked against torch on the spot, so the capture is of correct launches.
+
+  python3 bench/capture/inplace_workload.py [--rows 4096] [--cols 1024] [--repeat 3]
+"""
+import argparse
+import time
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def rmsnorm_backward(dY_ptr, X_ptr, W_ptr, RSTD_ptr, dX_ptr, stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    dy = tl.load(dY_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+    x = tl.load(X_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+    w = tl.load(W_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+    rstd = tl.load(RSTD_ptr + row)
+    x_hat = x * rstd
+    wdy = w * dy
+    c = tl.sum(x_hat * wdy, axis=0) / n_cols
+    dx = (wdy - x_hat * c) * rstd
+    tl.store(dX_ptr + row * stride + cols, dx.to(dX_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def add_into_view(out_ptr, x_ptr, n_cols, out_stride, x_stride, alpha, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    out = tl.load(out_ptr + row * out_stride + cols, mask=mask)
+    x = tl.load(x_ptr + row * x_stride + cols, mask=mask)
+    tl.store(out_ptr + row * out_stride + cols, out + alpha * x, mask=mask)
+
+
+@triton.jit
+def window_sum(a_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    tl.store(out_ptr + offsets, tl.load(a_ptr + offsets, mask=mask) + tl.load(b_ptr + offsets, mask=mask), mask=mask)
+
+
+@triton.jit
+def scale_tiles_device_tma(x_ptr, M, N, factor, BM: tl.constexpr, BN: tl.constexpr):
+    desc = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    m, n = tl.program_id(0) * BM, tl.program_id(1) * BN
+    tile = desc.load([m, n])
+    desc.store([m, n], (tile.to(tl.float32) * factor).to(tile.dtype))
+
+
+def scratch(size, alignment, stream):
+    return torch.empty(size, dtype=torch.int8, device="cuda")
+
+
+def run(rows, cols):
+    device = "cuda"
+    torch.manual_seed(0)
+    # RMSNorm backward, in place: dX into dY.
+    x = torch.randn(rows, cols, device=device, dtype=torch.bfloat16)
+    w = torch.randn(cols, device=device, dtype=torch.bfloat16)
+    rstd = torch.rsqrt(x.float().pow(2).mean(-1) + 1e-6)
+    dy = torch.randn(rows, cols, device=device, dtype=torch.bfloat16)
+    xr = x.float() * rstd[:, None]
+    wdy = w.float() * dy.float()
+    expected = (wdy - xr * (xr * wdy).mean(-1, keepdim=True)) * rstd[:, None]
+    rmsnorm_backward[(rows,)](dy, x, w, rstd, dy, x.stride(0), cols, BLOCK=triton.next_power_of_2(cols))
+    torch.testing.assert_close(dy.float(), expected, rtol=2e-2, atol=2e-2)
+
+    # A residual add into a slice of a wider tensor, from another slice of it, with two alphas.
+    hidden = torch.randn(rows, 4 * cols, device=device, dtype=torch.float32)
+    for alpha in (0.5, 2.0):
+        out, src = hidden[:, cols:2 * cols], hidden[:, 2 * cols:3 * cols]
+        expected = out + alpha * src
+        add_into_view[(rows, triton.cdiv(cols, 256))](out, src, cols, out.stride(0), src.stride(0), alpha, BLOCK=256)
+        torch.testing.assert_close(out, expected)
+
+    # Two overlapping views of one buffer, summed into an output of its own.
+    n = rows * cols
+    buffer = torch.randn(n + n // 2, device=device, dtype=torch.float16)
+    a, b = buffer[:n], buffer[n // 2:]
+    window = torch.empty(n, device=device, dtype=torch.float16)
+    window_sum[(triton.cdiv(n, 1024),)](a, b, window, n, BLOCK=1024)
+    torch.testing.assert_close(window, a + b)
+
+    # A device-side TMA descriptor, scaling in place.
+    matrix = torch.randn(rows, cols, device=device, dtype=torch.bfloat16)
+    expected = (matrix.float() * 1.5).to(torch.bfloat16)
+    scale_tiles_device_tma[(rows // 64, cols // 64)](matrix, rows, cols, 1.5, BM=64, BN=64)
+    torch.testing.assert_close(matrix, expected)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=4096)
+    parser.add_argument("--cols", type=int, default=1024)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    triton.set_allocator(scratch)
+    started = time.perf_counter()
+    for _ in range(args.repeat):
+        for rows in (args.rows // 4, args.rows):
+            run(rows, args.cols)
+    torch.cuda.synchronize()
+    print(f"inplace_workload: every kernel matched torch; wall {time.perf_counter() - started:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
