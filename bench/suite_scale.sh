@@ -6,20 +6,29 @@
 # run's time by phase and GPU busy fraction (run.log's last line), the points whose time outside
 # warm-up and timing exceeds 1 s plus 1 s per GB of their inputs and outputs, and the verdicts.
 # Every step's output is in OUT_DIR/<step>.log; OUT_DIR/times.txt has the times.
-#   usage: bench/suite_scale.sh OUT_DIR [capture|ab|all] [suite options, e.g. --ops abs,exp]
-#   capture: the suite's warm-up run (fills Triton's cache), the suite alone, and under capture;
+#   usage: bench/suite_scale.sh OUT_DIR [capture|capture-full|ab|all] [suite options, e.g. --ops abs,exp]
+#   capture: the suite's warm-up run (fills Triton's cache), the suite alone, and under capture
+#   (its timing loops run once, and the capture replay-checked at its end);
+#   capture-full: under capture --full-timing --no-check, and both captures compared (the same
+#   specializations and library picks?), with the suite alone's time from times.txt;
 #   ab: record, replay and diff of OUT_DIR/cap, and the summary; all (default): both.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$1; shift
 steps=all
-case ${1:-} in capture|ab|all) steps=$1; shift ;; esac
+case ${1:-} in capture|capture-full|ab|all) steps=$1; shift ;; esac
 abtool=${ABTOOL:-$here/build-device/abtool/abtool}
 python=${PYTHON:-python3}
 mkdir -p "$out"
 export TRITON_CACHE_DIR=$out/triton-cache
 suite=("$python" "$here/bench/suite/flag_gems_suite.py" "$@")
 source "$here/bench/capture/timed.sh"
+if [[ $steps == capture-full ]]; then
+  timed capture-full-timing "$abtool" capture --full-timing --no-check --out "$out/cap-full" -- "${suite[@]}"
+  alone=$(awk '$1 == "suite-alone" { print $4 }' "$out/times.txt" | tail -1)
+  "$python" "$here/bench/suite/capture_compare.py" "$out/cap" "$out/cap-full" $alone
+  exit $?
+fi
 if [[ $steps != ab ]]; then
   timed suite-warm-up "${suite[@]}"  # Triton's cache filled, as a suite run again would find it
   timed suite-alone "${suite[@]}"

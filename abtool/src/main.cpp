@@ -433,6 +433,10 @@ void declare_other_commands(CommandLine& cli) {
                       "stop the workload after this many seconds and keep what it captured until then (a partial "
                       "capture, which record takes as it is); SIGINT and SIGTERM keep it too")
       ->check(CLI::PositiveNumber);
+  capture->add_flag("--full-timing", cli.capture_request.full_timing,
+                    "let the workload's own timing loops (triton.testing.do_bench, do_bench_cudagraph) run as they are; "
+                    "by default each runs its call once outside autotuners (abtool times the kernels itself), and the "
+                    "summary says how many were shortened");
   capture->add_flag("--no-check", cli.capture_no_check,
                     "do not replay the captured specializations at the end (by default each is compiled and launched "
                     "once on its captured inputs and compared with its captured outputs, as record does, and the "

@@ -111,6 +111,8 @@ json CaptureManifest::to_json() const {
           {"wall_s", wall_s},
           {"shim_overhead_s", shim_overhead_s},
           {"shim_phases_s", shim_phases_s},
+          {"full_timing", full_timing},
+          {"shortened_timing_loops", shortened},
           {"shim_errors", shim_errors},
           {"summary", {{"kernels", kernels.size()}, {"specializations", specializations()}, {"captured", captured()},
                        {"not_captured", specializations() - captured()}, {"not_captured_by_reason", by_reason},
@@ -135,6 +137,8 @@ CaptureManifest CaptureManifest::from_json(const json& document, const std::stri
     manifest.wall_s = document.at("wall_s").get<double>();
     manifest.shim_overhead_s = document.at("shim_overhead_s").get<double>();
     manifest.shim_phases_s = document.at("shim_phases_s").get<std::map<std::string, double>>();
+    manifest.full_timing = document.value("full_timing", false);
+    manifest.shortened = document.value("shortened_timing_loops", std::map<std::string, long long>{});
     manifest.shim_errors = document.at("shim_errors").get<std::vector<std::string>>();
     for (const json& entry : document.at("kernels")) {
       Kernel kernel;
@@ -206,11 +210,14 @@ std::string CaptureManifest::summary_line() const {
                               check.does_not_replay.size())
       : check.not_run.empty() ? ""  // a manifest from before the check
                               : "; not replay-checked (" + check.not_run + ")";
+  std::vector<std::string> loops;
+  for (const auto& [loop, calls] : shortened) loops.push_back(fmt::format("{} {}", loop, calls));
+  const std::string timing = loops.empty() ? "" : fmt::format("; timing loops run once: {} (--full-timing keeps them)", fmt::join(loops, ", "));
   return fmt::format(
-      "capture{}: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}{}; {} launch(es); workload {:.1f} s, shim {:.1f} s",
+      "capture{}: {} kernel(s), {} specialization(s): {} captured ({:.0f}%), {} not{}{}; {} launch(es); workload {:.1f} s, shim {:.1f} s{}",
       partial ? " (partial: " + partial_reason + ")" : "", kernels.size(), total, kept, 100.0 * kept / std::max(1, total),
       total - kept, by_reason.empty() ? "" : fmt::format(" ({})", fmt::join(by_reason, ", ")), checked, launches(), wall_s,
-      shim_overhead_s);
+      shim_overhead_s, timing);
 }
 
 void CaptureManifest::print_check(std::ostream& out) const {

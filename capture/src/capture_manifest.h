@@ -49,6 +49,10 @@ struct CaptureManifest {
   size_t processes = 0;
   double wall_s = 0, shim_overhead_s = 0;
   std::map<std::string, double> shim_phases_s;
+  // The suite's own timing loops run once each (do_bench outside tuners), by function: how many
+  // times; --full-timing left them as they are.
+  bool full_timing = false;
+  std::map<std::string, long long> shortened;
   std::vector<std::string> shim_errors;
   std::vector<Kernel> kernels;
   std::vector<Op> ops;

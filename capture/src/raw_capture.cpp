@@ -208,6 +208,7 @@ RawProcess read_raw_process(const fs::path& file) {
     process.wall_s = raw.value("wall_s", 0.0);
     process.overhead_s = raw.value("overhead_s", 0.0);
     process.phases = raw.value("phases", std::map<std::string, double>{});
+    process.shortened = raw.value("shortened", std::map<std::string, long long>{});
     process.errors = raw.value("errors", std::vector<std::string>{});
     for (const auto& launch : raw.at("launches")) {
       process.launches.push_back(read_launch(launch));

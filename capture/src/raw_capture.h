@@ -115,6 +115,7 @@ struct RawProcess {
   std::map<std::string, std::string> versions;
   double wall_s = 0, overhead_s = 0;
   std::map<std::string, double> phases;  // where the shim's time went: seconds by phase
+  std::map<std::string, long long> shortened;  // a suite's timing loop run once (do_bench) -> how many times
   std::vector<std::string> errors;
   std::vector<RawLaunch> launches;
 };

@@ -113,7 +113,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   ProcessRequest workload{request.command.front(), {request.command.begin() + 1, request.command.end()}, "",
                           {{"PYTHONPATH", shim.string() + (python_path.empty() ? "" : ":" + python_path)},
                            {"ABTOOL_CAPTURE_STAGING", fs::absolute(staging).string()},
-                           {"ABTOOL_CAPTURE_MAX_INPUT_MB", fmt::format("{}", request.max_input_mb)}},
+                           {"ABTOOL_CAPTURE_MAX_INPUT_MB", fmt::format("{}", request.max_input_mb)},
+                           {"ABTOOL_CAPTURE_FULL_TIMING", request.full_timing ? "1" : "0"}},
                           {}};
   const auto start = std::chrono::steady_clock::now();
   catch_stop_signals();  // SIGINT, SIGTERM: the workload is stopped and what it captured is kept
@@ -165,6 +166,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   manifest.partial = !cut.empty();
   manifest.partial_reason = cut;
   manifest.max_input_mb = request.max_input_mb;
+  manifest.full_timing = request.full_timing;
   // The processes that launched kernels: a launcher (torchrun) or a compile worker runs the shim too.
   manifest.processes = std::count_if(processes.begin(), processes.end(), [](const RawProcess& p) { return !p.launches.empty(); });
   manifest.wall_s = wall_s;
@@ -173,6 +175,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   for (RawProcess& process : processes) {
     manifest.shim_overhead_s += process.overhead_s;
     for (const auto& [phase, seconds] : process.phases) manifest.shim_phases_s[phase] += seconds;
+    for (const auto& [loop, calls] : process.shortened) manifest.shortened[loop] += calls;
     manifest.versions.insert(process.versions.begin(), process.versions.end());
     for (const auto& message : process.errors) manifest.shim_errors.push_back(message);
     for (RawLaunch& launch : process.launches) {

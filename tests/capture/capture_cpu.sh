@@ -15,7 +15,7 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$abtool" capture --out cap -- "$python" "$here/fake_workload.py" | tee capture.txt
-grep -q "^capture: 8 kernel(s), 14 specialization(s): 13 captured (93%), 1 not (source_not_loadable 1); not replay-checked (no CUDA GPU here: \`abtool record\` where the GPU is checks it); 20 launch(es)" capture.txt ||
+grep -q "^capture: 8 kernel(s), 15 specialization(s): 14 captured (93%), 1 not (source_not_loadable 1); not replay-checked (no CUDA GPU here: \`abtool record\` where the GPU is checks it); 21 launch(es); .*; timing loops run once: triton.testing.do_bench 1 (--full-timing keeps them)" capture.txt ||
   fail "summary line"
 grep -q "not captured  script_kernel (fake_workload.py) .*__main__" capture.txt || fail "the script's kernel and why"
 ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
@@ -23,8 +23,10 @@ ls cap.partial-* 2>/dev/null && fail "a partial capture was left behind"
 "$python" - <<'PY' || fail "the capture's files"
 import array, json, os, hashlib
 m = json.load(open("cap/capture.json"))
-assert m["schema"] == "abtool.capture/2" and m["summary"]["captured"] == 13 and m["partial"] is False, m["summary"]
+assert m["schema"] == "abtool.capture/2" and m["summary"]["captured"] == 14 and m["partial"] is False, m["summary"]
 # no GPU here: the replay check at the end could not run, and says why
+# the workload's own do_bench ran its call once (the launch of scale at 128 was captured from it)
+assert m["shortened_timing_loops"] == {"triton.testing.do_bench": 1} and m["full_timing"] is False, m["shortened_timing_loops"]
 assert m["check"]["ran"] is False and m["check"]["not_run"].startswith("no CUDA GPU here"), m["check"]
 # two processes, their launches merged: scale/1000 launched by both is one specialization of 4 launches
 assert m["processes"] == 2, m["processes"]
@@ -57,9 +59,9 @@ assert set(_array.array("f", open(os.path.join("cap", case["args"]["y_ptr"]["inp
 cast = json.load(open("cap/ops/cast_scale/cases.json"))["cases"]
 assert {point: case["args"]["OUT_DTYPE"]["value"] for point, case in cast.items()} == \
     {"cast_scale/1000/fp32": "tl.float16", "cast_scale/4096/fp32": "tl.bfloat16"}, cast
-assert sorted(ops["scale"]["points"]) == ["scale/1000/fp32", "scale/2048/fp32", "scale/4096/fp32"], ops["scale"]
+assert sorted(ops["scale"]["points"]) == ["scale/1000/fp32", "scale/128/fp32", "scale/2048/fp32", "scale/4096/fp32"], ops["scale"]
 [scale_kernel] = [k for k in m["kernels"] if k["kernel"] == "scale"]
-assert (scale_kernel["specializations"], scale_kernel["launches"]) == (4, 9), scale_kernel
+assert (scale_kernel["specializations"], scale_kernel["launches"]) == (5, 10), scale_kernel
 cases = json.load(open("cap/ops/scale-2/cases.json"))["cases"]["scale-2/1000/fp32"]
 # the tuned kernel: each config's grid from the tuner's grid function, the library's pick
 assert cases["grids"] == {"BLOCK=128 num_warps=4 num_stages=3": [8, 1, 1], "BLOCK=256 num_warps=8 num_stages=3": [4, 1, 1]}, cases
@@ -96,7 +98,7 @@ grep -q "name: out_desc, kind: out, dtype: fp32, shape: \[in_desc_0, in_desc_1\]
 # The ops compile for sm_90 with the Triton under test (no GPU: every point then fails, said so).
 "$abtool" record --ops-dir cap/ops --shapes cap/shapes.yaml --compiler "triton:$python" --arch sm_90 --no-cache --out A \
   > record.txt 2>&1 && fail "record without a GPU should fail its points" || true
-for line in "scale: compiled 3 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
+for line in "scale: compiled 4 variants for sm_90 (0 failed)" "accumulate: compiled 1 variants for sm_90 (0 failed)" \
             "scale-2: compiled 2 variants for sm_90 (0 failed)" "cast_scale: compiled 2 variants for sm_90 (0 failed)" \
             "accumulate-2: compiled 1 variants for sm_90 (0 failed)" "fill_zero: compiled 1 variants for sm_90 (0 failed)" \
             "tile_double: compiled 1 variants for sm_90 (0 failed)" "gen_triple: compiled 1 variants for sm_90 (0 failed)" \

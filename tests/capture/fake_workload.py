@@ -16,6 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import triton  # noqa: E402
+import triton.testing  # noqa: E402
 
 import abtool_capture  # noqa: E402  (installed by abtool capture's sitecustomize)
 import fake_triton  # noqa: E402
@@ -171,6 +172,13 @@ def main():
     x, y = HostTensor([0.5 * i for i in range(32 * 64)]), HostTensor([0.0] * (32 * 64))
     launch(tiles, (2, 2, 1), TensorDescriptor(x, [32, 64], [64, 1], [16, 32]), TensorDescriptor(y, [32, 64], [64, 1], [16, 32]),
            16, 32)
+
+    # A suite's own timing loop: under capture it calls its function once (the real do_bench would
+    # need a GPU here), and capture.json counts it.
+    n = 128
+    kernel = StandInKernel(shim_kernels.scale, SCALE_SIGNATURE, {(3,): 128}, effect=scale)
+    triton.testing.do_bench(lambda: launch(kernel, (1, 1, 1), HostTensor([1.0] * n), HostTensor([0.0] * n), n, 128),
+                            quantiles=[0.5, 0.2, 0.8])
 
     # Arguments that share memory: a tensor passed twice (in place, as a backward writes dX into dY's
     # buffer) and two overlapping views of a larger tensor (an update into a view at an offset).

@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 import tempfile
+import types
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "capture", "python"))
@@ -335,6 +336,57 @@ class Descriptors(CaptureTest):
         [record] = self.raw()["launches"]
         self.assertEqual(record["tuner"]["blocks"], [{"in_desc": [2, 4], "out_desc": [2, 4]},
                                                      {"in_desc": [4, 4], "out_desc": [4, 4]}])
+
+
+class TimingLoops(CaptureTest):
+    """A suite's own do_bench runs its call once under capture; a tuner's benchmarks run in full."""
+
+    def setUp(self):
+        super().setUp()
+        self.loops = []  # (name, the call count the loop would have made)
+        testing = types.ModuleType("triton.testing")
+
+        def do_bench(fn, warmup=25, rep=100, grad_to_none=None, quantiles=None, return_mode="mean"):
+            for _ in range(5):
+                fn()
+            self.loops.append("do_bench")
+            return 1.0
+
+        def do_bench_cudagraph(fn, rep=20, grad_to_none=None, quantiles=None, return_mode="mean"):
+            self.loops.append("do_bench_cudagraph")
+            return 1.0
+
+        testing.do_bench, testing.do_bench_cudagraph = do_bench, do_bench_cudagraph
+        testing._summarize_statistics = triton.testing._summarize_statistics
+        abtool_capture._patch_timing_loops(testing)
+        self.testing = testing
+
+    def test_outside_a_tuner_each_loop_calls_once_and_returns_what_its_caller_unpacks(self):
+        calls = []
+        self.assertIsInstance(self.testing.do_bench(lambda: calls.append(1)), float)
+        median, low, high = self.testing.do_bench(lambda: calls.append(1), quantiles=[0.5, 0.2, 0.8])
+        self.assertEqual(median, low)
+        self.assertEqual(len(self.testing.do_bench(lambda: calls.append(1), 25, 100, None, None, "all")), 1)
+        self.testing.do_bench_cudagraph(lambda: calls.append(1))
+        self.assertEqual(len(calls), 4)
+        self.assertEqual(self.loops, [], "the loops themselves never ran")
+        self.assertEqual(self.capture.shortened, {"triton.testing.do_bench": 3, "triton.testing.do_bench_cudagraph": 1})
+        with open(self.capture_raw()) as handle:
+            self.assertEqual(json.load(handle)["shortened"]["triton.testing.do_bench"], 3)
+
+    def test_inside_a_tuner_the_benchmarks_that_choose_the_pick_run_in_full(self):
+        abtool_capture._stack().append(abtool_capture._TunerContext(None, "autotune", (), {}))
+        try:
+            calls = []
+            self.testing.do_bench(lambda: calls.append(1))
+        finally:
+            abtool_capture._stack().pop()
+        self.assertEqual((len(calls), self.loops), (5, ["do_bench"]))
+        self.assertEqual(self.capture.shortened, {})
+
+    def capture_raw(self):
+        self.capture.write()
+        return os.path.join(self.staging, f"raw-{os.getpid()}.json")
 
 
 class TunerKinds(unittest.TestCase):

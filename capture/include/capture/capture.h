@@ -17,6 +17,7 @@ struct CaptureRequest {
   std::vector<std::string> command;   // the workload, run as given (no shell)
   std::optional<double> timeout_s;    // --timeout: the workload is stopped after this long, its capture kept (partial)
   bool check = true;                  // --no-check: the captured specializations are not replayed once at the end
+  bool full_timing = false;           // --full-timing: the suite's own timing loops (do_bench) run as they are
 };
 
 // How long a workload told to stop (SIGTERM) has to write what it captured before it is killed.
