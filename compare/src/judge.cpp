@@ -205,10 +205,14 @@ Judgement judge_point(const PointEvidence& evidence, const JudgingRule& judging)
     judgement.verdict = one_config ? counts->verdict : Verdict::untrusted;
     shown.push_back(counts_finding(*counts, judgement.timing_verdict));
     // The time's whole interval on the other side of 1 (B/A of the times, decided or not) is a
-    // disagreement: fewer instructions in a kernel the time shows slower.
+    // disagreement: fewer instructions in a kernel the time shows slower. Not where the host's load
+    // voided the time: that is what the counts are for, and a load cannot move them.
+    const bool time_voided_by_load = std::any_of(checks.begin(), checks.end(), [](const Finding& finding) {
+      return finding.code == FindingCode::host_busy && finding.untrusted;
+    });
     const RatioInterval& time = judgement.decision.speedup;
     const bool time_says_slower = time.high < 1, time_says_faster = time.low > 1;
-    if (one_config && ((counts->verdict == Verdict::faster && time_says_slower) ||
+    if (one_config && !time_voided_by_load && ((counts->verdict == Verdict::faster && time_says_slower) ||
                        (counts->verdict == Verdict::slower && time_says_faster))) {
       shown.push_back({FindingCode::metrics_disagree,
                        {{FindingField::instructions, std::string(counts->verdict == Verdict::faster ? "fewer" : "more")},

@@ -6,19 +6,73 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace abt {
 namespace {
 
+// What made points UNTRUSTED, by finding code, most first ("host_busy 5, gpu_busy 1").
+std::vector<std::pair<FindingCode, int>> untrusted_causes(const Comparison& report) {
+  std::map<FindingCode, int> by_code;
+  for (const auto& row : report.points) {
+    if (row.verdict != Verdict::untrusted) continue;
+    std::set<FindingCode> codes;
+    for (const Finding& finding : row.findings)
+      if (finding.untrusted) codes.insert(finding.code);
+    for (FindingCode code : codes) ++by_code[code];
+  }
+  std::vector<std::pair<FindingCode, int>> causes(by_code.begin(), by_code.end());
+  std::stable_sort(causes.begin(), causes.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return causes;
+}
+
 std::string verdict_counts(const Comparison& report) {
+  const int total = int(report.points.size());
+  const int trusted = report.count(Verdict::faster) + report.count(Verdict::slower) + report.count(Verdict::same) +
+                      report.count(Verdict::ambiguous);
   std::string text = report.geomean_speedup
-                         ? fmt::format("geomean speedup B vs A: {:.3f}x over trusted points", *report.geomean_speedup)
-                         : std::string("geomean speedup B vs A: n/a (no trusted points)");
-  return text + fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {} FAILED {} MISSING {} (threshold {}%)",
-                            report.count(Verdict::faster), report.count(Verdict::slower), report.count(Verdict::same),
-                            report.count(Verdict::ambiguous), report.count(Verdict::untrusted), report.count(Verdict::failed),
-                            report.count(Verdict::missing), report.rule.threshold_pct);
+                         ? fmt::format("geomean speedup B vs A: {:.3f}x over {}", *report.geomean_speedup,
+                                       trusted == total ? fmt::format("all {} points", total)
+                                                        : fmt::format("{} trusted point{} of {}", trusted, trusted == 1 ? "" : "s", total))
+                         : fmt::format("geomean speedup B vs A: n/a (no trusted point of {})", total);
+  text += fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {}", report.count(Verdict::faster),
+                      report.count(Verdict::slower), report.count(Verdict::same), report.count(Verdict::ambiguous),
+                      report.count(Verdict::untrusted));
+  std::vector<std::string> causes;
+  for (const auto& [code, count] : untrusted_causes(report)) causes.push_back(fmt::format("{} {}", spelling(code), count));
+  if (!causes.empty()) text += fmt::format(" ({})", fmt::join(causes, ", "));
+  return text + fmt::format(" FAILED {} MISSING {} (threshold {}%)", report.count(Verdict::failed), report.count(Verdict::missing),
+                            report.rule.threshold_pct);
+}
+
+// Where points are undecided: what would decide them, for the causes seen.
+std::string next_step(const Comparison& report) {
+  std::vector<std::string> steps;
+  for (const auto& [code, count] : untrusted_causes(report)) {
+    switch (code) {
+      case FindingCode::host_busy:
+        steps.push_back(fmt::format("{} point(s) ran while other processes kept the host busy: measure again on an idle "
+                                    "machine, or for host ops decide by `--metric instructions` (counts do not move with load)",
+                                    count));
+        break;
+      case FindingCode::gpu_busy:
+        steps.push_back(fmt::format("{} point(s) shared the GPU with another process: measure again when it is idle", count));
+        break;
+      case FindingCode::clock_throttled:
+      case FindingCode::machine_speed:
+      case FindingCode::drift:
+        steps.push_back(fmt::format("{} point(s) ran while the machine's speed changed ({}): measure again, A and B interleaved "
+                                    "(replay's default)", count, spelling(code)));
+        break;
+      default:
+        break;
+    }
+  }
+  if (const int ambiguous = report.count(Verdict::ambiguous))
+    steps.push_back(fmt::format("{} AMBIGUOUS point(s): more rounds decide them (--rounds, or replay's --max-extra-ms)", ambiguous));
+  if (steps.empty()) return "";
+  return "next: " + fmt::format("{}", fmt::join(steps, "; "));
 }
 
 std::string retuned(const Comparison& report) {
@@ -153,7 +207,7 @@ std::string interleaved(const Comparison& report) {
 
 // The summary's parts, in order: each says nothing (an empty text) where the report has none of it.
 constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, retuned, library_picks, output_bits, compile_times,
-                                                        compile_stages, instruction_counts, interleaved};
+                                                        compile_stages, instruction_counts, interleaved, next_step};
 
 }  // namespace
 

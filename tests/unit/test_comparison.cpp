@@ -269,6 +269,32 @@ TEST_F(ComparisonTest, ALibraryPickMeasuredAsAsConfigIsSaidSo) {
   EXPECT_EQ(nlohmann::json::parse(json.str())["points"][0]["a_config_source"], "library");
 }
 
+// The headline counts what it averages, names what made points UNTRUSTED, and ends with what
+// would decide them.
+TEST_F(ComparisonTest, TheHeadlineSaysHowManyPointsItAveragesAndWhatVoidedTheOthers) {
+  for (const char* shape : {"p1", "p2", "p3"}) {
+    a_.add(shape, 100);
+    b_.add(shape, 100);
+  }
+  Comparison report = compare();
+  for (size_t i = 1; i < report.points.size(); ++i) {  // two voided by a busy host, as the judge makes them
+    report.points[i].verdict = Verdict::untrusted;
+    report.points[i].findings = {Finding(FindingCode::host_busy,
+                                         {{FindingField::side, std::string("B")}, {FindingField::detail, std::string("runnable=3.2 cores=2")},
+                                          {FindingField::factor, 1.6}, {FindingField::change, 1.2}},
+                                         true)};
+  }
+  std::ostringstream text;
+  print_text(report, text, false, false, 1000);
+  EXPECT_NE(text.str().find("over 1 trusted point of 3 | FASTER 0 SLOWER 0 SAME 1 AMBIGUOUS 0 UNTRUSTED 2 (host_busy 2) FAILED 0"),
+            std::string::npos)
+      << text.str();
+  EXPECT_NE(text.str().find("next: 2 point(s) ran while other processes kept the host busy: measure again on an idle machine, or "
+                            "for host ops decide by `--metric instructions`"),
+            std::string::npos)
+      << text.str();
+}
+
 TEST(RunData, NonRunDirectoryIsAnInputError) {
   TempDir empty("abtool-empty-");
   EXPECT_THROW(read_run(empty.path()), InputError);

@@ -5,6 +5,7 @@
 
 #include "verdict/instruction_verdict.h"
 #include "compare/judge.h"
+#include "model/markers.h"
 #include "stats/summary.h"
 
 namespace abt {
@@ -129,6 +130,20 @@ TEST(Judge, CountsAndATimeThatClaimsTheOtherWayAreUntrusted) {
   EXPECT_EQ(disagree.text(FindingField::instructions), "fewer");
   EXPECT_EQ(disagree.text(FindingField::time), "slower");
   EXPECT_EQ(disagree.text(FindingField::timing_verdict), "SLOWER") << "the time's own verdict";
+}
+
+// The same pair measured while other processes kept the host busy (3 runnable on 2 cores): the
+// load voids the time, and the counts, which a load cannot move, decide: no disagreement vetoes them.
+TEST(Judge, OnABusyHostTheCountsDecideWhereTheTimeIsVoid) {
+  CountedPair pair(15884020, 13549619);
+  for (double& sample : pair.record_b.measurement.samples_us) sample *= 1.4;
+  pair.record_b.latency = summarize(pair.record_b.measurement.samples_us);
+  pair.record_b.markers = {host_busy_marker(3.0, 2, 0.0)};
+  const Judgement judged = pair.judge();
+  EXPECT_EQ(judged.timing_verdict, Verdict::untrusted) << judged.note();
+  EXPECT_EQ(judged.verdict, Verdict::faster) << judged.note();
+  EXPECT_FALSE(judged.has(FindingCode::metrics_disagree)) << judged.note();
+  EXPECT_TRUE(judged.has(FindingCode::host_busy)) << "the load is still said";
 }
 
 // Time that cannot decide (its interval crosses the 2% threshold), but whose whole interval says
