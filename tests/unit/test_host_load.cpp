@@ -40,5 +40,26 @@ TEST(HostLoad, BusyWhenAnotherTaskWantsTheMeasuringCoreOrTheHypervisorStealsTime
   EXPECT_DOUBLE_EQ(host_busy_factor(Marker{MarkerKind::gpu_busy, "pids=1"}), 1);
 }
 
+HostLoadSample consumed(int runnable, uint64_t all, uint64_t busy, uint64_t self) { return {runnable, 0, all, busy, self}; }
+
+TEST(HostLoad, ReadsThisProcesssOwnTicksPastACommandNameWithSpacesAndParentheses) {
+  EXPECT_EQ(parse_self_ticks("4242 (abtool (worker) x) R 1 4242 4242 0 -1 4194304 100 0 0 0 37 5 0 0 20 0 3 0 12345"), 42u);
+  EXPECT_FALSE(parse_self_ticks("4242 (abtool) R 1 2"));
+}
+
+// Two loops at 80% duty beside the measuring task on two cores: at the round edges only two tasks
+// may be runnable, but over the rounds the others consumed 1.4 cores, leaving the measuring task
+// 0.6: it was kept waiting. One loop at 100% beside it leaves it its own core.
+TEST(HostLoad, BusyWhenOtherProcessesConsumedTimeTheMeasuringTaskNeeded) {
+  // 2 cores x 100 ticks a round; busy 200 of 200, 60 of them this process's.
+  const auto busy = host_busy({consumed(2, 0, 0, 0), consumed(2, 200, 200, 60), consumed(2, 200, 200, 60), consumed(1, 400, 400, 120)}, 2);
+  ASSERT_TRUE(busy) << "the runnable count alone (1.75) saw nothing";
+  EXPECT_EQ(busy->text(), "HOST_BUSY runnable=2.4 cores=2 steal_pct=0.0");
+  // One other core's worth: each has its own core.
+  EXPECT_FALSE(host_busy({consumed(2, 0, 0, 0), consumed(2, 200, 200, 100), consumed(2, 200, 200, 100), consumed(2, 400, 400, 200)}, 2));
+  // Samples without the consumed times (an older kernel): the runnable count decides alone.
+  EXPECT_FALSE(host_busy({at(2, 0, 100), at(2, 0, 200)}, 2));
+}
+
 }  // namespace
 }  // namespace abt
