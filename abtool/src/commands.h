@@ -82,6 +82,7 @@ int store_replay_passes(const std::filesystem::path& b_dir);
 struct ReportOptions {
   std::string a, b;
   std::filesystem::path out = "report.html";
+  bool out_given = false;  // -o named it: an existing file there is replaced; the default is not
   JudgingRule rule;
   bool passes = false;  // --passes: each differing point's first divergent pass, with its IR excerpt
 };

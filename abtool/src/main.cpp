@@ -638,7 +638,10 @@ int run_command(CommandLine& cli, int argc, char** argv) {
   // How verdicts are judged, whichever command shows them: the environment's part read once here.
   for (abt::JudgingRule* rule : {&cli.diff_options.rule, &cli.report_options.rule, &cli.explain_options.rule})
     rule->exhaustive_bootstrap = abt::environment().exhaustive_bootstrap;
-  if (*cli.report) return abt::run_report(cli.report_options);
+  if (*cli.report) {
+    cli.report_options.out_given = cli.report->count("--out") > 0;
+    return abt::run_report(cli.report_options);
+  }
   if (*cli.explain) return abt::run_explain(cli.explain_options);
   if (*cli.history) {
     for (const auto& [command, kind] : cli.history_commands)

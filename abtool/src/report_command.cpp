@@ -11,6 +11,10 @@
 namespace abt {
 
 int run_report(const ReportOptions& options) {
+  // The default name is not a request to replace what is there: the last report stays.
+  if (!options.out_given && std::filesystem::exists(std::filesystem::symlink_status(options.out)))
+    throw InputError(fmt::format("report: {} exists (an earlier report); name the page with -o FILE, or -o {} to replace it",
+                                 options.out.string(), options.out.string()));
   check_output_file(options.out, "report -o");
   refuse_output_inside(options.out, {options.a, options.b}, "report -o");
   auto [a, b] = read_runs(options.a, options.b);

@@ -50,7 +50,8 @@ RunLock claim_new_directory(const fs::path& dir) {
   const fs::path lock = RunLayout(dir).lock();
   const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0 && errno == EEXIST)
-    throw InputError(where + ": exists and is not empty; abtool never overwrites a run");
+    throw InputError(where + ": exists and is not empty; abtool never overwrites a run (give another --out, or "
+                       "leave --out out for a fresh runs/<op>_<timestamp>)");
   if (fd < 0) throw InputError(where + ": cannot write in it: " + std::strerror(errno));
   RunLock held(fd);
   // Nobody else can hold it yet: the file was made just now.
@@ -59,7 +60,8 @@ RunLock claim_new_directory(const fs::path& dir) {
   for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().filename() != lock.filename()) {
       fs::remove(lock);
-      throw InputError(where + ": exists and is not empty; abtool never overwrites a run");
+      throw InputError(where + ": exists and is not empty; abtool never overwrites a run (give another --out, or "
+                       "leave --out out for a fresh runs/<op>_<timestamp>)");
     }
   return held;
 }

@@ -248,6 +248,16 @@ TEST_F(AbLoop, AMetricAddedAsDataReachesEveryOutput) {
   TempDir dir("abtool-metric-report-");
   ASSERT_EQ(abtool({"report", a().string(), b().string(), "-o", (dir.path() / "r.html").string()}).exit_code, 0);
   EXPECT_NE(read_text_file(dir.path() / "r.html").find("<th>code bytes</th>"), std::string::npos);
+
+  // The default name is no request to replace: an earlier ./report.html stays, and the error says how.
+  write_file_atomically(dir.path() / "report.html", "an earlier report");
+  const ProcessResult again = run_process(
+      {"/bin/sh", {"-c", "cd \"$0\" && exec \"$1\" report \"$2\" \"$3\"", dir.path().string(), ABTOOL_BINARY, a().string(), b().string()}});
+  EXPECT_EQ(again.exit_code, 2) << describe(again);
+  EXPECT_NE(again.err.find("report.html exists (an earlier report); name the page with -o FILE, or -o report.html to replace it"),
+            std::string::npos)
+      << again.err;
+  EXPECT_EQ(read_text_file(dir.path() / "report.html"), "an earlier report");
 }
 
 TEST_F(AbLoop, DiffTextMarkdownAndIrDiffs) {
