@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace abt {
@@ -17,22 +18,43 @@ std::vector<std::string> long_options(const CLI::App& command) {
   return names;
 }
 
+// The values an option takes, where its type names them ("TEXT:{text,md,json,csv}"), or the
+// compilers' forms for --compiler: a bash `case` arm per option of `key`.
+void value_cases(const CLI::App& command, const std::string& key, std::vector<std::string>& cases) {
+  for (const CLI::Option* option : command.get_options()) {
+    if (option->get_group().empty() || option->get_lnames().empty()) continue;
+    std::string values;
+    const std::string type = option->get_type_name();
+    if (const size_t open = type.find(":{"), close = type.rfind('}'); open != std::string::npos && close > open) {
+      values = type.substr(open + 2, close - open - 2);
+      std::replace(values.begin(), values.end(), ',', ' ');
+    } else if (option->get_lnames().front() == "compiler") {
+      values = "host:g++ host:clang++ nvrtc nvcc: triton:python3";
+    }
+    if (!values.empty())
+      cases.push_back(fmt::format("    \"{} --{}\") COMPREPLY=($(compgen -W \"{}\" -- \"$current\")); return ;;", key,
+                                  option->get_lnames().front(), values));
+  }
+}
+
 }  // namespace
 
 std::string completion_script(const CLI::App& app, CompletionShell shell) {
-  std::vector<std::string> commands, cases, nested;  // nested: `history add`, its key `history-add`
+  std::vector<std::string> commands, cases, nested, values;  // nested: `history add`, its key `history-add`
   auto all = [](const CLI::App*) { return true; };
   for (const CLI::App* command : app.get_subcommands(all)) {
     commands.push_back(command->get_name());
     const std::vector<const CLI::App*> subcommands = command->get_subcommands(all);
     if (subcommands.empty()) {
       cases.push_back(fmt::format("    {}) options=\"{}\" ;;", command->get_name(), fmt::join(long_options(*command), " ")));
+      value_cases(*command, command->get_name(), values);
       continue;
     }
     std::vector<std::string> names;
     for (const CLI::App* sub : subcommands) {
       names.push_back(sub->get_name());
       cases.push_back(fmt::format("    {}-{}) options=\"{}\" ;;", command->get_name(), sub->get_name(), fmt::join(long_options(*sub), " ")));
+      value_cases(*sub, command->get_name() + "-" + sub->get_name(), values);
     }
     nested.push_back(fmt::format(
         "  if [[ ${{COMP_WORDS[1]}} == {0} ]]; then\n"
@@ -51,6 +73,9 @@ _abtool() {{
   fi
   local key=${{COMP_WORDS[1]}}
 {3}
+  case "$key ${{COMP_WORDS[COMP_CWORD-1]}}" in
+{4}
+  esac
   case $key in
 {2}
     *) options="" ;;
@@ -63,7 +88,8 @@ _abtool() {{
 }}
 complete -o filenames -F _abtool abtool
 )SCRIPT",
-                        spelling(shell), fmt::join(commands, " "), fmt::join(cases, "\n"), fmt::join(nested, "\n"));
+                        spelling(shell), fmt::join(commands, " "), fmt::join(cases, "\n"), fmt::join(nested, "\n"),
+                        fmt::join(values, "\n"));
   return script;
 }
 

@@ -33,6 +33,13 @@ std::vector<CsvColumn> make_csv_columns() {
   using Row = const PointComparison&;
   std::vector<CsvColumn> columns{
       {"point", [](Row row) { return row.id; }},
+      // The point's parts, for a spreadsheet's filters and pivots (an id is op/shape/dtype).
+      {"op", [](Row row) { return row.id.substr(0, row.id.find('/')); }},
+      {"shape", [](Row row) {
+         const size_t first = row.id.find('/'), last = row.id.rfind('/');
+         return first == last ? std::string() : row.id.substr(first + 1, last - first - 1);
+       }},
+      {"dtype", [](Row row) { return row.id.rfind('/') == std::string::npos ? std::string() : row.id.substr(row.id.rfind('/') + 1); }},
       {"a_us", [](Row row) { return row.timed() ? number(row.a->median_us) : ""; }},
       {"b_us", [](Row row) { return row.timed() ? number(row.b->median_us) : ""; }},
       {"speedup", [](Row row) { return row.timed() ? number(row.speedup) : ""; }},

@@ -46,7 +46,10 @@ void print_markdown(const Comparison& report, std::ostream& out) {
     }
     out << "| " << fmt::format("{}", fmt::join(row, " | ")) << " |\n";
   }
-  out << "\n" << table_legend(report) << "\n\n" << summary_text(report) << "\n";
+  // Each summary line a paragraph of its own: Markdown joins lines a single newline separates.
+  std::string summary = summary_text(report);
+  for (size_t at = summary.find('\n'); at != std::string::npos; at = summary.find('\n', at + 2)) summary.replace(at, 1, "\n\n");
+  out << "\n" << table_legend(report) << "\n\n" << summary << "\n";
 }
 
 }  // namespace abt

@@ -126,11 +126,14 @@ TEST_F(FailOnRegression, CsvHasAHeaderAndOneQuotedLinePerPoint) {
   std::istringstream lines(csv.out);
   std::string header, line;
   std::getline(lines, header);
-  EXPECT_EQ(header.rfind("point,a_us,b_us,speedup,ci95_low,ci95_high,verdict,", 0), 0u) << header;
+  EXPECT_EQ(header.rfind("point,op,shape,dtype,a_us,b_us,speedup,ci95_low,ci95_high,verdict,", 0), 0u) << header;
   int rows = 0;
   while (std::getline(lines, line)) {
     ++rows;
     EXPECT_EQ(line.rfind("cpu_matmul/", 0), 0u) << line;
+    const std::string point = line.substr(0, line.find(','));
+    EXPECT_EQ(line.rfind(point + ",cpu_matmul," + point.substr(11, point.rfind('/') - 11) + ",fp32,", 0), 0u)
+        << "the point's parts beside it: " << line;
     EXPECT_NE(line.find(",SLOWER,"), std::string::npos) << line;
   }
   EXPECT_EQ(rows, 2);

@@ -132,12 +132,16 @@ TEST(TerminalOutput, CompletionCompletesCommandsAndOptions) {
                   "COMP_WORDS=(abtool record --warm); COMP_CWORD=2; _abtool; echo \"${COMPREPLY[*]}\"; "
                   "COMP_WORDS=(abtool replay --from runs/A --ret); COMP_CWORD=4; _abtool; echo \"${COMPREPLY[*]}\"; "
                   "COMP_WORDS=(abtool history cha); COMP_CWORD=2; _abtool; echo \"${COMPREPLY[*]}\"; "
-                  "COMP_WORDS=(abtool history gate --db h.sqlite --min); COMP_CWORD=5; _abtool; echo \"${COMPREPLY[*]}\""},
+                  "COMP_WORDS=(abtool history gate --db h.sqlite --min); COMP_CWORD=5; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool diff A B --format c); COMP_CWORD=5; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool record --color ''); COMP_CWORD=3; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool record --compiler tr); COMP_CWORD=3; _abtool; echo \"${COMPREPLY[*]}\""},
        "",
        {},
        std::chrono::seconds(30)});
   ASSERT_EQ(completed.exit_code, 0) << completed.out << completed.err;
-  EXPECT_EQ(lines_of(completed.out), (std::vector<std::string>{"record", "--warmup-ms", "--retune", "changes", "--min-segment"}))
+  EXPECT_EQ(lines_of(completed.out), (std::vector<std::string>{"record", "--warmup-ms", "--retune", "changes", "--min-segment", "csv",
+                                                                "auto always never", "triton:python3"}))
       << completed.out;
   ProcessResult zsh = abtool({"completion", "zsh"});
   EXPECT_EQ(zsh.out.rfind("autoload -U +X bashcompinit && bashcompinit\n", 0), 0u) << zsh.out;
