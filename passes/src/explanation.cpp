@@ -1,6 +1,7 @@
 #include "passes/explanation.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace abt {
 
@@ -15,6 +16,13 @@ std::string explanation_text(const PassExplanation& explanation) {
     case ExplainOutcome::pass: {
       const PassDivergence& divergence = explanation.divergence;
       std::string text = fmt::format("{} pass {}", spelling(divergence.stage), divergence.pass);
+      // Passes one side ran before the first differing output are the likelier cause: said first.
+      const auto& a = divergence.since_same_only_in_a;
+      const auto& b = divergence.since_same_only_in_b;
+      if (!a.empty() || !b.empty())
+        text = fmt::format("after passes only {} ran ({}), {}", a.empty() ? "B" : b.empty() ? "A" : "one side",
+                           fmt::join(a.empty() ? b : a, ", "), text) +
+               (!a.empty() && !b.empty() ? fmt::format(" (B alone: {})", fmt::join(b, ", ")) : "");
       if (divergence.attributes_only)
         text += divergence.code ? fmt::format(" (module attributes only; the code first differs at {} pass {})",
                                               spelling(divergence.code->stage), divergence.code->pass)

@@ -56,11 +56,16 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
     }
     case ExplainOutcome::pass: {
       const PassDivergence& pass = found.divergence;
-      out << fmt::format("  first divergent pass: {} ({})\n", pass.pass, spelling(pass.stage));
-      out << fmt::format("  its output: {} -> {} lines, {} changed\n", pass.a_lines, pass.b_lines, pass.changed_lines);
-      if (!pass.since_same_only_in_a.empty() || !pass.since_same_only_in_b.empty())
-        out << fmt::format("  since the last identical output, ran on one side only: A {}; B {}\n",
+      // Passes that ran on one side only, since the last identical output, come before the first
+      // output that differs: they are what the reader looks for, so the headline names them.
+      if (!pass.since_same_only_in_a.empty() || !pass.since_same_only_in_b.empty()) {
+        out << fmt::format("  first divergence: passes that ran on one side only, since the last identical output: A {}; B {}\n",
                            names(pass.since_same_only_in_a), names(pass.since_same_only_in_b));
+        out << fmt::format("  the first output that differs is then that of {} ({})\n", pass.pass, spelling(pass.stage));
+      } else {
+        out << fmt::format("  first divergent pass: {} ({})\n", pass.pass, spelling(pass.stage));
+      }
+      out << fmt::format("  its output: {} -> {} lines, {} changed\n", pass.a_lines, pass.b_lines, pass.changed_lines);
       out << fmt::format("  passes before it that are not aligned (new, dropped or moved): A {}; B {}\n", names(pass.only_in_a), names(pass.only_in_b));
       std::istringstream excerpt(pass.excerpt);
       for (std::string line; std::getline(excerpt, line);) out << "    " << line << "\n";

@@ -33,7 +33,7 @@ std::string verdict_counts(const Comparison& report) {
                       report.count(Verdict::ambiguous);
   std::string text = report.geomean_speedup
                          ? fmt::format("geomean speedup B vs A: {:.3f}x over {}", *report.geomean_speedup,
-                                       trusted == total ? fmt::format("all {} points", total)
+                                       trusted == total ? (total == 1 ? std::string("its one point") : fmt::format("all {} points", total))
                                                         : fmt::format("{} trusted point{} of {}", trusted, trusted == 1 ? "" : "s", total))
                          : fmt::format("geomean speedup B vs A: n/a (no trusted point of {})", total);
   text += fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {}", report.count(Verdict::faster),
