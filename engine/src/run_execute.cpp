@@ -116,10 +116,17 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
     run.log(fmt::format("the capture {} is partial ({}): its ops are the specializations launched until then", root, why));
   run.log(fmt::format("compiler: {} {} [{}] flags: {}", spelling(print.backend), print.path, print.version,
                       fmt::join(print.flags, " ")));
-  run.log(fmt::format("timing: CUDA ops --timer {}, host ops wall-clock; warm-up {} ms, rep {} ms in {} "
-                      "interleaved rounds, seed {}",
-                      spelling(timing.timer), timing.warmup_ms, timing.rep_ms, timing.rounds, request.seed));
-  if (const DeviceInfo* info = r.device.info())
+  // What the run's ops are: a host-only run says nothing of timers and GPUs it never uses.
+  const bool device_ops = std::any_of(plan.ops().begin(), plan.ops().end(), [](const PlannedOp& op) { return op.spec.language != Language::cpp; });
+  const bool host_ops = std::any_of(plan.ops().begin(), plan.ops().end(), [](const PlannedOp& op) { return op.spec.language == Language::cpp; });
+  const std::string timers = device_ops && host_ops ? fmt::format("CUDA ops --timer {}, host ops wall-clock", spelling(timing.timer))
+                             : device_ops           ? fmt::format("--timer {}", spelling(timing.timer))
+                                                    : std::string("host ops, wall-clock");
+  run.log(fmt::format("timing: {}; warm-up {} ms, rep {} ms in {} interleaved rounds, seed {}", timers, timing.warmup_ms,
+                      timing.rep_ms, timing.rounds, request.seed));
+  if (!device_ops) {
+    // host ops only: no GPU is asked for
+  } else if (const DeviceInfo* info = r.device.info())
     run.log(fmt::format("gpu {}: {} {}, {} SMs, {:.0f} MHz max, {:.0f} GB/s theoretical; CUDA target {}", request.gpu,
                         info->name, info->arch, info->sm_count, info->sm_clock_mhz, info->memory_bandwidth_gbps(),
                         r.device.arch()));

@@ -162,6 +162,10 @@ TEST(TerminalOutput, QuietKeepsTheResultAndDropsTheRest) {
   ASSERT_EQ(loud.exit_code, 0) << describe(loud);
   ASSERT_EQ(quiet.exit_code, 0) << describe(quiet);
   EXPECT_NE(loud.out.find("compiler: host"), std::string::npos) << loud.out;
+  // Host ops alone: no word of GPUs or CUDA timers it never uses.
+  EXPECT_NE(loud.out.find("timing: host ops, wall-clock; warm-up"), std::string::npos) << loud.out;
+  EXPECT_EQ(loud.out.find("gpu: none"), std::string::npos) << loud.out;
+  EXPECT_EQ(loud.out.find("CUDA ops --timer"), std::string::npos) << loud.out;
   EXPECT_EQ(quiet.out.find("compiler: host"), std::string::npos) << quiet.out;
   EXPECT_NE(quiet.out.find("run directory: "), std::string::npos) << quiet.out;
   EXPECT_EQ(quiet.err.find("abtool: record"), std::string::npos) << "no progress: " << quiet.err;
