@@ -25,7 +25,7 @@ timed replay-B "$abtool" replay --from "$out/A" --compiler "triton:$python" "${t
 "$abtool" diff "$out/A" "$out/B" | tee "$out/diff-aa.txt"
 
 # Cut captures: a workload that runs long (many repeats), stopped each way; each capture recorded.
-long=("$python" "${workload[@]}" --repeat 400)
+long=("$python" "${workload[@]}" --repeat 1000000)
 timed cut-timeout "$abtool" capture --timeout 25 --out "$out/cut-timeout" -- "${long[@]}"
 for signal in TERM INT; do
   start=$(date +%s.%N)
