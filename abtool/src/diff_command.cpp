@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 #include "commands.h"
 #include "compare/comparison.h"
@@ -44,7 +45,14 @@ int run_diff(const DiffOptions& options) {
   const Exporter* exporter = find_exporter(options.format);
   if (!exporter) throw InputError(fmt::format("--format: '{}' is not one of {}", options.format, export_format_names()));
   if (options.passes) explain_for_diff(a, b, report);
-  exporter->write(report, {stdout_wants_colour(), options.wide, stdout_width(), options.ir}, std::cout);
+  if (options.ir) {  // thousands of lines: through the pager on a terminal
+    std::ostringstream rendered;
+    exporter->write(report, {stdout_wants_colour(), options.wide, stdout_width(), options.ir}, rendered);
+    std::cout.flush();
+    write_paged(rendered.str());
+  } else {
+    exporter->write(report, {stdout_wants_colour(), options.wide, stdout_width(), options.ir}, std::cout);
+  }
   // On stderr whatever the format: scripts read the report from stdout and this from stderr.
   if (report.all_binaries_identical)
     std::cerr << "abtool diff: WARNING: B's code is byte-identical to A's; this comparison cannot show a compiler effect\n";

@@ -1,5 +1,7 @@
 #include "compare/ir_diff.h"
 
+#include <cctype>
+
 #include <dtl/dtl.hpp>
 
 #include <filesystem>
@@ -50,13 +52,36 @@ std::vector<IrFileDiff> ir_diffs(const Comparison& report) {
   return diffs;
 }
 
-void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown) {
+std::string wrap_deltas(const std::string& text, size_t width, size_t indent) {
+  if (width == std::string::npos || text.size() <= width) return text;
+  std::vector<std::string> units;
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    const bool follows_count = !units.empty() && units.back().size() > 1 && (units.back()[0] == '+' || units.back()[0] == '-') &&
+                               units.back().find(' ') == std::string::npos &&
+                               std::isdigit(static_cast<unsigned char>(units.back()[1]));
+    if (follows_count) units.back() += " " + word;
+    else units.push_back(word);
+  }
+  std::string wrapped, line;
+  for (const std::string& unit : units) {
+    if (!line.empty() && line.size() + 1 + unit.size() > width) {
+      wrapped += line + "\n";
+      line = std::string(indent, ' ');
+    }
+    line += (line.empty() || line.find_first_not_of(' ') == std::string::npos ? "" : " ") + unit;
+  }
+  return wrapped + line;
+}
+
+void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown, size_t width) {
   const std::vector<IrFileDiff> files = ir_diffs(report);
   for (const auto& row : report.points) {
     if (!row.ir_delta) continue;
     const IrDelta& delta = *row.ir_delta;
     std::string summary = delta.short_text(delta.opcode_changes.size());
-    out << (markdown ? "#### " : "=== ") << row.id << ": " << summary << "\n";
+    const std::string header = (markdown ? "#### " : "=== ") + row.id + ": " + summary;
+    out << (markdown ? header : wrap_deltas(header, width, 4)) << "\n";
     if (delta.stages.size() > 1) out << (markdown ? "\nstages: " : "stages: ") << delta.stages_text() << "\n";
     for (const IrFileDiff& file : files) {
       if (file.point != row.id) continue;

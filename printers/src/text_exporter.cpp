@@ -47,7 +47,7 @@ class TextExporter : public Exporter {
     print_text(report, out, options.colour, options.wide, options.width);
     if (options.ir) {
       out << "\n";
-      print_ir_diffs(report, out, false);
+      print_ir_diffs(report, out, false, options.wide ? std::string::npos : options.width);
     }
   }
 };

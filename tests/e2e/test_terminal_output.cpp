@@ -3,6 +3,8 @@
 // wrapped); a replay that changes nothing against A says so before it measures.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -205,6 +207,27 @@ TEST(TerminalOutput, AReplayThatChangesNothingWarnsBeforeItMeasures) {
   ProcessResult changed = replay(a, dir.path() / "D", {"--compiler", "host:clang++"});
   ASSERT_EQ(changed.exit_code, 0) << describe(changed);
   EXPECT_EQ(changed.out.find(warning), std::string::npos) << changed.out;
+}
+
+// `diff --ir` prints thousands of lines: on a terminal taller than none of them, through the pager
+// (PAGER), its point headers wrapped between deltas; into a pipe, as it is. The terminal is a
+// pseudo-terminal of script(1), 10 rows of 80 columns; the pager a tee that keeps what it was fed.
+TEST(TerminalOutput, ALongIrDiffOnATerminalGoesThroughThePagerWrappedBetweenDeltas) {
+  const auto script = find_program("script");
+  if (!script) GTEST_SKIP() << "no script(1) here to make a terminal with";
+  TempDir dir("abtool-e2e-pager-");
+  const fs::path golden = source_dir() / "tests" / "golden" / "diff", paged = dir.path() / "paged.txt";
+  const std::string command = fmt::format("stty rows 10 cols 80; PAGER='tee {}' '{}' diff '{}' '{}' --ir", paged.string(),
+                                          ABTOOL_BINARY, (golden / "A").string(), (golden / "B").string());
+  const ProcessResult shown = run_process({*script, {"-qec", command, (dir.path() / "typescript").string()}});
+  ASSERT_EQ(shown.exit_code, 0) << describe(shown);
+  ASSERT_TRUE(fs::exists(paged)) << "the pager was not given the diff: " << describe(shown);
+  const std::string text = read_text_file(paged);
+  EXPECT_NE(text.find("=== cpu_saxpy/4096/fp32: s 116->442: +144 vmovups +73 vfmadd213ps +20 vmovss\n    +11 cmpq"), std::string::npos)
+      << text.substr(0, 600);
+  const ProcessResult piped = abtool({"diff", (golden / "A").string(), (golden / "B").string(), "--ir"}, {{"PAGER", "false"}});
+  EXPECT_EQ(piped.exit_code, 0);
+  EXPECT_NE(piped.out.find("+11 cmpq +11 vfmadd213ss"), std::string::npos) << "off a terminal: unwrapped, no pager";
 }
 
 }  // namespace abt::e2e

@@ -15,3 +15,18 @@ TEST(IrDiff, UnifiedFormatWithLabels) {
 TEST(IrDiff, IdenticalTextHasNoDiff) { EXPECT_EQ(unified_diff("same\n", "same\n", "a", "b"), ""); }
 
 }  // namespace abt
+
+namespace abt {
+
+// diff --ir's point headers list every opcode delta: wrapped between deltas, never inside one.
+TEST(IrDiff, DeltasWrapBetweenEntriesNotInsideThem) {
+  const std::string header = "=== cpu_saxpy/4096/fp32: s 116->442: +144 vmovups +73 vfmadd213ps +20 vmovss +11 cmpq";
+  EXPECT_EQ(wrap_deltas(header, 40, 4),
+            "=== cpu_saxpy/4096/fp32: s 116->442:\n"
+            "    +144 vmovups +73 vfmadd213ps\n"
+            "    +20 vmovss +11 cmpq");
+  EXPECT_EQ(wrap_deltas(header, std::string::npos, 4), header) << "off a terminal: one line";
+  EXPECT_EQ(wrap_deltas("short", 40, 4), "short");
+}
+
+}  // namespace abt

@@ -79,6 +79,7 @@ Environment read_environment() {
   env.home = path_variable("HOME");
   env.cuda_home = path_variable("CUDA_HOME");
   env.python_path = variable("PYTHONPATH").value_or("");
+  if (const auto pager = variable("PAGER")) env.pager = *pager;
   return env;
 }
 
@@ -108,7 +109,8 @@ const char* environment_help() {
          "between plain progress lines off a terminal, default 5; 0: none), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws "
          "all 2000 resamples per interval, and every sample of each), ABTOOL_FULL_SWEEP=1 (every verified sweep "
          "candidate gets the full sweep budget, no first-stage screening; recorded in meta.json), ABTOOL_PEAK_TFLOPS "
-         "and ABTOOL_PEAK_GBPS (the roofline's peaks), TMPDIR. A value a variable does not take is an error (exit 2).";
+         "and ABTOOL_PEAK_GBPS (the roofline's peaks), PAGER (a long `diff --ir` on a terminal is shown through it; "
+         "default less -R; cat: none), TMPDIR. A value a variable does not take is an error (exit 2).";
 }
 
 }  // namespace abt

@@ -1,6 +1,7 @@
 #include "util/terminal.h"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <cstring>
 
 #include "util/environment.h"
+#include "util/process.h"
 
 namespace abt {
 
@@ -58,6 +60,47 @@ size_t stdout_width() {
   winsize size{};
   if (::isatty(STDOUT_FILENO) == 1) return ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20 ? size.ws_col : 80;
   return std::string::npos;
+}
+
+namespace {
+
+// A pager process fed through a pipe; closed (and waited for) when it goes.
+class PagerPipe {
+ public:
+  explicit PagerPipe(const std::string& command) : pipe_(::popen(command.c_str(), "w")) {}
+  ~PagerPipe() {
+    if (pipe_) ::pclose(pipe_);
+  }
+  PagerPipe(const PagerPipe&) = delete;
+  PagerPipe& operator=(const PagerPipe&) = delete;
+  bool write(const std::string& text) { return pipe_ && std::fwrite(text.data(), 1, text.size(), pipe_) == text.size(); }
+
+ private:
+  FILE* pipe_;
+};
+
+}  // namespace
+
+void write_paged(const std::string& text) {
+  const std::string& pager = environment().pager;
+  winsize size{};
+  const bool terminal = ::isatty(STDOUT_FILENO) == 1 && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0;
+  const size_t lines = size_t(std::count(text.begin(), text.end(), '\n'));
+  const std::string program = pager.substr(0, pager.find(' '));
+  if (!terminal || lines < size.ws_row || pager.empty() || program == "cat" || !find_program(program)) {
+    std::fwrite(text.data(), 1, text.size(), stdout);  // no pager here: the text as it is
+    return;
+  }
+  std::fflush(stdout);
+  // A reader who quits the pager early closes the pipe: the rest is dropped, abtool is not killed.
+  struct sigaction ignore {}, previous {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &previous);
+  {
+    PagerPipe paged(pager);
+    paged.write(text);
+  }
+  ::sigaction(SIGPIPE, &previous, nullptr);
 }
 
 std::string wrap_text(const std::string& text, size_t width, const std::string& indent, size_t first_offset) {

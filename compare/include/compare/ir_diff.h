@@ -27,7 +27,12 @@ std::vector<IrFileDiff> ir_diffs(const Comparison& report);
 
 // Per point: its IR delta in full (every opcode change), then each IR file's unified diff, which
 // compares the files as stored; `markdown` fences the diffs.
-void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown = false);
+// `width`: a point's header (its opcode deltas) wrapped at that many columns, between deltas and
+// never inside one ("+214 vmovups" stays whole); npos: one line.
+void print_ir_diffs(const Comparison& report, std::ostream& out, bool markdown = false, size_t width = std::string::npos);
+// `text`'s words wrapped at `width` columns, a sign-led count kept with the word after it, the
+// lines after the first indented by `indent` spaces.
+std::string wrap_deltas(const std::string& text, size_t width, size_t indent);
 nlohmann::json ir_diffs_json(const Comparison& report);  // for `diff --ir --format json`
 
 }  // namespace abt

@@ -34,6 +34,11 @@ size_t stdout_width();
 // several is wrapped on its own.
 std::string wrap_text(const std::string& text, size_t width, const std::string& indent, size_t first_offset = 0);
 
+// Writes `text` to stdout, through the pager (PAGER, default `less -R`) when stdout is a terminal
+// and the text is longer than its height; straight to stdout otherwise, and where the pager cannot
+// be started.
+void write_paged(const std::string& text);
+
 // Elapsed or remaining time as people read it: "4:07", "1:02:13".
 std::string clock_text(double seconds);
 // Erases the progress line on stderr (the cursor back at its start), where one may be drawn.
