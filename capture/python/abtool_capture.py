@@ -55,6 +55,12 @@ from abtool_capture_values import (_descriptor_problem, _is_descriptor, _plain, 
                                    _triton_dtype_name, _with_tensor)
 
 
+# The checkpoints' cost (Capture.checkpoint): free up to this many seconds, then at most this share
+# of the workload's time.
+_CHECKPOINT_FREE_S = 1.0
+_CHECKPOINT_SHARE = 0.05
+
+
 class Capture:
     """What one process saw."""
 
@@ -483,7 +489,11 @@ class Capture:
         where Python cannot run its exit (SIGSEGV, SIGKILL, a fault in a library) keeps what it
         captured. Stores still under way are not waited for: a tensor whose bytes are not written
         yet is missing from the checkpoint (a floating-point one is generated, an integer one lists
-        its specialization as not stored)."""
+        its specialization as not stored). Each checkpoint writes every record so far, so their cost
+        grows with the capture: past a second in all they take at most 5% of the workload's time
+        (one skipped now is made at a later new specialization)."""
+        if self.phases.get("checkpoints", 0.0) > _CHECKPOINT_FREE_S + _CHECKPOINT_SHARE * (time.time() - self.started):
+            return
         begin = time.perf_counter()
         still = []
         for pending in self.pending:

@@ -117,6 +117,16 @@ class Shim(CaptureTest):
         self.assertTrue(all("output" in r["args"][1] for r in raw["launches"]), "the end's write waits for every store")
         self.assertEqual([f for f in os.listdir(self.staging) if f.endswith(".tmp")], [])
 
+    def test_checkpoints_past_their_free_second_take_at_most_a_twentieth_of_the_workload(self):
+        path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
+        self.capture.phases["checkpoints"] = 2.0  # spent already, in a workload of a few milliseconds
+        self.launch(scale_kernel(effect=double_into), (1, 1, 1), HostTensor([1.0]), HostTensor([0.0]), 1, 256)
+        self.assertFalse(os.path.exists(path), "over budget: this one waits for a later specialization")
+        self.capture.started -= 60  # a minute in: 3 s allowed
+        self.launch(scale_kernel(block=128, effect=double_into), (2, 1, 1), HostTensor([1.0]), HostTensor([0.0]), 1, 128)
+        with open(path) as handle:
+            self.assertEqual(len(json.load(handle)["launches"]), 2, "the skipped one comes with the next")
+
     def test_a_tensor_passed_twice_shares_one_span_whose_bytes_before_and_after_are_stored(self):
         kernel = scale_kernel(effect=double_into)
         x = HostTensor([1.0, 2.0, 3.0])
