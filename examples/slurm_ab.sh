@@ -8,7 +8,8 @@
 #                                    tasks that failed and their logs (RUNS_DIR names the chain)
 #   examples/slurm_ab.sh local       run the same steps here, one after another
 #   examples/slurm_ab.sh task STEP   what a Slurm job runs: record | merge-a | replay | merge-b
-#                                    (the array tasks take their shard from SLURM_ARRAY_TASK_ID)
+#                                    (the array tasks, 1 to SHARDS, take their shard from
+#                                    SLURM_ARRAY_TASK_ID: shards count from 1, as --shard does)
 #
 # Environment (defaults in brackets):
 #   SHARDS       how many parts                                   [4]
@@ -33,6 +34,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 script=$root/examples/slurm_ab.sh
 SHARDS=${SHARDS:-4}
+[[ $SHARDS =~ ^[1-9][0-9]{0,4}$ ]] || { echo "slurm_ab: SHARDS must be a whole number from 1 to 99999, not '$SHARDS'" >&2; exit 2; }
 RUNS_DIR=${RUNS_DIR:-$PWD/runs/slurm_$(date +%Y%m%d-%H%M%S)}
 SHAPES=${SHAPES:-$root/shapes/smoke.yaml}
 BASELINE=${BASELINE:-nvrtc}
@@ -55,10 +57,10 @@ measured() {
   (( rc <= 1 )) || { echo "slurm_ab: '$*' exited $rc" >&2; exit "$rc"; }
 }
 
-shards_of() { for (( i = 0; i < SHARDS; ++i )); do echo "$RUNS_DIR/$1_shard$i"; done; }
+shards_of() { for (( i = 1; i <= SHARDS; ++i )); do echo "$RUNS_DIR/$1_shard$i"; done; }
 
 task() {
-  local shard=${SLURM_ARRAY_TASK_ID:-${2:-0}}
+  local shard=${SLURM_ARRAY_TASK_ID:-${2:-1}}
   case $1 in
     record)
       measured "$ABTOOL" record --shard "$shard/$SHARDS" --shapes "$SHAPES" "${op[@]}" --compiler "$BASELINE" \
@@ -85,7 +87,7 @@ case ${1:-} in
   submit)
     mkdir -p "$RUNS_DIR"
     submit() { sbatch --parsable --export=ALL "${sbatch_extra[@]}" "$@"; }
-    array=--array=0-$((SHARDS - 1))
+    array=--array=1-$SHARDS
     record=$(submit "$array" --job-name abtool-record --output "$RUNS_DIR/slurm-record-%a.log" "$script" task record)
     merge_a=$(submit --dependency="afterok:$record" --job-name abtool-merge-a --output "$RUNS_DIR/slurm-merge-a.log" "$script" task merge-a)
     replay=$(submit "$array" --dependency="afterok:$merge_a" --job-name abtool-replay --output "$RUNS_DIR/slurm-replay-%a.log" \
@@ -96,6 +98,7 @@ case ${1:-} in
     echo "slurm_ab: results in $RUNS_DIR (diff.txt, diff.json, report.html); where it is: RUNS_DIR=$RUNS_DIR $script status" ;;
   status)
     field() { grep -o "$1=[^ ]*" <<< "$2" | head -1 | cut -d= -f2 || true; }  # KEY=value of scontrol's line
+    command -v scontrol > /dev/null || { echo "slurm_ab: status asks Slurm's scontrol, which is not on PATH here (run it on a login node)" >&2; exit 2; }
     [[ -f $RUNS_DIR/slurm_jobs ]] || { echo "slurm_ab: $RUNS_DIR/slurm_jobs: no chain was submitted there (set RUNS_DIR)" >&2; exit 2; }
     echo "slurm_ab: the chain in $RUNS_DIR"
     while read -r step job; do
@@ -116,9 +119,9 @@ case ${1:-} in
     done < "$RUNS_DIR/slurm_jobs" ;;
   local)
     mkdir -p "$RUNS_DIR"
-    for (( i = 0; i < SHARDS; ++i )); do task record "$i"; done
+    for (( i = 1; i <= SHARDS; ++i )); do task record "$i"; done
     task merge-a
-    for (( i = 0; i < SHARDS; ++i )); do task replay "$i"; done
+    for (( i = 1; i <= SHARDS; ++i )); do task replay "$i"; done
     task merge-b ;;
   task) shift; task "$@" ;;
   *) sed -n '2,14p' "$script" >&2; exit 2 ;;

@@ -2,6 +2,7 @@
 #pragma once
 #include <filesystem>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,7 @@ struct DiffOptions {
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
   bool wide = false;              // text: every column in the table instead of the 80-column layout
   bool passes = false;            // --passes: the first divergent pass of each point whose code differs
+  std::string group_by;           // --group-by op|shape|dtype (compare/point_groups.h); empty: none
 };
 
 // `git bisect run` reads 125 as "this commit cannot be tested".
@@ -69,6 +71,7 @@ struct ExplainOptions {
   JudgingRule rule;  // for the verdicts it shows beside each point
   bool skip_passes = false;                     // --skip-passes: each divergent pass left out of B in turn
   bool time_skipped = false;                    // --time: each such B replayed, A's binary beside it, and judged
+  bool dry_run = false;                         // --dry-run: what would be compiled, and with what, nothing run
 };
 // Exit 0, or 1 when a point could not be explained (its variant does not compile again).
 int run_explain(const ExplainOptions& options);
@@ -115,5 +118,8 @@ struct HistoryOptions {
 int run_history(const HistoryOptions& options);
 // record/replay --history: the run just written added (exit 2 with its cause where it cannot be).
 int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook);
+
+// `abtool explain-finding [CODE]`: a finding code's meaning and what to do; no code: every code.
+int run_explain_finding(const std::string& code, std::ostream& out);
 
 }  // namespace abt

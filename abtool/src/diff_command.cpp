@@ -18,33 +18,17 @@
 namespace abt {
 namespace {
 
-// The ops a run planned, for saying what it holds: "cpu_saxpy, cpu_softmax".
-std::string planned_ops(const RunData& run) {
-  std::set<std::string> ops;
-  for (const auto& id : run.results.planned) ops.insert(id.substr(0, id.find('/')));
-  return ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", "));
-}
-
-// Two runs that planned no point alike (other ops, another shape set): a mistake, not a comparison.
-void check_common_points(const RunData& a, const RunData& b) {
-  if (a.results.planned.empty() || b.results.planned.empty()) return;
-  const std::set<std::string> in_a(a.results.planned.begin(), a.results.planned.end());
-  for (const auto& id : b.results.planned)
-    if (in_a.count(id)) return;
-  throw InputError(fmt::format("A and B have no point in common: A planned {} point(s) of {}, B {} of {}", in_a.size(),
-                               planned_ops(a), b.results.planned.size(), planned_ops(b)));
-}
-
 }  // namespace
 
 int run_diff(const DiffOptions& options) {
   keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
-  check_common_points(a, b);
+  require_common_points(a, b);
   Comparison report = compare_runs(a, b, options.rule);
   const Exporter* exporter = find_exporter(options.format);
   if (!exporter) throw InputError(fmt::format("--format: '{}' is not one of {}", options.format, export_format_names()));
   if (options.passes) explain_for_diff(a, b, report);
+  if (!options.group_by.empty()) report.groups = group_points(report, *parse_spelling<GroupBy>(options.group_by));
   if (options.ir) {  // thousands of lines: through the pager on a terminal
     std::ostringstream rendered;
     exporter->write(report, {stdout_wants_colour(), options.wide, stdout_width(), options.ir}, rendered);

@@ -1,6 +1,8 @@
 // abtool explain A B [POINT...]: where inside the compiler each point's code parts (explain/).
 #include <fmt/format.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -24,9 +26,15 @@ namespace {
 // FASTER and SLOWER first (what a user asks "why" about), then the rest in run order.
 int explain_rank(Verdict verdict) { return verdict == Verdict::faster || verdict == Verdict::slower ? 0 : 1; }
 
-void say_progress(size_t total, size_t& done, const std::string& point) {
-  if (quiet()) return;
-  fmt::print(stderr, "abtool explain: {}/{} {}: compiling A's and B's variant again with pass dumps\n", ++done, total, point);
+// Each point's compile as it starts; with two compiler families (said once, first) no pass dumps.
+std::function<void(const std::string&)> progress_of(const RunData& a, const RunData& b, size_t total, size_t& done) {
+  const std::string families = two_families_reason(a.meta.compiler, b.meta.compiler);
+  if (!families.empty() && !quiet() && total > 0) fmt::print(stderr, "abtool explain: {}\n", families);
+  return [total, &done, stages_only = !families.empty()](const std::string& point) {
+    if (quiet()) return;
+    fmt::print(stderr, "abtool explain: {}/{} {}: compiling A's and B's variant again {}\n", ++done, total, point,
+               stages_only ? "for their stages" : "with pass dumps");
+  };
 }
 
 // diff's verdict beside each point, and the points to explain: those named, else every point whose
@@ -87,7 +95,7 @@ std::vector<PointExplanation> explain_for_diff(const RunData& a, const RunData& 
   size_t done = 0;
   if (!ids.empty()) {
     std::vector<PointExplanation> compiled =
-        explain_points(a, b, {ids, std::nullopt}, [&](const std::string& point) { say_progress(ids.size(), done, point); });
+        explain_points(a, b, {ids, std::nullopt}, progress_of(a, b, ids.size(), done));
     found.insert(found.end(), compiled.begin(), compiled.end());
   }
   for (PointExplanation& point : found)
@@ -109,7 +117,7 @@ int store_replay_passes(const fs::path& b_dir) {
   fs::remove_all(layout.pass_dumps(), error);
   ExplainRequest request{plan.ids, layout.pass_dumps(), true};
   size_t done = 0;
-  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(plan.ids.size(), done, point); });
+  report.points = explain_points(a, b, request, progress_of(a, b, plan.ids.size(), done));
   std::ostringstream json;
   print_explain_json(report, json);
   write_file_atomically(layout.pass_dumps() / "explain.json", json.str());
@@ -123,14 +131,26 @@ int store_replay_passes(const fs::path& b_dir) {
 
 int run_explain(const ExplainOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
+  require_common_points(a, b);  // else "every point's measured binaries are the same", which is false
   ExplainPlan plan = plan_explanation(a, b, options.rule, options.points);
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), options.out};
   ExplainRequest request{plan.ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
   request.skip_passes = options.skip_passes;
   if (options.time_skipped && !options.skip_passes) throw InputError("explain --time times what --skip-passes leaves out: give both");
+  if (options.dry_run) {  // a shared run's meta.json decides what runs: shown before anything does
+    for (const auto& [side, run] : {std::pair{"A", &a}, std::pair{"B", &b}}) {
+      std::vector<std::string> command = compiler_arguments(*run, "");
+      std::cout << fmt::format("{} ({}): {} (the compiler binary: {}){}\n", side, run->layout.meta().string(),
+                               fmt::join(command, " "), run->meta.compiler.path.empty() ? "-" : run->meta.compiler.path,
+                               options.skip_passes && side == std::string("B") ? "; --skip-passes adds one flag per pass left out" : "");
+    }
+    std::cout << fmt::format("{} point(s) would be compiled on both sides{}{}\n", plan.ids.size(), plan.ids.empty() ? "" : ": ",
+                             fmt::join(plan.ids, ", "));
+    return kExitOk;
+  }
   size_t done = 0;
-  report.points = explain_points(a, b, request, [&](const std::string& point) { say_progress(plan.ids.size(), done, point); });
+  report.points = explain_points(a, b, request, progress_of(a, b, plan.ids.size(), done));
   if (options.time_skipped) {
     // Beside the dumps when there is an --out (kept: each is a run to diff), else for this command only.
     std::optional<TempDir> scratch;

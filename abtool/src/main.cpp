@@ -85,7 +85,11 @@ CLI::Validator named_folder() { return named("a folder", "FOLDER"); }
 CLI::Validator shard_text() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        return abt::Shard::parse(text) ? "" : fmt::format("must be I/N with 0 <= I < N (e.g. 0/4), not '{}'", text);
+        if (abt::Shard::parse(text)) return "";
+        if (auto from_zero = abt::Shard::parse_from_zero(text); from_zero && from_zero->index == 0)
+          return fmt::format("must be I/N with 1 <= I <= N: parts count from 1 (the first of {} is 1/{}), not '{}'",
+                             from_zero->count, from_zero->count, text);
+        return fmt::format("must be I/N with 1 <= I <= N (e.g. 1/4), not '{}'", text);
       },
       "I/N");
 }
@@ -151,7 +155,7 @@ void add_measure_options(CLI::App& command, abt::RunOptions& options, EnumTexts&
                    "compile-time changes from counts");
   command.add_option("--gpu", options.gpu, "GPU index (default 0)")->check(whole_number(0, 1023));
   command.add_option("--shard", texts.shard,
-                     "measure the I-th of N parts of the points (I from 0; consecutive parts of about equal cost); "
+                     "measure the I-th of N parts of the points (I from 1; consecutive parts of about equal cost); "
                      "`abtool merge` joins the N runs" + by_mode(": all of them", ": A's shard"))
       ->check(shard_text());
   abt::add_list_option(command, "--points", options.points, "point ids",
@@ -247,8 +251,8 @@ std::string misspelled_command(CLI::App& app, const std::string& given) {
   std::vector<std::string> known;
   for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) known.push_back(command->get_name());
   if (auto meant = abt::closest_name(given, known))
-    return fmt::format("abtool: unknown command '{}' (did you mean '{}'?)", given, *meant);
-  return fmt::format("abtool: unknown command '{}' (the commands: {})", given, fmt::join(known, ", "));
+    return fmt::format("abtool: error: unknown command '{}' (did you mean '{}'?)", given, *meant);
+  return fmt::format("abtool: error: unknown command '{}' (the commands: {})", given, fmt::join(known, ", "));
 }
 
 // An option the command does not have, with the one it most likely meant: "abtool diff: unknown
@@ -274,9 +278,11 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
     std::vector<std::string> longer;  // --warmup: the one option it begins
     for (const auto& name : known)
       if (name.rfind(given, 0) == 0) longer.push_back(name);
-    if (longer.size() == 1) return fmt::format("abtool {}: unknown option '{}' (did you mean '{}'?)", argv[1], given, longer[0]);
+    if (longer.size() == 1)
+      return fmt::format("abtool {}: error: unknown option '{}' (did you mean '{}'?)", argv[1], given, longer[0]);
     if (auto meant = abt::closest_name(given, known))
-      return fmt::format("abtool {}: unknown option '{}' (did you mean '{}'?)", argv[1], given, *meant);
+      return fmt::format("abtool {}: error: unknown option '{}' (did you mean '{}'?)", argv[1], given, *meant);
+    return fmt::format("abtool {}: error: unknown option '{}' (abtool {} --help lists the options)", argv[1], given, argv[1]);
   }
   return "";
 }
@@ -285,7 +291,7 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
 struct CommandLine {
   CLI::App app{"abtool: A/B performance comparison of compiler builds on GPU and host kernels"};
   CLI::App *record = nullptr, *replay = nullptr, *diff = nullptr, *report = nullptr, *merge = nullptr, *capture = nullptr,
-           *completion = nullptr, *explain = nullptr, *history = nullptr;
+           *completion = nullptr, *explain = nullptr, *history = nullptr, *explain_finding = nullptr;
   std::vector<std::pair<CLI::App*, abt::HistoryCommand>> history_commands;
   abt::HistoryOptions history_options;
   abt::RunOptions record_options, replay_options;
@@ -304,6 +310,7 @@ struct CommandLine {
   double capture_timeout_s = 0;  // --timeout (0: none)
   bool capture_no_check = false;  // --no-check
   std::string completion_shell;
+  std::string finding_code;  // explain-finding CODE
   bool quiet = false;
   std::string colour{abt::spelling(abt::ColourChoice::automatic)};
 };
@@ -379,6 +386,10 @@ void declare_comparing_commands(CommandLine& cli) {
                  "for `git bisect run`: exit 0 good, 1 bad (a point SLOWER beyond --threshold), 125 cannot tell "
                  "(a point AMBIGUOUS, UNTRUSTED, FAILED or MISSING)")
       ->excludes(fail);
+  diff->add_option("--group-by", diff_options.group_by,
+                   abt::choices_text<abt::GroupBy>() + ": after the summary, a line per op, shape or dtype: its verdict "
+                   "counts and geomean speedup")
+      ->check(abt::one_of_spellings<abt::GroupBy>());
   diff->add_flag("--passes", diff_options.passes,
                  "compile A's and B's measured variant of each point whose code differs again, with per-pass IR dumps, "
                  "and show the first pass (or stage) whose output differs (as abtool explain)");
@@ -400,6 +411,9 @@ void declare_comparing_commands(CommandLine& cli) {
   explain->add_flag("--time", cli.explain_options.time_skipped,
                     "with --skip-passes: replay B with each pass that changed its code left out, A's binary timed beside "
                     "it, and give its verdict against A (which pass brings B's time back to A's); on B's device");
+  explain->add_flag("--dry-run", cli.explain_options.dry_run,
+                    "print the compilers, flags and environment each side would be compiled with (from its meta.json, "
+                    "which may name a -wrapper or any program) and the points, and compile nothing");
   explain->add_flag("-q,--quiet", cli.quiet, "no progress lines: the explanation, warnings and errors");
 
   auto* report = cli.report = cli.app.add_subcommand("report", "one self-contained HTML page comparing two runs (charts, tables, IR diffs)");
@@ -443,6 +457,11 @@ void declare_other_commands(CommandLine& cli) {
                     "summary separates those that replay from those that do not)");
   capture->add_option("COMMAND", cli.capture_request.command, "the workload, after --: abtool capture -- python3 bench.py")
       ->required();
+
+  cli.explain_finding = cli.app.add_subcommand(
+      "explain-finding", "what a finding code beside a verdict (host_busy, crosses_threshold, ...) means and what to do");
+  cli.explain_finding->add_option("CODE", cli.finding_code,
+                                  "a code as diff's JSON and docs/verdicts.md name it (HOST_BUSY works too); none: every code");
 
   cli.completion = cli.app.add_subcommand("completion", "print a completion script for your shell: eval \"$(abtool completion bash)\"");
   cli.completion->add_option("SHELL", cli.completion_shell, abt::spelling_list<abt::CompletionShell>(" or "))
@@ -525,12 +544,13 @@ void declare_help(CommandLine& cli) {
        {"abtool explain runs/A runs/B", "abtool explain runs/A runs/B triton_layernorm/4096x4096/fp32 --out explained --format json"}},
       {cli.report, {"abtool report runs/A runs/B", "abtool report runs/A runs/B --out ab.html --threshold 5"}},
       {cli.merge,
-       {"abtool merge runs/A runs/A-0 runs/A-1 runs/A-2   # of record --shard 0/3 .. 2/3",
-        "abtool merge runs/B runs/B-0 runs/B-1 runs/B-2   # of replay --shard I/3"}},
+       {"abtool merge runs/A runs/A-1 runs/A-2 runs/A-3   # of record --shard 1/3 .. 3/3",
+        "abtool merge runs/B runs/B-1 runs/B-2 runs/B-3   # of replay --shard I/3"}},
       {cli.capture,
        {"abtool capture --out runs/cap -- python3 bench.py",
         "abtool capture --max-input-mb 64 -- python3 -m pytest tests/test_softmax.py"}},
       {cli.completion, {"eval \"$(abtool completion bash)\"", "eval \"$(abtool completion zsh)\""}},
+      {cli.explain_finding, {"abtool explain-finding host_busy", "abtool explain-finding   # every code"}},
       {cli.history, {"abtool history add --db nightly.sqlite --build 2026-12-06 runs/B", "abtool history gate --db nightly.sqlite"}},
   };
   const std::map<abt::HistoryCommand, std::vector<std::string>> history_examples{
@@ -599,7 +619,7 @@ std::optional<int> parse_command_line(CommandLine& cli, int given_argc, char** g
     const std::string hint = command == " capture" && error.get_exit_code() == static_cast<int>(CLI::ExitCodes::ExtrasError)
                                  ? "the workload goes after --: abtool capture -- python3 -c ..."
                                  : "abtool" + command + " --help lists the options";
-    fmt::print(stderr, "abtool{}: {} ({})\n", command, error.what(), hint);
+    fmt::print(stderr, "abtool{}: error: {} ({})\n", command, error.what(), hint);
     return abt::kExitBadInput;
   }
 }
@@ -654,6 +674,7 @@ int run_command(CommandLine& cli, int argc, char** argv) {
     cli.capture_request.check = !cli.capture_no_check;
     return abt::run_capture(cli.capture_request, std::cout);
   }
+  if (*cli.explain_finding) return abt::run_explain_finding(cli.finding_code, std::cout);
   if (*cli.completion) {
     std::cout << abt::completion_script(cli.app, *abt::parse_spelling<abt::CompletionShell>(cli.completion_shell));
     return abt::kExitOk;
@@ -678,6 +699,7 @@ int main(int argc, char** argv) {
   declare_history_command(cli);
   declare_help(cli);
   if (auto exit = parse_command_line(cli, argc, argv)) return *exit;
+  if (const auto parsed = cli.app.get_subcommands(); !parsed.empty()) abt::name_the_command(parsed.front()->get_name());
   abt::choose_quiet(cli.quiet);
   abt::choose_colour(*abt::parse_spelling<abt::ColourChoice>(cli.colour));
   try {
@@ -688,6 +710,10 @@ int main(int argc, char** argv) {
     return abt::kExitBadInput;
   } catch (const abt::StorageError& error) {  // the machine, not abtool: a folder missing, a full disk
     abt::say({abt::MessageKind::error, error.what()});
+    return abt::kExitInternal;
+  } catch (const std::bad_alloc&) {  // the machine's memory, not abtool's logic: said so, not as "std::bad_alloc"
+    abt::say({abt::MessageKind::error, "out of memory: this machine could not give what the command needed (a shape "
+                                       "set's largest shapes, or too many points at once?)"});
     return abt::kExitInternal;
   } catch (const std::exception& error) {
     abt::say({abt::MessageKind::internal_error, error.what()});

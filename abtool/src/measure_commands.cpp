@@ -23,15 +23,19 @@ namespace abt {
 namespace fs = std::filesystem;
 namespace {
 
+// The run's lines as they happen, on stdout beside its table. --quiet keeps only the warnings, on
+// stderr: a script that reads the table from stdout gets the table alone (run.log has every line).
 void echo_line(const std::string& line) {
-  if (quiet() && line.rfind("WARNING", 0) != 0) return;  // run.log has it; --quiet keeps the warnings
+  const bool warning = line.rfind("WARNING", 0) == 0;
+  if (quiet() && !warning) return;
   if (stderr_is_interactive()) clear_progress_line();  // the progress line redraws after it
-  fmt::print("{}\n", line);
-  std::fflush(stdout);
+  std::FILE* stream = quiet() ? stderr : stdout;
+  fmt::print(stream, "{}\n", line);
+  std::fflush(stream);
 }
 
 int finish(const RunOutcome& outcome) {
-  fmt::print("\n{}", result_table(outcome.points));
+  fmt::print("\n{}", result_table(outcome.points, stdout_width()));
   fmt::print("run directory: {}\n", outcome.dir.string());
   return outcome.failed ? kExitPointFailed : kExitOk;
 }

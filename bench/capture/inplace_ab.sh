@@ -2,8 +2,9 @@
 # On the GPU machine: the kernels of inplace_workload.py (arguments that share memory, a device-side
 # TMA kernel) captured, recorded (A), replayed with the same Triton (B: an A/A) and diffed; then the
 # workload cut three ways under capture (--timeout, SIGTERM, SIGINT to abtool) and each partial
-# capture recorded. Every step's output is in OUT_DIR/<step>.log, walls in OUT_DIR/times.txt.
-#   usage: bench/capture/inplace_ab.sh OUT_DIR
+# capture recorded (CUTS=0 leaves the cuts out). Every step's output is in OUT_DIR/<step>.log, walls
+# in OUT_DIR/times.txt.
+#   usage: [CUTS=0] bench/capture/inplace_ab.sh OUT_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
@@ -24,6 +25,7 @@ tail -12 "$out/record-A.log"
 timed replay-B "$abtool" replay --from "$out/A" --compiler "triton:$python" "${timing[@]}" --out "$out/B"
 "$abtool" diff "$out/A" "$out/B" | tee "$out/diff-aa.txt"
 
+[[ ${CUTS:-1} == 0 ]] && exit 0
 # Cut captures: a workload that runs long (many repeats), stopped each way; each capture recorded.
 long=("$python" "${workload[@]}" --repeat 1000000)
 timed cut-timeout "$abtool" capture --timeout 25 --out "$out/cut-timeout" -- "${long[@]}"

@@ -42,3 +42,12 @@ def scale_tiles_device_tma(x_ptr, M, N, factor, BM: tl.constexpr, BN: tl.constex
     m, n = tl.program_id(0) * BM, tl.program_id(1) * BN
     tile = desc.load([m, n])
     desc.store([m, n], (tile.to(tl.float32) * factor).to(tile.dtype))
+
+
+@triton.jit
+def axpby(x_ptr, y_ptr, out_ptr, n, a, b, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    y = tl.load(y_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, a * x + b * y, mask=mask)

@@ -10,7 +10,10 @@
 - a device-side TMA kernel (tl.make_tensor_descriptor inside the kernel, its descriptors in global
   scratch that Triton's allocator hands out), scaling a matrix in place through one descriptor;
 - one kernel launched with two values of a float scalar (the same code, another specialization's
-  inputs).
+  inputs);
+- a grid given as a callable of the meta-parameters (`kernel[lambda meta: ...]`), launched on a
+  side stream (torch.cuda.Stream) whose input the default stream made, and again on the default
+  stream: launches on two streams.
 
 Each is checked against torch on the spot, so the capture is of correct launches.
 
@@ -26,7 +29,7 @@ import torch
 import triton
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from inplace_kernels import add_into_view, rmsnorm_backward, scale_tiles_device_tma, window_sum  # noqa: E402
+from inplace_kernels import add_into_view, axpby, rmsnorm_backward, scale_tiles_device_tma, window_sum  # noqa: E402
 
 
 def scratch(size, alignment, stream):
@@ -68,6 +71,21 @@ def run(rows, cols):
     expected = (matrix.float() * 1.5).to(torch.bfloat16)
     scale_tiles_device_tma[(rows // 64, cols // 64)](matrix, rows, cols, 1.5, BM=64, BN=64)
     torch.testing.assert_close(matrix, expected)
+
+    # A grid as a callable of the meta-parameters, on a side stream and on the default stream.
+    x = torch.randn(n, device=device, dtype=torch.float32)
+    y = torch.randn(n, device=device, dtype=torch.float32)
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    grid = lambda meta: (triton.cdiv(n, meta["BLOCK"]),)  # noqa: E731
+    with torch.cuda.stream(side):
+        on_side = torch.empty_like(x)
+        axpby[grid](x, y, on_side, n, 2.0, -1.0, BLOCK=2048)
+    torch.cuda.current_stream().wait_stream(side)
+    on_default = torch.empty_like(x)
+    axpby[grid](x, y, on_default, n, 0.5, 0.25, BLOCK=2048)
+    torch.testing.assert_close(on_side, 2.0 * x - y)
+    torch.testing.assert_close(on_default, 0.5 * x + 0.25 * y)
 
 
 def main():

@@ -135,9 +135,15 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
     cut_exit = 128 + end.stopped_by;
   } else if (end.timed_out) {
     cut = fmt::format("its --timeout of {:g} s ended the workload", *request.timeout_s);
-  } else if (end.status != 0) {
-    cut = end.signal ? fmt::format("the workload was killed by {}", signal_name(end.signal))
-                     : fmt::format("the workload exited with status {}", end.status);
+  }
+  // A shell (or a launcher) whose child a signal killed exits with 128 + the signal: said as the
+  // signal it is, and no missing GPU blamed for it.
+  const int shell_signal = !end.signal && end.status > 128 && end.status < 128 + 65 ? end.status - 128 : 0;
+  if (cut.empty() && end.status != 0) {
+    cut = end.signal     ? fmt::format("the workload was killed by {}", signal_name(end.signal))
+          : shell_signal ? fmt::format("the workload exited with status {} (128 + {}: a process it ran was killed by {})",
+                                       end.status, shell_signal, signal_name(shell_signal))
+                         : fmt::format("the workload exited with status {}", end.status);
     cut_exit = kExitBadInput;
   }
   auto nothing = [&](const std::string& what) {  // nothing to keep: said, and the cause's exit code
@@ -148,7 +154,7 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
       return cut_exit;
     }
     // A plain exit status may be a missing GPU's doing; a signal is not.
-    throw InputError("capture: " + line + (end.signal || end.stopped_by ? "" : no_gpu_hint));
+    throw InputError("capture: " + line + (end.signal || end.stopped_by || shell_signal ? "" : no_gpu_hint));
   };
 
   std::vector<RawProcess> processes;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -55,8 +56,11 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
     return fmt::format("run {} did not finish{}; its missing points are reported as MISSING", side,
                        writer ? fmt::format(" (abtool pid {} is writing it now)", *writer) : "");
   };
-  if (!a.results.complete) report.warnings.push_back({WarningKind::a_unfinished, unfinished(a, "A")});
-  if (!b.results.complete) report.warnings.push_back({WarningKind::b_unfinished, unfinished(b, "B")});
+  // Either file may say so: a results.json whose last line claims `complete` while meta.json says
+  // the run is still running (forged, or cut between the two) did not finish either.
+  auto finished = [](const RunData& run) { return run.results.complete && run.meta.status == RunStatus::finished; };
+  if (!finished(a)) report.warnings.push_back({WarningKind::a_unfinished, unfinished(a, "A")});
+  if (!finished(b)) report.warnings.push_back({WarningKind::b_unfinished, unfinished(b, "B")});
   const fs::path a_dir = fs::weakly_canonical(a.layout.dir()), b_dir = fs::weakly_canonical(b.layout.dir());
   if (a_dir == b_dir) report.warnings.push_back({WarningKind::same_directory, "A and B are the same run directory: every point is compared with itself"});
   const bool reversed = replays(a.meta, a.layout.dir(), b.meta, b.layout.dir());
@@ -97,6 +101,35 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
                                fmt::format("B could not run A's stored binary at {} point(s) (BASELINE_UNAVAILABLE {}): "
                                            "those are compared across processes, not interleaved",
                                            unavailable_points, fmt::join(reasons, ", "))});
+  }
+
+  // IR files a point names but abtool does not read (a link, a path out of the run, a file with no
+  // extension, whose kind is unknown): their point's IR delta leaves them out, so it is said here.
+  std::vector<std::string> unread;
+  for (const auto& [run, side] : {std::pair{&a, "A"}, std::pair{&b, "B"}})
+    for (const auto& point : run->results.points)
+      for (const auto& file : point.ir_files) {
+        // One lstat a file (a diff of 10,000 points reads 60,000 names): the file itself a link or
+        // missing, or a name that climbs out; the readers refuse a link further up as well.
+        std::error_code error;
+        const fs::path relative(file);
+        const bool climbs = relative.is_absolute() || std::any_of(relative.begin(), relative.end(),
+                                                                  [](const fs::path& part) { return part == ".."; });
+        const fs::file_type type = climbs ? fs::file_type::unknown : fs::symlink_status(run->layout.dir() / relative, error).type();
+        const char* why = climbs || type == fs::file_type::symlink    ? "a link or outside the run"
+                          : type == fs::file_type::not_found          ? "missing"
+                          : type != fs::file_type::regular            ? "not a file"
+                          : relative.extension().string().size() < 2 ? "no extension: its kind is unknown"
+                                                                      : nullptr;
+        if (why) unread.push_back(fmt::format("{}/{} ({})", side, file, why));
+      }
+  if (!unread.empty()) {
+    const size_t shown = std::min<size_t>(unread.size(), 3);
+    report.warnings.push_back(
+        {WarningKind::ir_files_unread,
+         fmt::format("{} IR file(s) the points name were not read, so their IR deltas leave them out: {}{}", unread.size(),
+                     fmt::join(unread.begin(), unread.begin() + std::ptrdiff_t(shown), "; "),
+                     unread.size() > shown ? fmt::format("; and {} more", unread.size() - shown) : "")});
   }
 
   report.all_binaries_identical = compared > 0 && identical == compared;

@@ -155,7 +155,7 @@ std::optional<CompiledVariant> CompileStore::load(const std::string& key, const 
 }
 
 void CompileStore::store(const std::string& key, const CompiledVariant& variant) const {
-  if (!variant.ok) return;
+  if (!variant.ok || keeps_nothing()) return;  // a 0 MB limit: nothing stored past it
   const fs::path folder = entry(key);
   if (fs::exists(folder)) return;
   try {
@@ -216,6 +216,7 @@ void CompileStore::prune() const {
       if (total <= max_bytes_) break;
       fs::remove_all(entry.folder);
       total -= entry.bytes;
+      ++pruned_;
     }
   } catch (const std::exception& error) {
     warn(error.what());

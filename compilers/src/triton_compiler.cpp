@@ -201,6 +201,18 @@ TritonCompiler::TritonCompiler(const CompilerSpec& spec, std::string arch, const
 // abtool_skip_passes names no pass of this Triton: bad input before anything is compiled, rather than
 // every variant failing one by one.
 void TritonCompiler::check_skip_passes(const std::string& names) const {
+  // ",," or "": a list that names nothing would leave every pass in, silently.
+  if (names.find_first_not_of(", ") == std::string::npos)
+    throw InputError(fmt::format("--compiler-flags abtool_skip_passes: '{}' names no pass (name passes as MLIR's dumps do, "
+                                 "comma separated: tritongpu-coalesce,tritongpu-remove-layout-conversions)",
+                                 names));
+  for (size_t start = 0, comma; start <= names.size(); start = comma + 1) {
+    comma = names.find(',', start);
+    if (comma == std::string::npos) comma = names.size();
+    if (comma == start)
+      throw InputError(fmt::format("--compiler-flags abtool_skip_passes: '{}' has an empty name at character {}", names,
+                                   start + 1));
+  }
   ProcessResult checked;
   try {
     checked = run_process({python_, {helper_, "--check-skip-passes", names}, "", env_, std::chrono::seconds(120)});

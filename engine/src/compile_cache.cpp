@@ -195,7 +195,7 @@ void CompileCache::compile_pending(const std::vector<std::pair<Config, size_t>>&
   std::optional<Progress> progress;
   if (shown)
     progress.emplace("compiling " + label_ + " " + dtype_name(dtype) + (specialization.empty() ? "" : " " + specialization.text()),
-                     int(pending.size()));
+                     int(pending.size()), "variants");
   // Up to twice as many variants as cores: every one at once, alone in its process (a compile is
   // one busy thread), so the scheduler packs n of them on c cores in about n / c of one's time,
   // where waves of c take ceil(n / c) of it (22 Triton variants on 16 cores: two waves, against

@@ -4,7 +4,14 @@
 
 namespace abt {
 
-void EtaModel::learn(const PointTime& time, int rounds) {
+void EtaModel::chose(double elapsed_s, double planned_s) {
+  ++chosen_;
+  chose_at_s_ = elapsed_s;
+  planned_choices_left_s_ = std::max(0.0, planned_choices_left_s_ - (planned_s > 0 ? planned_s : prior_.choice_s));
+}
+
+void EtaModel::learn(const PointTime& time, int rounds, double planned_choice_s) {
+  planned_learned_choice_s_ += planned_choice_s > 0 ? planned_choice_s : prior_.choice_s;
   double in_rounds = 0;
   for (PointPhase phase : {PointPhase::warmup, PointPhase::timing, PointPhase::placement, PointPhase::clock})
     in_rounds += time.phases.of(phase);
@@ -20,7 +27,10 @@ std::optional<double> EtaModel::remaining_s(long long steps_done, double elapsed
   const long long rounds_left = std::max(0LL, steps_ - steps_done - choices_left);
   if (learned_ > 0) {
     const double per_round = rounds_ > 0 ? round_s_ / double(rounds_) : prior_.round_s;
-    return double(choices_left) * choice_s_ / double(learned_) + double(rounds_left) * per_round;
+    const double choices_left_s = planned_learned_choice_s_ > 0 && (choices_left == 0 || planned_choices_left_s_ > 0)
+                                      ? planned_choices_left_s_ * choice_s_ / planned_learned_choice_s_  // the plan, as it fared
+                                      : double(choices_left) * choice_s_ / double(learned_);
+    return choices_left_s + double(rounds_left) * per_round;
   }
   if (prior_.choice_s > 0 || prior_.round_s > 0) {
     // The choice under way has had some of its share: what it took so far, up to all of it.

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "after_timing.h"
@@ -36,6 +37,12 @@ class InstructionCounting : public AfterTiming {
     PhaseClock wall(pending.time.wall_s);
     try {
       std::vector<InstructionCount> counts = counter_.count(pending.bench->workspace(), variants);
+      // A call runs some instructions: a counter that says none on every side counted nothing (a
+      // valgrind that answers --version and measures nothing), and 0 against 0 is no SAME.
+      if (std::all_of(counts.begin(), counts.end(), [](const InstructionCount& count) { return count.value() == 0; }))
+        return fmt::format("{}: no instruction count: the counter reported 0 instructions on every side, which no call "
+                           "runs (is valgrind on PATH a working one?)",
+                           pending.point.id());
       std::vector<std::string> counted;
       for (size_t i = 0; i < sides.size(); ++i) {
         counted.push_back(fmt::format("{} {}", side_name(*sides[i]), counts[i].value()));

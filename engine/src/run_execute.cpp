@@ -136,7 +136,11 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
   if (auto phase = request.graph_faults.phase)
     run.log(fmt::format("--test-graph-fault {}: the graph {} phase fails on purpose (a test seam)", spelling(*phase),
                         spelling(*phase)));
-  run.log(r.store ? "compile cache: " + r.store->dir().string() : std::string("compile cache: off (--no-cache)"));
+  if (!r.store) run.log("compile cache: off (--no-cache)");
+  else if (r.store->keeps_nothing())  // ABTOOL_CACHE_MAX_MB=0: read nothing back, store nothing
+    run.log(fmt::format("compile cache: {}: ABTOOL_CACHE_MAX_MB=0 keeps nothing ({} entries removed; nothing is stored)",
+                        r.store->dir().string(), r.store->pruned()));
+  else run.log("compile cache: " + r.store->dir().string());
   run.log(fmt::format("points: {} across {} op(s) from {}{}", points, plan.ops().size(), request.shapes.string(),
                       request.shard ? fmt::format(" (shard {} of the selection)", request.shard->text()) : ""));
 }
@@ -403,11 +407,12 @@ int measure_ops(RunPlan& plan, RunDirectory& run, AutotuneStore& store, IrDump& 
     for (auto& reading : metric_readings()) after_timing.push_back(std::move(reading));
     for (const auto& measurement : after_timing) services.after_timing.push_back(measurement.get());
     OpRunState state;
+    const double planned_choice_s = planned_point_cost(planned, request.mode, request.timing, request.full_sweep).choice_s;
     failed += run_op_points(OpSession{context, services, state}, op.points, hooks.chooser,
                             [&](int done, int, StepKind kind, const std::string& what) {
                               for (const auto& points = run.points(); learned < points.size(); ++learned)
-                                if (points[learned].time) progress.learn(*points[learned].time, request.timing.rounds);
-                              progress.update(run.points().size(), steps_before + done, kind, what);
+                                if (points[learned].time) progress.learn(*points[learned].time, request.timing.rounds, planned_choice_s);
+                              progress.update(run.points().size(), steps_before + done, kind, what, planned_choice_s);
                             });
     steps_before += (long long)(op.points.size()) * steps_per_point;
     if (r.store)
@@ -472,6 +477,17 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
   } catch (const DeviceLost& lost) {
     run.log("the device context was lost (" + std::string(lost.what()) + "); a fresh worker measures the rest");
     throw;
+  }
+  // --metric instructions asked for counts: a run that has none at any point says so where it is
+  // seen, not only in each point's run.log line (the verdicts fall back to the time).
+  if (request.metric == Metric::instructions) {
+    size_t measured = 0, counted = 0;
+    for (const auto& point : run.points())
+      if (point.success) ++measured, counted += point.instructions.has_value();
+    if (measured > 0 && counted == 0)
+      run.log(fmt::format("WARNING: --metric instructions: none of the {} measured point(s) has an instruction count "
+                          "(each point's 'no instruction count' line says why); their verdicts will be the time's",
+                          measured));
   }
   run.finish(RunStatus::finished, time_summary(run.points(), time));
   int failed = 0;  // over the whole run: a resumed one's earlier points count too

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -23,9 +24,14 @@ RunProgress::RunProgress(std::string mode, size_t total_points, EtaModel eta)
       terminal_(stderr_is_interactive()), plain_every_s_(plain_progress_interval_s()), start_(std::chrono::steady_clock::now()),
       last_plain_(start_), last_snapshot_(start_ - std::chrono::hours(1)) {
   if (const auto& file = environment().progress_file) snapshot_file_ = *file;
+  set_progress_sink([this](const std::string& current) {
+    std::lock_guard lock(mutex_);
+    show(last_points_done_, last_steps_done_, current);
+  });
 }
 
 RunProgress::~RunProgress() {
+  set_progress_sink({});
   try {
     finish();
   } catch (const std::exception&) {
@@ -48,19 +54,29 @@ std::string RunProgress::line(size_t points_done, long long steps_done, const st
   const double elapsed = seconds_since(start_);
   std::string eta = "--:--";
   if (auto left = eta_s(steps_done); left && *left > 0) eta = clock_text(*left);
-  return fmt::format("{} {}/{} points, {} elapsed, ETA {}{}", mode_, points_done, total_points_, clock_text(elapsed), eta,
-                     current.empty() ? "" : ": " + current);
+  // A record chooses an op's points before it times them: its point count stands still meanwhile.
+  const size_t done_before = total_points_ - size_t(std::max(0LL, eta_.choices()));  // a resumed run's
+  const long long chosen = eta_.chosen() - (long long)(points_done - std::min(points_done, done_before));
+  return fmt::format("{} {}/{} points{}, {} elapsed, ETA {}{}", mode_, points_done, total_points_,
+                     chosen > 0 && points_done < total_points_ ? fmt::format(" ({} more chosen)", chosen) : "",
+                     clock_text(elapsed), eta, current.empty() ? "" : ": " + current);
 }
 
-void RunProgress::update(size_t points_done, long long steps_done, StepKind kind, const std::string& current) {
-  if (kind == StepKind::choosing) eta_.chose(seconds_since(start_));
+void RunProgress::update(size_t points_done, long long steps_done, StepKind kind, const std::string& current,
+                         double planned_choice_s) {
+  std::lock_guard lock(mutex_);
+  if (kind == StepKind::choosing) eta_.chose(seconds_since(start_), planned_choice_s);
   show(points_done, steps_done, current);
 }
 
-void RunProgress::waiting(size_t points_done, const std::string& what) { show(points_done, 0, what); }
+void RunProgress::waiting(size_t points_done, const std::string& what) {
+  std::lock_guard lock(mutex_);
+  show(points_done, 0, what);
+}
 
 void RunProgress::show(size_t points_done, long long steps_done, const std::string& current) {
   last_points_done_ = points_done;
+  last_steps_done_ = steps_done;
   if (!snapshot_file_.empty() && seconds_since(last_snapshot_) >= 0.5) write_snapshot(points_done, steps_done, current);
   if (terminal_) {
     draw_progress_line(line(points_done, steps_done, current));
@@ -75,6 +91,7 @@ void RunProgress::show(size_t points_done, long long steps_done, const std::stri
 }
 
 void RunProgress::finish() {
+  std::lock_guard lock(mutex_);
   if (!snapshot_file_.empty()) write_snapshot(last_points_done_, eta_.steps(), "");
   if (!active_) return;
   clear_progress_line();

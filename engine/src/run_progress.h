@@ -4,9 +4,12 @@
 // otherwise (a CI log, a pipe) it is a plain line at most every ABTOOL_PROGRESS_S seconds
 // (default 5), so logs never receive control codes and a long run still shows it is alive.
 // With ABTOOL_PROGRESS_FILE set it also writes progress_snapshot.h's file for a supervisor.
+// While it is up, a compile's own Progress shows as its "what runs now" (util/terminal.h
+// set_progress_sink): one line, one ETA, and a snapshot that follows the compiles too.
 #pragma once
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -19,9 +22,13 @@ class RunProgress {
  public:
   RunProgress(std::string mode, size_t total_points, EtaModel eta);
   ~RunProgress();
-  // A step of `kind` begins (a point's choice, or one of its rounds).
-  void update(size_t points_done, long long steps_done, StepKind kind, const std::string& current);
-  void learn(const PointTime& finished, int rounds) { eta_.learn(finished, rounds); }
+  // A step of `kind` begins (a point's choice, or one of its rounds); `planned_choice_s`: what the
+  // plan expects a choice of this op to cost (engine/run.h planned_point_cost).
+  void update(size_t points_done, long long steps_done, StepKind kind, const std::string& current,
+              double planned_choice_s = 0);
+  void learn(const PointTime& finished, int rounds, double planned_choice_s = 0) {
+    eta_.learn(finished, rounds, planned_choice_s);
+  }
   // Before the first step: what the run waits for (the compiler's start).
   void waiting(size_t points_done, const std::string& what);
   void finish();
@@ -40,6 +47,8 @@ class RunProgress {
   std::chrono::steady_clock::time_point start_, last_plain_, last_snapshot_;
   std::filesystem::path snapshot_file_;
   size_t last_points_done_ = 0;
+  long long last_steps_done_ = 0;
+  std::mutex mutex_;  // the sink calls from compile threads
 };
 
 }  // namespace abt

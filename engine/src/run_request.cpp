@@ -55,7 +55,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.compile_instructions = options.compile_instructions;
   request.gpu = options.gpu;
   request.shard = options.shard ? options.shard : defaults.shard;
-  if (request.shard && request.shard->count == 1) request.shard.reset();  // 0/1 is the whole run
+  if (request.shard && request.shard->count == 1) request.shard.reset();  // 1/1 is the whole run
   if (request.shard && defaults.shard && *request.shard == *defaults.shard) request.shard_points = defaults.shard_points;
   request.points = options.points;
   if (!request.points.empty() && request.shard)  // a part of a few points: which part holds them is the split's business

@@ -22,6 +22,14 @@
 namespace abt {
 namespace fs = std::filesystem;
 
+std::string two_families_reason(const CompilerFingerprint& a, const CompilerFingerprint& b) {
+  const std::string family_a = compiler_family(a), family_b = compiler_family(b);
+  if (family_a.empty() || family_b.empty() || family_a == family_b) return "";
+  return fmt::format("A's compiler is {} and B's {}: two compiler families run no pass of the same name, so only their "
+                     "stages compare (compiled without pass dumps)",
+                     family_a, family_b);
+}
+
 std::vector<std::string> points_whose_code_differs(const RunData& a, const RunData& b) {
   std::vector<std::string> ids;
   for (const PointRecord& in_b : b.results.points) {
@@ -54,7 +62,10 @@ CompileJob job_of(const SideOfPoint& side, const fs::path& work_dir) {
   return job;
 }
 
-PassCompile compile_side(const SideOfPoint& side, const fs::path& work_dir) {
+// `no_pass_dumps`: why dumping passes is not worth a compile (two compiler families): the variant
+// compiled plainly, for its stages.
+PassCompile compile_side(const SideOfPoint& side, const fs::path& work_dir, const std::string& no_pass_dumps) {
+  if (!no_pass_dumps.empty()) return PassCompile{side.side->compiler().compile(job_of(side, work_dir)), {}, no_pass_dumps};
   return side.side->compiler().compile_with_pass_dumps(job_of(side, work_dir));
 }
 
@@ -133,7 +144,10 @@ PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
   PassExplanation found;
   found.a_passes = a.passes.size();
   found.b_passes = b.passes.size();
-  found.no_passes = !a.no_passes.empty() ? "A: " + a.no_passes : !b.no_passes.empty() ? "B: " + b.no_passes : "";
+  found.no_passes = a.no_passes == b.no_passes ? a.no_passes  // both sides' reason (two families)
+                    : !a.no_passes.empty()        ? "A: " + a.no_passes
+                    : !b.no_passes.empty()        ? "B: " + b.no_passes
+                                                  : "";
   if (!a.passes.empty() && !b.passes.empty()) {
     found.divergence = first_divergence(a.passes, b.passes);
     if (found.divergence.aligned == 0) {
@@ -233,6 +247,8 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
   }
   std::vector<PointExplanation> explained;
   if (ids.empty()) return explained;
+  // Two families run no pass of the same name: known from meta.json, before any compile with dumps.
+  const std::string no_pass_dumps = two_families_reason(a.meta.compiler, b.meta.compiler);
   SideCompiler side_a(a), side_b(b);
   TempDir work("abtool-explain-");
   std::vector<std::array<SideOfPoint, 2>> sides;
@@ -252,7 +268,8 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
         std::lock_guard<std::mutex> hold(progress_lock);
         progress(ids[n]);
       }
-      compiled[job / 2][i] = compile_side(sides[n][i], work.path() / std::to_string(n) / std::string(1, sides[n][i].name));
+      compiled[job / 2][i] =
+          compile_side(sides[n][i], work.path() / std::to_string(n) / std::string(1, sides[n][i].name), no_pass_dumps);
     });
     for (size_t k = 0; k < count; ++k) {
       explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps));

@@ -57,6 +57,7 @@ SideCompiler::SideCompiler(const RunData& run) {
   }
   ops_dir_ = meta.selection.ops_dir;
   if (ops_dir_.is_relative()) ops_dir_ = meta.working_directory / ops_dir_;
+  meta_file_ = where;
 }
 
 std::unique_ptr<CompilerBackend> SideCompiler::compiler_with_flag(const std::string& flag) const {
@@ -71,7 +72,16 @@ std::unique_ptr<CompilerBackend> SideCompiler::compiler_with_flag(const std::str
 const OpSpec& SideCompiler::op(const std::string& name) {
   std::lock_guard<std::mutex> hold(ops_lock_);
   auto found = ops_.find(name);
-  if (found == ops_.end()) found = ops_.emplace(name, find_op_spec(ops_dir_, name)).first;
+  if (found == ops_.end()) {
+    // The ops folder is the one meta.json names (selection.ops_dir): where it is gone or changed,
+    // the file that sent abtool there is named with it.
+    try {
+      found = ops_.emplace(name, find_op_spec(ops_dir_, name)).first;
+    } catch (const InputError& error) {
+      throw InputError(fmt::format("{}: selection.ops_dir {}: op {} cannot be loaded again from it: {}", meta_file_,
+                                   ops_dir_.string(), name, error.what()));
+    }
+  }
   return found->second;
 }
 

@@ -35,6 +35,7 @@ class SideCompiler {
 
  private:
   std::filesystem::path ops_dir_;
+  std::string meta_file_;  // the meta.json this side was read from: named in its errors
   std::unique_ptr<CompilerBackend> compiler_;
   std::string text_, arch_;  // --compiler and the target, as the run had them
   CompilerWords words_;

@@ -1,9 +1,12 @@
 #include <sys/mman.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <stdexcept>
 #include <vector>
 
 #include "launch/point_workspace.h"
@@ -61,7 +64,10 @@ HostArena::HostArena(size_t bytes) : size_((std::max<size_t>(bytes, 1) + kHugePa
   reused_ = data_ != nullptr;
   if (reused_) return;
   data_ = static_cast<std::byte*>(std::aligned_alloc(kHugePage, size_));
-  if (!data_) throw std::bad_alloc();
+  if (!data_)  // said as what it is: the point's shape asks more memory than the machine gives
+    throw std::runtime_error(fmt::format("cannot allocate {:.1f} GiB of host memory for this point's buffers (its shape "
+                                         "needs more than this machine gives)",
+                                         double(size_) / double(1ull << 30)));
   ::madvise(data_, size_, MADV_HUGEPAGE);  // advice only: without THP the layout still holds
 }
 

@@ -132,12 +132,21 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
   } catch (const nlohmann::json::exception& error) {
     throw InputError(fmt::format("{}: not valid JSON ({})", file.string(), error.what()));
   }
+  if (!json.is_object())  // value() and at() on anything else would say only "cannot use value() with array"
+    throw InputError(fmt::format("{}: expected a JSON object with \"schema\" and \"cases\", got {}", file.string(),
+                                 json.type_name()));
+  if (!json.contains("cases") || !json.at("cases").is_object())
+    throw InputError(fmt::format("{}: cases: expected an object of point id -> case", file.string()));
+  std::string where = file.string();
   try {
     const std::string schema = json.value("schema", "");
     if (schema != kCaseFormat && schema != kCaseFormatV2 && schema != kCaseFormatV1)
       throw InputError(fmt::format("{}: schema: expected {} (or {}, {})", file.string(), kCaseFormat, kCaseFormatV2, kCaseFormatV1));
     for (const auto& [id, entry] : json.at("cases").items()) {
-      const std::string where = fmt::format("{}: case {}", file.string(), id);
+      where = fmt::format("{}: case {}", file.string(), id);
+      if (!entry.is_object() || !entry.contains("args") || !entry.at("args").is_object() || !entry.contains("grids") ||
+          !entry.at("grids").is_object())
+        throw InputError(where + ": expected an object with args and grids (objects)");
       CapturedCase captured;
       for (const auto& [name, arg] : entry.at("args").items()) {
         CapturedArg value;
@@ -182,8 +191,11 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
       }
       cases.by_point[id] = std::move(captured);
     }
-  } catch (const nlohmann::json::exception& error) {
-    throw InputError(fmt::format("{}: {}", file.string(), error.what()));
+  } catch (const nlohmann::json::exception& error) {  // a field of the wrong kind: where, and what JSON said
+    std::string reason = error.what();
+    if (reason.rfind("[json.exception.", 0) == 0 && reason.find("] ") != std::string::npos)
+      reason = reason.substr(reason.find("] ") + 2);
+    throw InputError(fmt::format("{}: a field of the wrong kind ({})", where, reason));
   }
   return cases;
 }

@@ -309,6 +309,17 @@ class OpSpecParser {
     if (!spec_.captured) yaml_.fail(node, field, "'captured' needs the op's capture (captured: {cases, root})");
   }
 
+  // A tune parameter is a name in the kernel (a -D macro, a constexpr argument) and in expressions:
+  // "BLOCK-SIZE" or "2x" would be accepted here and fail at every compile, or mean another symbol.
+  void require_identifier(const YAML::Node& node, const std::string& field, const std::string& name) {
+    const bool identifier = !name.empty() && (std::isalpha((unsigned char)name[0]) || name[0] == '_') &&
+                            std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+    if (!identifier)
+      yaml_.fail(node, field, fmt::format("tune parameter '{}' is not an identifier (letters, digits and _, not starting "
+                                          "with a digit): the kernel and the expressions name it",
+                                          name));
+  }
+
   void parse_tune_configs(const YAML::Node& node) {
     if (!node || node.IsNull()) return;
     if (!node.IsSequence() || node.size() == 0) yaml_.fail(node, "tune_configs", "expected a non-empty list of configs");
@@ -324,7 +335,10 @@ class OpSpecParser {
       for (const auto& entry : node[i]) config.emplace_back(entry.first.as<std::string>(), yaml_.scalar(entry.second, field));
       std::vector<std::string> keys;
       for (const auto& [name, value] : config) keys.push_back(name);
-      if (i == 0) names = keys;
+      if (i == 0) {
+        names = keys;
+        for (const auto& name : names) require_identifier(node[i], field, name);
+      }
       else if (keys != names)
         yaml_.fail(node[i], field, fmt::format("assigns {}, but the first config assigns {} (in that order)",
                                                fmt::join(keys, ", "), fmt::join(names, ", ")));
@@ -365,6 +379,7 @@ class OpSpecParser {
     for (const auto& entry : node) {
       std::string name = entry.first.as<std::string>();
       std::string field = "tune." + name;
+      require_identifier(entry.first, "tune", name);
       TuneParam param{name, yaml_.scalar_list(entry.second, field)};
       if (param.values.empty()) yaml_.fail(entry.second, field, "empty tune list");
       spec_.tune.push_back(std::move(param));
@@ -688,8 +703,10 @@ OpSpec load_op_spec(const fs::path& file) {
   if (!fs::is_regular_file(file)) throw InputError(file.string() + ": op spec not found");
   try {
     return OpSpecParser(file).parse();
-  } catch (const YAML::Exception& error) {
-    throw InputError(located(file.string(), error.mark.line + 1, "", error.msg));
+  } catch (const YAML::Exception& error) {  // a value of the wrong kind met while reading one
+    const std::string where = error.mark.is_null() ? file.string()
+                              : fmt::format("{}:{}:{}", file.string(), error.mark.line + 1, error.mark.column + 1);
+    throw InputError(fmt::format("{}: {}", where, error.msg));
   }
 }
 

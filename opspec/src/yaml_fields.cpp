@@ -1,5 +1,7 @@
 #include "yaml_fields.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -16,8 +18,10 @@ int line_of(const YAML::Node& node) {
 YAML::Node YamlReader::parse(const std::string& text) const {
   try {
     return YAML::Load(text);
-  } catch (const YAML::ParserException& error) {
-    throw InputError(located(file_, error.mark.line + 1, "", "malformed YAML: " + error.msg));
+  } catch (const YAML::Exception& error) {  // where yaml-cpp knows it: the line and the column
+    const std::string where = error.mark.is_null() ? file_
+                              : fmt::format("{}:{}:{}", file_, error.mark.line + 1, error.mark.column + 1);
+    throw InputError(fmt::format("{}: malformed YAML: {}", where, error.msg));
   }
 }
 

@@ -42,8 +42,20 @@ std::string verdict_counts(const Comparison& report) {
   std::vector<std::string> causes;
   for (const auto& [code, count] : untrusted_causes(report)) causes.push_back(fmt::format("{} {}", spelling(code), count));
   if (!causes.empty()) text += fmt::format(" ({})", fmt::join(causes, ", "));
-  return text + fmt::format(" FAILED {} MISSING {} (threshold {}%)", report.count(Verdict::failed), report.count(Verdict::missing),
-                            report.rule.threshold_pct);
+  // The bar a point is judged by is the threshold or its own noise floor, whichever is higher: the
+  // points a floor raised are counted here, so a detail line's "crosses 18.97%" has its reason.
+  int floored = 0;
+  double highest = 0;
+  for (const auto& row : report.points)
+    if (row.effective_threshold_pct > report.rule.threshold_pct + 1e-9) {
+      ++floored;
+      highest = std::max(highest, row.effective_threshold_pct);
+    }
+  const std::string floors = floored == 0   ? ""
+                             : floored == 1 ? fmt::format("; at 1 point its noise floor, {:.2f}%", highest)
+                                            : fmt::format("; at {} points their noise floor, up to {:.2f}%", floored, highest);
+  return text + fmt::format(" FAILED {} MISSING {} (threshold {}%{})", report.count(Verdict::failed), report.count(Verdict::missing),
+                            report.rule.threshold_pct, floors);
 }
 
 // Where points are undecided: what would decide them, for the causes seen.
@@ -206,7 +218,25 @@ std::string interleaved(const Comparison& report) {
 }
 
 // The summary's parts, in order: each says nothing (an empty text) where the report has none of it.
-constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, retuned, library_picks, output_bits, compile_times,
+// diff --group-by: a line per group, in the order its first point comes.
+std::string groups(const Comparison& report) {
+  if (!report.groups) return "";
+  std::vector<std::string> lines;
+  for (const PointGroup& group : report.groups->groups) {
+    std::vector<std::string> counts;
+    for (Verdict verdict : {Verdict::faster, Verdict::slower, Verdict::same, Verdict::ambiguous, Verdict::untrusted,
+                            Verdict::failed, Verdict::missing})
+      if (auto found = group.verdicts.find(verdict); found != group.verdicts.end())
+        counts.push_back(fmt::format("{} {}", spelling(verdict), found->second));
+    lines.push_back(fmt::format("by {} {}: {} over {} of {} point{}: {}", spelling(report.groups->by), group.key,
+                                group.geomean_speedup ? fmt::format("geomean {:.3f}x", *group.geomean_speedup)
+                                                      : std::string("no geomean"),
+                                group.trusted, group.points, group.points == 1 ? "" : "s", fmt::join(counts, ", ")));
+  }
+  return fmt::format("{}", fmt::join(lines, "\n"));
+}
+
+constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, groups, retuned, library_picks, output_bits, compile_times,
                                                         compile_stages, instruction_counts, interleaved, next_step};
 
 }  // namespace

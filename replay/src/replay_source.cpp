@@ -22,7 +22,6 @@ RecordRun open_record_run(const fs::path& dir) {
     throw InputError(where + " is a replay run (replay of " +
                      (run.meta.replay_from ? run.meta.replay_from->string() : std::string("?")) +
                      "); --from must name a record run");
-  if (!fs::is_regular_file(run.layout.shapes())) throw InputError(where + ": no shapes.yaml in the run directory");
   // A that did not finish: a baseline only once nobody writes it, and only where it has points.
   if (run.meta.status != RunStatus::finished) {
     if (auto writer = run_writer(run.layout.dir()))
@@ -33,6 +32,8 @@ RecordRun open_record_run(const fs::path& dir) {
   if (run.meta.status != RunStatus::finished && run.points.results.points.empty())
     throw InputError(fmt::format("{}: A did not finish (status {}) and has no point; `abtool record --resume {}` measures them",
                                  where, spelling(run.meta.status), run.layout.dir().string()));
+  // After the causes above: a record killed as it began has neither points nor shapes.yaml yet.
+  if (!fs::is_regular_file(run.layout.shapes())) throw InputError(where + ": no shapes.yaml in the run directory");
   run.record = AutotuneStore::open_record(run.layout.autotune_db());
   return run;
 }

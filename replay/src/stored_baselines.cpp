@@ -1,9 +1,14 @@
 #include "replay/stored_baselines.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 
+#include "rundir/index_row.h"
 #include "rundir/stored_binary.h"
+#include "util/files.h"
 
 namespace abt {
 namespace fs = std::filesystem;
@@ -19,6 +24,13 @@ Config sorted(Config config) {
 StoredBaselines::StoredBaselines(const RunData& a) : dir_(a.layout.dir()) {
   for (const PointRecord& point : a.results.points)
     if (point.success && point.binary) by_point_[point.id()] = {sorted(point.config), *point.binary, point.binary_hash};
+  // ir/index.tsv holds the hash of every variant A compiled, written as each was compiled: a second
+  // record of what A measured, which a bin/ file and results.json edited together do not change.
+  if (const auto index = read_file_within(dir_, fs::path("ir") / "index.tsv")) {
+    std::istringstream lines(*index);
+    for (std::string line; std::getline(lines, line);)
+      if (const auto row = IndexRow::parse_tsv_line(line); row && !row->binary_hash.empty()) indexed_hashes_.insert(row->binary_hash);
+  }
 }
 
 std::optional<Config> StoredBaselines::config_of(const Point& point) const {
@@ -32,6 +44,12 @@ StoredBaseline StoredBaselines::baseline(const Point& point, const Config& confi
   if (found == by_point_.end() || found->second.config != sorted(config)) return {};
   const Stored& stored = found->second;
   const BinaryManifest& manifest = stored.manifest;
+  if (!indexed_hashes_.empty() && !indexed_hashes_.count(stored.measured_hash))
+    return {std::nullopt, baseline_unavailable_marker(BaselineUnavailable::hash_mismatch, manifest.file,
+                                                      fmt::format("ir/index.tsv, written as A compiled its variants, "
+                                                                  "names no binary with the hash results.json gives ({}): "
+                                                                  "not what A measured",
+                                                                  stored.measured_hash))};
   const StoredBinary bytes = read_stored_binary(dir_, manifest, stored.measured_hash);
   if (!bytes.bytes) return {std::nullopt, baseline_unavailable_marker(*bytes.problem, manifest.file, bytes.why)};
   const std::string& hash = manifest.sha256;  // what the bytes hash to (read_stored_binary)

@@ -30,7 +30,8 @@ table { border-collapse: collapse; margin: 8px 0; } td, th { padding: 3px 4px; b
 table.points, table.meta { width: 100%; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } td.ci { white-space: normal; }
 code, pre, td.point { font-family: ui-monospace, monospace; font-size: 12px; }
-td.point, td.config, td.note, td.why, td.output, table.meta td { overflow-wrap: anywhere; }
+td.point, td.config, td.output, table.meta td { overflow-wrap: anywhere; }
+td.note, td.why { overflow-wrap: break-word; }
 td.note, td.why { min-width: 12ch; } td.point { min-width: 12ch; } td.config { min-width: 11ch; }
 td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 15ch; font-family: ui-monospace, monospace; font-size: 12px; }
 td.ir a { color: inherit; text-decoration: none; }

@@ -26,6 +26,8 @@ std::string significant_text(double value, int digits) {
   if (!std::isfinite(value)) return fmt::format("{}", value);
   if (value == 0) return "0";
   const int magnitude = int(std::floor(std::log10(std::fabs(value))));
+  // "5.96e-08", not "0.0000000596": a reader counts no zeros.
+  if (magnitude < -3 || magnitude >= 9) return fmt::format("{:.{}e}", value, std::max(0, digits - 1));
   const int decimals = std::clamp(digits - 1 - magnitude, 0, 12);
   return fmt::format("{:.{}f}", value, decimals);
 }

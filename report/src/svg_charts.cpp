@@ -67,24 +67,26 @@ std::string speedup_chart(std::vector<SpeedupBar> bars, double threshold_pct) {
   size_t label_chars = 5;
   for (const auto& bar : bars) label_chars = std::max(label_chars, bar.label.size());
   const double left = 10 + 6.6 * double(std::min(label_chars, kLabelChars)), right = kCanvasWidth - 30, row = 16, top = 24;
-  const double height = top + row * double(bars.size()) + 24;
+  const double height = top + row * double(bars.size()) + 42;  // the axis title, then the legend
   const LogAxis axis{low, high, left, right};
   std::string svg = svg_open("speedups", height, "speedup B vs A per point, sorted, with 95% intervals");
   svg += fmt::format("<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.0f}\" fill=\"#eaeef2\"><title>within "
                      "--threshold {}% of 1</title></rect>\n",
                      axis.at(1 / band), top - 4, axis.at(band) - axis.at(1 / band), row * double(bars.size()) + 8,
                      threshold_pct);
-  // The range's ends are labelled too: a narrow range may hold no round tick but 1.
+  // The range's ends are labelled too (a narrow range may hold no round tick but 1), unless a
+  // round tick's label is so near that the two would overlap.
   std::vector<double> ticks = log_ticks(low, high);
-  ticks.push_back(low * 1.005);
-  ticks.push_back(high / 1.005);
+  for (double end : {low * 1.005, high / 1.005})
+    if (std::none_of(ticks.begin(), ticks.end(), [&](double tick) { return std::fabs(axis.at(tick) - axis.at(end)) < 48; }))
+      ticks.push_back(end);
   for (double tick : ticks) {
     svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" stroke=\"#d0d7de\"/>"
                        "<text x=\"{0:.1f}\" y=\"{3}\" font-size=\"10\" text-anchor=\"middle\">{4}x</text>\n",
-                       axis.at(tick), top - 4, height - 20, top - 10, significant_text(tick, 3));
+                       axis.at(tick), top - 4, height - 38, top - 10, significant_text(tick, 3));
   }
   svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" stroke=\"#24292f\"/>\n", axis.at(1),
-                     top - 4, height - 20);
+                     top - 4, height - 38);
   for (size_t i = 0; i < bars.size(); ++i) {
     const SpeedupBar& bar = bars[i];
     const double y = top + row * double(i) + row / 2;
@@ -98,8 +100,21 @@ std::string speedup_chart(std::vector<SpeedupBar> bars, double threshold_pct) {
         std::max(axis.at(bar.high), axis.at(bar.low) + 1), colour, axis.at(bar.speedup), html_escape(shown_label(bar.label)));
   }
   svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.0f}\" font-size=\"11\" text-anchor=\"middle\">speedup B vs A (above 1: B "
-                     "is faster), log scale</text>\n</svg>\n",
-                     (left + right) / 2, height - 4);
+                     "is faster), log scale</text>\n",
+                     (left + right) / 2, height - 22);
+  // The legend: a dot is the point's speedup, its bar the 95% interval, coloured by verdict.
+  double x = 10;
+  svg += fmt::format("<g class=\"legend\"><text x=\"{:.0f}\" y=\"{:.0f}\" font-size=\"11\">dot: speedup, bar: 95% "
+                     "interval; grey band: within --threshold</text>",
+                     x, height - 4);
+  x = right - 5 * 92;
+  for (const char* verdict : {"FASTER", "SLOWER", "SAME", "AMBIGUOUS", "UNTRUSTED"}) {
+    svg += fmt::format("<circle cx=\"{0:.0f}\" cy=\"{1:.0f}\" r=\"4\" fill=\"{2}\"/><text x=\"{3:.0f}\" y=\"{4:.0f}\" "
+                       "font-size=\"11\">{5}</text>",
+                       x, height - 8, verdict_colour(verdict), x + 8, height - 4, verdict);
+    x += 92;
+  }
+  svg += "</g>\n</svg>\n";
   return svg;
 }
 

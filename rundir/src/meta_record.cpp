@@ -171,7 +171,7 @@ nlohmann::json MetaRecord::to_json() const {
 MetaRecord MetaRecord::read(const fs::path& file) {
   nlohmann::json json = JsonFields::parse_file(file);
   JsonFields fields(json, file.string());
-  fields.require_schema({kMetaSchema, kMetaSchemaV2});
+  const std::string schema = fields.require_schema({kMetaSchema, kMetaSchemaV3, kMetaSchemaV2});
   MetaRecord meta;
   meta.mode = fields.spelled<RunMode>("mode");
   if (fields.has("replay_from")) meta.replay_from = fields.text("replay_from");
@@ -220,8 +220,11 @@ MetaRecord MetaRecord::read(const fs::path& file) {
     meta.selection.dtypes.push_back(*dtype);
   }
   if (selection.has("shard")) {
-    meta.selection.shard = Shard::parse(selection.text("shard"));
-    if (!meta.selection.shard) selection.fail("shard", "expected I/N with 0 <= I < N, got '" + selection.text("shard") + "'");
+    const bool from_zero = schema != kMetaSchema;  // before abtool.meta/4 shards counted from 0
+    meta.selection.shard = from_zero ? Shard::parse_from_zero(selection.text("shard")) : Shard::parse(selection.text("shard"));
+    if (!meta.selection.shard)
+      selection.fail("shard", std::string("expected I/N with ") + (from_zero ? "0 <= I < N" : "1 <= I <= N") + ", got '" +
+                                  selection.text("shard") + "'");
   }
   if (selection.has("shard_plan")) {
     const JsonFields plan = selection.object("shard_plan");

@@ -106,15 +106,18 @@ void write_measurement(nlohmann::json& json, const Measurement& measurement, con
   json["samples"] = samples_json(samples);
 }
 
+// The field a side's samples are named by in the file: inline (results/2) or in samples.bin.
+const char* samples_field(const JsonFields& fields) { return fields.has("samples_us") ? "samples_us" : "samples"; }
+
 void check_samples(const JsonFields& fields, const Measurement& measurement) {
   for (size_t i = 0; i < measurement.samples_us.size(); ++i)  // a time is positive: 0 would make a ratio infinite
     if (!(measurement.samples_us[i] > 0) || !std::isfinite(measurement.samples_us[i]))
-      fields.fail("samples_us", fmt::format("sample {} is {}: a time is a positive number of microseconds", i + 1,
-                                            measurement.samples_us[i]));
+      fields.fail(samples_field(fields), fmt::format("sample {} is {}: a time is a positive number of microseconds", i + 1,
+                                                     measurement.samples_us[i]));
   long long counted = 0;
   for (int size : measurement.round_sizes) counted += size;
   if (!measurement.round_sizes.empty() && counted != (long long)measurement.samples_us.size())
-    fields.fail("round_sizes", fmt::format("they add up to {} samples, but samples_us holds {}", counted,
+    fields.fail("round_sizes", fmt::format("they add up to {} samples, but {} holds {}", counted, samples_field(fields),
                                            measurement.samples_us.size()));
 }
 
@@ -279,7 +282,8 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     if (!marker) fields.fail("markers", "unknown marker '" + line + "'");
     record.markers.push_back(*marker);
   }
-  if (record.success && record.latency.n == 0) fields.fail("samples_us", "a SUCCESS point needs at least one sample");
+  if (record.success && record.latency.n == 0)
+    fields.fail(fields.has("samples_us") ? "samples_us" : "latency", "n is 0: a SUCCESS point needs at least one sample");
   record.input_digest = fields.text("input_digest");
   record.output_digest = fields.text("output_digest");
   record.binary_hash = fields.text("binary_hash");
@@ -288,7 +292,8 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     const JsonFields baseline = fields.object("baseline");
     record.baseline = Baseline{{}, {}, baseline.text("binary_hash"), {}, {}, {}, {}};
     std::tie(record.baseline->measurement, record.baseline->latency) = measured(baseline);
-    if (record.baseline->latency.n == 0) baseline.fail("samples_us", "a baseline needs at least one sample");
+    if (record.baseline->latency.n == 0)
+      baseline.fail(baseline.has("samples_us") ? "samples_us" : "latency", "n is 0: a baseline needs at least one sample");
     record.baseline->instructions = instructions_from_json(baseline);
     record.baseline->counters = counter_reads_from_json(baseline);
     record.baseline->metrics = metrics_from_json(baseline);
@@ -325,7 +330,8 @@ PointRecord point_from_json(const JsonFields& entry, ResultsVersion version, con
     retuned.ir_files = own.inner_paths("ir_files");
     retuned.compile_ms = own.optional_number("compile_ms");
     if (!retuned.same_as_pinned && record.success && retuned.latency.n == 0)
-      own.fail("samples_us", "B's own best config, when it is not A's, needs at least one sample");
+      own.fail(own.has("samples_us") ? "samples_us" : "latency",
+               "n is 0: B's own best config, when it is not A's, needs at least one sample");
     record.retuned = std::move(retuned);
   }
   if (fields.has("verify")) {

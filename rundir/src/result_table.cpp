@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "util/terminal.h"
 #include "util/units.h"
 
 namespace abt {
@@ -25,7 +26,7 @@ std::string result_line(const PointRecord& point) {
                      point.markers.empty() ? "" : "  markers=" + std::to_string(point.markers.size()));
 }
 
-std::string result_table(const std::vector<PointRecord>& points) {
+std::string result_table(const std::vector<PointRecord>& points, size_t width) {
   std::vector<std::vector<std::string>> rows{
       {"status", "point", "variant", "median", "min", "q1..q3", "n", "method", "GFLOP/s", "GB/s", "detail"}};
   int failed = 0;
@@ -48,12 +49,27 @@ std::string result_table(const std::vector<PointRecord>& points) {
   std::vector<size_t> widths(rows[0].size(), 0);
   for (const auto& row : rows)
     for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  const size_t detail = rows[0].size() - 1;
+  std::vector<bool> shown(rows[0].size(), true);
+  auto line_width = [&](bool with_detail) {
+    size_t total = 0;
+    for (size_t c = 0; c < detail + (with_detail ? 1 : 0); ++c)
+      if (shown[c]) total += widths[c] + 2;
+    return total;
+  };
+  // Spared first: the spread (min, q1..q3), how it was timed, the roofline figures.
+  for (size_t spare : {4, 5, 7, 8, 9})
+    if (width != std::string::npos && line_width(true) - 2 > width) shown[spare] = false;
+  const bool detail_below = width != std::string::npos && line_width(true) - 2 > width;
   std::string text;
   for (const auto& row : rows) {
     std::string line;
-    for (size_t c = 0; c < row.size(); ++c) line += fmt::format("{:<{}}  ", row[c], widths[c]);
+    for (size_t c = 0; c < detail + (detail_below ? 0 : 1); ++c)
+      if (shown[c]) line += fmt::format("{:<{}}  ", row[c], widths[c]);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     text += line + "\n";
+    if (detail_below && !row[detail].empty() && &row != &rows[0])
+      text += "    " + wrap_text(row[detail], width, "    ", 4) + "\n";
   }
   text += fmt::format("{} points: {} SUCCESS, {} FAILED\n", points.size(), points.size() - failed, failed);
   return text;

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "rundir/gpu_parts.h"
 #include "model/json_fields.h"
+#include "util/errors.h"
 #include "util/parallel.h"
 
 namespace abt {
@@ -35,6 +38,27 @@ RunData read_run(const fs::path& dir, ResultsFile::Samples samples) {
   // ResultsFile::read refused a point given twice.
   for (size_t i = 0; i < run.results.points.size(); ++i) run.index.emplace(run.results.points[i].id(), i);
   return run;
+}
+
+namespace {
+
+// The ops a run planned, for saying what it holds: "cpu_saxpy, cpu_softmax".
+std::string planned_ops(const RunData& run) {
+  std::set<std::string> ops;
+  for (const auto& id : run.results.planned) ops.insert(id.substr(0, id.find('/')));
+  return ops.empty() ? "none" : fmt::format("{}", fmt::join(ops, ", "));
+}
+
+}  // namespace
+
+// Two runs that planned no point alike (other ops, another shape set): a mistake, not a comparison.
+void require_common_points(const RunData& a, const RunData& b) {
+  if (a.results.planned.empty() || b.results.planned.empty()) return;
+  const std::set<std::string> in_a(a.results.planned.begin(), a.results.planned.end());
+  for (const auto& id : b.results.planned)
+    if (in_a.count(id)) return;
+  throw InputError(fmt::format("A and B have no point in common: A planned {} point(s) of {}, B {} of {}", in_a.size(),
+                               planned_ops(a), b.results.planned.size(), planned_ops(b)));
 }
 
 std::pair<RunData, RunData> read_runs(const fs::path& a, const fs::path& b) {

@@ -73,6 +73,7 @@ RunDirectory RunDirectory::resume(const fs::path& dir, const std::string& build,
   if (meta.status == RunStatus::finished) throw InputError(dir.string() + ": this run finished; there is nothing to resume");
   if (planned_ids && ResultsFile::read(layout.results(), ResultsFile::Samples::skip).planned != *planned_ids)
     throw InputError(dir.string() + ": the points planned now differ from the run's (were the shape set or ops changed?)");
+  lock.claim();  // every check passed: this process writes the run from here
   ResultsFile results;
   ResultsWriter writer = ResultsWriter::reopen(layout.results(), layout.samples(), results);
   meta.status = RunStatus::running;

@@ -16,18 +16,25 @@ namespace abt {
 namespace fs = std::filesystem;
 namespace {
 
+// Written over the old pid, then cut to its length: the file is never empty while a reader looks.
 void write_pid(int fd) {
   const std::string pid = std::to_string(::getpid()) + "\n";
-  if (::ftruncate(fd, 0) != 0 || ::pwrite(fd, pid.data(), pid.size(), 0) != ssize_t(pid.size()))
+  if (::pwrite(fd, pid.data(), pid.size(), 0) != ssize_t(pid.size()) || ::ftruncate(fd, off_t(pid.size())) != 0)
     throw std::runtime_error(std::string("cannot write the run's lock file: ") + std::strerror(errno));
 }
 
+// The holder writes its pid just after it takes the lock (a new run's file is empty until then):
+// read again for up to 200 ms before saying it is not known.
 std::string holder_pid(int fd) {
-  char text[32] = {};
-  ssize_t got = ::pread(fd, text, sizeof text - 1, 0);
-  std::string pid(text, got > 0 ? size_t(got) : 0);
-  while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-  return pid.empty() ? "?" : pid;
+  for (int attempt = 0; attempt < 40; ++attempt) {
+    char text[32] = {};
+    const ssize_t got = ::pread(fd, text, sizeof text - 1, 0);
+    std::string pid(text, got > 0 ? size_t(got) : 0);
+    while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+    if (!pid.empty()) return pid;
+    ::usleep(5000);
+  }
+  return "?";
 }
 
 }  // namespace
@@ -82,13 +89,9 @@ RunLock::RunLock(const fs::path& dir) {
     ::close(fd_);
     throw InputError(dir.string() + ": another abtool (pid " + pid + ") is writing this run (" + lock.string() + ")");
   }
-  try {
-    write_pid(fd_);
-  } catch (...) {
-    ::close(fd_);
-    throw;
-  }
 }
+
+void RunLock::claim() { write_pid(fd_); }
 
 RunLock::~RunLock() {
   if (fd_ >= 0) ::close(fd_);  // closing drops the flock

@@ -184,6 +184,12 @@ MergeOutcome merge_runs(const fs::path& out_given, const std::vector<fs::path>& 
   fs::path out = out_given.lexically_normal();
   if (out.filename().empty() && out.has_parent_path()) out = out.parent_path();
   if (dirs.empty()) throw InputError("merge: name the shard runs to merge");
+  // `merge runs/S1 runs/S0`: OUT forgotten, the first shard taken for it. Named before any other check
+  // (else the shard it took reads as missing).
+  std::error_code ignored;
+  if (fs::exists(out / "meta.json", ignored) || fs::exists(out / "results.json", ignored))
+    throw InputError(fmt::format("merge: {} is a run; the first argument is the new run to write, the shards follow "
+                                 "(abtool merge OUT {} ...)", out.string(), out.string()));
   std::vector<RunData> runs;
   for (const auto& dir : dirs) runs.push_back(read_run(dir));
 

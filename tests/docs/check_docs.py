@@ -133,7 +133,8 @@ for command in commands:
 GLOBAL = {"--help", "--version"}
 
 # 2. `abtool <command> ... --option`, in code blocks and code spans.
-INVOCATION = re.compile(r"(?:^|[\s`(\"'$/])abtool ((?:[a-z]+)(?:\|[a-z]+)*)((?: [a-z]+)?)(.*)")
+# "abtool diff: error: ..." is a message abtool prints, not an invocation: a command followed by ':' is left out.
+INVOCATION = re.compile(r"(?:^|[\s`(\"'$/])abtool ((?:[a-z]+)(?:\|[a-z]+)*)\b(?!:)((?: [a-z]+)?)(.*)")
 for page in pages:
     lines = page.read_text().splitlines()
     joined = []  # a shell line continued with a backslash is one line

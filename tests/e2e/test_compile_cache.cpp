@@ -150,6 +150,15 @@ TEST_F(CompileCacheRuns, AnUnwritableCacheIsAWarningAndAFullOneIsPruned) {
   compiler_starts();
   ASSERT_EQ(run("pruned", {}, {{"ABTOOL_CACHE_MAX_MB", "0"}}).exit_code, 0);
   EXPECT_GE(compiler_starts(), 2) << "a limit of 0 MB pruned every variant before the run";
+  // Issue 63: and then stored the run's own variants past its 0 MB, without a word.
+  size_t entries = 0;
+  if (fs::exists(cache() / "variants"))
+    for (const auto& shard : fs::directory_iterator(cache() / "variants"))
+      entries += size_t(std::distance(fs::directory_iterator(shard.path()), fs::directory_iterator()));
+  EXPECT_EQ(entries, 0u) << "nothing stored past a 0 MB limit";
+  const std::string log = read_text_file(dir_.path() / "pruned" / "run.log");
+  EXPECT_NE(log.find("ABTOOL_CACHE_MAX_MB=0 keeps nothing ("), std::string::npos) << log;
+  EXPECT_NE(log.find("nothing is stored)"), std::string::npos) << log;
 }
 
 }  // namespace abt::e2e

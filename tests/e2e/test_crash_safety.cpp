@@ -216,7 +216,7 @@ TEST_F(CrashSafety, AFullDiskSaysWhyAndLeavesTheLastGoodFiles) {
     EXPECT_TRUE(result.err.find("No space left on device") != std::string::npos ||
                 result.err.find("disk is full") != std::string::npos)
         << "the OS's reason\n" << describe(result);
-    EXPECT_NE(result.err.find("abtool: cannot write " + run.string() + "/"), std::string::npos) << "which file\n" << result.err;
+    EXPECT_NE(result.err.find("abtool record: cannot write " + run.string() + "/"), std::string::npos) << "which file\n" << result.err;
     EXPECT_NE(result.err.find("`--resume` it once there is room"), std::string::npos) << result.err;
     EXPECT_EQ(result.err.find("internal error"), std::string::npos) << result.err;
     for (const auto& entry : fs::recursive_directory_iterator(run))
@@ -326,7 +326,8 @@ TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefuse
     return abtool(args, {{"TMPDIR", tmp_.string()}});
   };
   {
-    const RunLock recording(a);
+    RunLock recording(a);
+    recording.claim();
     ProcessResult refused = replay(a, dir_.path() / "B0");
     EXPECT_EQ(refused.exit_code, 2) << describe(refused);
     EXPECT_NE(refused.err.find("--from " + a.string() + ": still being recorded (abtool pid " + std::to_string(::getpid())),
@@ -362,9 +363,9 @@ TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefuse
   std::set<std::string> sharded_ids;
   for (int shard = 0; shard < 2; ++shard) {
     const fs::path part = dir_.path() / ("S" + std::to_string(shard));
-    ProcessResult sharded = replay(a, part, {"--shard", std::to_string(shard) + "/2"});
+    ProcessResult sharded = replay(a, part, {"--shard", std::to_string(shard + 1) + "/2"});
     ASSERT_EQ(sharded.exit_code, 0) << describe(sharded);
-    EXPECT_NE(sharded.out.find("point(s) of --shard " + std::to_string(shard) + "/2 that A has (of a selection of 40)"),
+    EXPECT_NE(sharded.out.find("point(s) of --shard " + std::to_string(shard + 1) + "/2 that A has (of a selection of 40)"),
               std::string::npos)
         << sharded.out;
     for (const auto& [id, point] : points_of(part)) {
@@ -587,15 +588,18 @@ TEST_F(Resume, OneWriterPerRunDirectory) {
   ProcessResult second_writer = abtool({"record", "--resume", busy.string()});
   EXPECT_EQ(second_writer.exit_code, 2) << describe(second_writer);
   EXPECT_NE(second_writer.err.find("another abtool (pid "), std::string::npos) << second_writer.err;
+  EXPECT_EQ(second_writer.err.find("(pid ?)"), std::string::npos) << "the holder is named: " << second_writer.err;
   writer.wait();
 }
 
 TEST_F(Resume, ResumeRefusesFinishedRunsOtherOptionsAndTheWrongCommand) {
   fs::path run = dir_.path() / "done";
   ASSERT_EQ(abtool(forty(run)).exit_code, 0);
+  const std::string holder = read_text_file(run / "lock");
   ProcessResult finished = abtool({"record", "--resume", run.string()});
   EXPECT_EQ(finished.exit_code, 2);
   EXPECT_NE(finished.err.find("this run finished"), std::string::npos) << finished.err;
+  EXPECT_EQ(read_text_file(run / "lock"), holder) << "a refused resume leaves the lock file as it was (issue 63)";
   ProcessResult extra = abtool({"record", "--resume", run.string(), "--rounds", "3"});
   EXPECT_EQ(extra.exit_code, 2);
   EXPECT_NE(extra.err.find("--rounds cannot be given with it"), std::string::npos) << extra.err;

@@ -124,7 +124,7 @@ TEST_F(CudaWithoutGpu, CaptureSaysThereIsNoGpuHere) {
     ProcessResult run = abtool({"capture", "--out", (dir_.path() / "cap").string(), "--", "python3", "-c", code});
     EXPECT_EQ(run.exit_code, 2) << describe(run);
     EXPECT_EQ(run.err.find("abtool capture: no CUDA GPU on this machine ("), 0u) << run.err;
-    const size_t error = run.err.find("abtool: error: capture: ");
+    const size_t error = run.err.find("abtool capture: error: capture: ");
     ASSERT_NE(error, std::string::npos) << run.err;
     const std::string line = run.err.substr(error);
     EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line: " << line;
@@ -132,6 +132,14 @@ TEST_F(CudaWithoutGpu, CaptureSaysThereIsNoGpuHere) {
     EXPECT_NE(line.find("this machine has no CUDA GPU"), std::string::npos) << line;
     EXPECT_FALSE(fs::exists(dir_.path() / "cap"));
   }
+  // Issue 63: a workload whose shell reports a SIGSEGV (exit 139) was said to exit with status 139
+  // on a machine with no GPU, the GPU blamed. The signal is named, the GPU is not.
+  ProcessResult crashed = abtool({"capture", "--out", (dir_.path() / "cap").string(), "--", "bash", "-c",
+                                  "python3 -c 'import os, signal; os.kill(os.getpid(), signal.SIGSEGV)'; exit $?"});
+  EXPECT_EQ(crashed.exit_code, 2) << describe(crashed);
+  EXPECT_NE(crashed.err.find("exited with status 139 (128 + 11: a process it ran was killed by SIGSEGV)"), std::string::npos)
+      << crashed.err;
+  EXPECT_EQ(crashed.err.find("this machine has no CUDA GPU, so run"), std::string::npos) << crashed.err;
 }
 
 }  // namespace abt::e2e

@@ -149,6 +149,14 @@ TEST_F(DamagedRuns, AStoredBinaryThatIsNotAsIsMarkedAndNeverMeasuredAsA) {
          write_file_atomically(run / results["points"][0]["binary"]["file"].get<std::string>(), garbage);
          results["points"][0]["binary"]["sha256"] = sha256_hex(garbage);
        }},
+      // Issue 63: the file, its manifest's hash and the point's binary_hash all replaced: only
+      // ir/index.tsv, written as A compiled, still holds what A measured.
+      {"forged_everywhere_but_the_index", "reason=hash_mismatch",
+       [&](const fs::path& run, nlohmann::json& results) {
+         write_file_atomically(run / results["points"][0]["binary"]["file"].get<std::string>(), garbage);
+         results["points"][0]["binary"]["sha256"] = sha256_hex(garbage);
+         results["points"][0]["binary_hash"] = sha256_hex(garbage);
+       }},
       {"deleted", "reason=missing", [](const fs::path& run, nlohmann::json&) { fs::remove_all(run / "bin"); }},
       {"linked", "reason=link",
        [&](const fs::path& run, nlohmann::json& results) {

@@ -180,6 +180,29 @@ TEST_F(ExplainHost, TwoDifferentCompilersShareNoPassSoTheFirstDivergentStageIsSa
   EXPECT_EQ(point["stage"], "s");
   EXPECT_EQ(point["common_passes"], 0);
   EXPECT_NE(point["no_passes"].get<std::string>().find("no pass of the same name"), std::string::npos);
+  // Issue 61: the families are known from meta.json before anything compiles: no compile with pass
+  // dumps (its passes would be 0 on both sides), the reason said once before the points' lines.
+  EXPECT_EQ(point["no_passes"], "A's compiler is gcc and B's clang: two compiler families run no pass of the same name, so "
+                                "only their stages compare (compiled without pass dumps)");
+  EXPECT_EQ(point["a_passes"], 0);
+  EXPECT_EQ(point["b_passes"], 0);
+  const ProcessResult said = abtool({"explain", run("A").string(), run("C").string(), kPoint});
+  ASSERT_EQ(said.exit_code, 0) << describe(said);
+  EXPECT_EQ(said.err.rfind("abtool explain: A's compiler is gcc and B's clang: two compiler families", 0), 0u) << said.err;
+  EXPECT_NE(said.err.find("compiling A's and B's variant again for their stages"), std::string::npos) << said.err;
+}
+
+// Issue 63: a shared run's meta.json decides what explain runs (a -wrapper in its flags runs any
+// program): --dry-run says what each side would be compiled with, and compiles nothing.
+TEST_F(ExplainHost, DryRunSaysWhatEachSideWouldBeCompiledWithAndCompilesNothing) {
+  const ProcessResult dry = abtool({"explain", run("A").string(), run("B").string(), "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << describe(dry);
+  EXPECT_NE(dry.out.find("A (" + (run("A") / "meta.json").string() + "): --compiler host:g++"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("B (" + (run("B") / "meta.json").string() + "): --compiler host:g++ --compiler-flags=-fno-tree-vectorize"),
+            std::string::npos)
+      << dry.out;
+  EXPECT_NE(dry.out.find("1 point(s) would be compiled on both sides: cpu_saxpy/65536/fp32"), std::string::npos) << dry.out;
+  EXPECT_EQ(dry.err.find("compiling"), std::string::npos) << "nothing compiled: " << dry.err;
 }
 
 TEST_F(ExplainHost, TextSaysThePassAndOutKeepsEachDistinctPassOutputOnce) {
@@ -252,6 +275,15 @@ TEST_F(ExplainHost, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(gone.err.find((run("gone") / "meta.json").string() + ": the run's compiler cannot be set up again here"),
             std::string::npos) << gone.err;
   EXPECT_EQ(std::count(gone.err.begin(), gone.err.end(), '\n'), 1) << gone.err;
+  // Issue 63: a run whose ops folder is gone: exit 2, and meta.json, which names it, named too.
+  fs::copy(run("B"), run("no_ops"), fs::copy_options::recursive);
+  meta = MetaRecord::read(run("no_ops") / "meta.json");
+  meta.selection.ops_dir = "/nonexistent/ops";
+  write_file_atomically(run("no_ops") / "meta.json", meta.to_json().dump());
+  const ProcessResult no_ops = abtool({"explain", run("A"), run("no_ops")});
+  EXPECT_EQ(no_ops.exit_code, 2) << describe(no_ops);
+  EXPECT_NE(no_ops.err.find((run("no_ops") / "meta.json").string() + ": selection.ops_dir /nonexistent/ops: op cpu_saxpy"),
+            std::string::npos) << no_ops.err;
 }
 
 TEST_F(ExplainHost, AVariantThatNoLongerCompilesIsAFailedPointNotACrash) {

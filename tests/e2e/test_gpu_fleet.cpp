@@ -93,7 +93,7 @@ TEST_F(GpuFleet, ThreeGpusMakeOneRunWithTheSingleRunsPointsAndConfigs) {
   EXPECT_NE(log.find("abtool record on 3 GPUs of one model (GPU 0 GPU-test-0, GPU 1 GPU-test-1, GPU 2 GPU-test-2)"),
             std::string::npos)
       << log.substr(0, 400);
-  for (const char* part : {"shard 0/3", "shard 1/3", "shard 2/3"}) EXPECT_NE(log.find(part), std::string::npos) << part;
+  for (const char* part : {"shard 1/3", "shard 2/3", "shard 3/3"}) EXPECT_NE(log.find(part), std::string::npos) << part;
 }
 
 TEST_F(GpuFleet, OneProgressLineForAllGpusAndOneResultTable) {
@@ -140,7 +140,7 @@ TEST_F(GpuFleet, RefusesBeforeCreatingAnything) {
   refused("absent", {"--gpus", "0,3"}, kThreeGpus, "--gpus 0,3: there is no GPU 3 (this machine shows 3: 0 to 2)");
   refused("twice", {"--gpus", "1,1"}, kThreeGpus, "GPU 1 is named twice");
   refused("text", {"--gpus", "first"}, kThreeGpus, "'first' is not a GPU index");
-  refused("with_shard", {"--gpus", "all", "--shard", "0/2"}, kThreeGpus, "--shard");
+  refused("with_shard", {"--gpus", "all", "--shard", "1/2"}, kThreeGpus, "--shard");
   refused("with_gpu", {"--gpus", "all", "--gpu", "1"}, kThreeGpus, "--gpu");
   // Bad input that every part meets: said once, as a single run says it, and no run is left.
   fs::path out = dir_->path() / "refused_op";
@@ -148,7 +148,7 @@ TEST_F(GpuFleet, RefusesBeforeCreatingAnything) {
   args.insert(args.end(), {"--op", "no_such_op"});
   ProcessResult result = abtool(args, kThreeGpus);
   EXPECT_EQ(result.exit_code, 2) << describe(result);
-  const std::string said = "abtool: error: unknown op 'no_such_op'";
+  const std::string said = "abtool record: error: unknown op 'no_such_op'";
   ASSERT_NE(result.err.find(said), std::string::npos) << result.err;
   EXPECT_EQ(result.err.find(said), result.err.rfind(said)) << "said once: " << result.err;
   EXPECT_FALSE(fs::exists(out));

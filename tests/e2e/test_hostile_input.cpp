@@ -310,7 +310,7 @@ const std::vector<Case>& cases() {
       cli("shapes_option_empty", {"--shapes", ""}, "--shapes: must name a shape set file, not ''"),
       cli("op_unknown", {"--op", "cpu_nothing"}, "unknown op 'cpu_nothing'"),
       cli("op_typo", {"--op", "cpu_saxpi"}, "unknown op 'cpu_saxpi' (did you mean 'cpu_saxpy'?)"),
-      cli("flag_typo", {"--rep_ms", "5"}, "abtool record: unknown option '--rep_ms' (did you mean '--rep-ms'?)"),
+      cli("flag_typo", {"--rep_ms", "5"}, "abtool record: error: unknown option '--rep_ms' (did you mean '--rep-ms'?)"),
       cli("compiler_missing", {"--compiler", "host:/opt/no/g++"}, "/opt/no/g++"),
       cli("compiler_unknown_backend", {"--compiler", "fortran:f77"}, "--compiler fortran:f77: unknown backend 'fortran'"),
       cli("compiler_empty", {"--compiler", ""}, "--compiler: must name a compiler (host:g++, host:clang++, nvrtc"),
@@ -359,7 +359,7 @@ const std::vector<Case>& cases() {
       {"diff_format_unknown",
        [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string(), "--format", "xml"}; },
        2, "--format"},
-      {"unknown_command", [](const Workspace&) { return std::vector<std::string>{"frobnicate"}; }, 2, "abtool: unknown command 'frobnicate' (the commands: record, replay"},
+      {"unknown_command", [](const Workspace&) { return std::vector<std::string>{"frobnicate"}; }, 2, "abtool: error: unknown command 'frobnicate' (the commands: record, replay"},
       {"report_missing_run",
        [](const Workspace& w) { return std::vector<std::string>{"report", (w.dir / "nope").string(), w.replay.string()}; },
        2, "no such run directory"},
@@ -438,12 +438,28 @@ const std::vector<Case>& cases() {
       // Damaged run directories.
       damaged_samples("samples_all_zero", [](Measurement& m) {
         for (auto& s : m.samples_us) s = 0;
-      }, "samples_us: sample 1 is 0: a time is a positive number of microseconds"),
-      damaged_samples("samples_negative", [](Measurement& m) { m.samples_us[0] = -1.5; }, "samples_us: sample 1 is -1.5"),
+      }, "samples: sample 1 is 0: a time is a positive number of microseconds"),
+      damaged_samples("samples_negative", [](Measurement& m) { m.samples_us[0] = -1.5; }, "samples: sample 1 is -1.5"),
       damaged_samples("samples_empty", [](Measurement& m) {
         m.samples_us.clear();
         m.round_sizes.clear();
-      }, "samples_us: a SUCCESS point needs at least one sample"),
+      }, "latency: n is 0: a SUCCESS point needs at least one sample"),
+      // Issue 63: results.json's last line says complete, meta.json says running: B did not finish.
+      {"results_complete_but_meta_running",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"diff", w.record.string(),
+                                         w.damaged(w.replay, "meta.json", [](nlohmann::json& m) { m["status"] = "running"; }).string()};
+       },
+       0, "run B did not finish; its missing points are reported as MISSING"},
+      // Issue 63: an IR file that is a link was left out of its point's IR delta without a word.
+      {"ir_file_a_link",
+       [](const Workspace& w) {
+         const fs::path copy = w.dir / "ir_linked";
+         fs::copy(w.replay, copy, fs::copy_options::recursive);
+         linked_out(copy, first_ir(copy));
+         return std::vector<std::string>{"diff", w.record.string(), copy.string()};
+       },
+       0, "IR file(s) the points name were not read, so their IR deltas leave them out: B/"},
       damaged_diff("samples_elsewhere", "results.json", [](nlohmann::json& r) { r["samples"] = "/etc/passwd"; },
                    "samples: '/etc/passwd' is not a file name beside results.json"),
       damaged_diff("ir_file_climbs_out", "results.json", [](nlohmann::json& r) {
@@ -536,6 +552,16 @@ const std::vector<Case>& cases() {
                [](const fs::path& cap) { describe_x(cap, "{block: [16, 16]}"); }),
       captured("op_descriptor_padding", [](nlohmann::json&) {}, "args.x.descriptor.padding: expected zero or nan, got 'inf'",
                [](const fs::path& cap) { describe_x(cap, "{block: [16], padding: inf}"); }),
+      // Issue 63: "[json.exception.type_error.306] cannot use value() with array".
+      captured("captured_cases_nested_arrays",
+               [](nlohmann::json& c) {
+                 nlohmann::json nested = nlohmann::json::array();
+                 for (int depth = 0; depth < 10000; ++depth) nested = nlohmann::json::array({nested});
+                 c = nested;
+               },
+               "cases.json: expected a JSON object with \"schema\" and \"cases\", got array"),
+      captured("captured_case_not_an_object", [](nlohmann::json& c) { c["cases"]["cap/4/fp32"] = {1, 2}; },
+               "cases.json: case cap/4/fp32: expected an object with args and grids (objects)"),
       captured("captured_cases_schema", [](nlohmann::json& c) { c["schema"] = "abtool.capture_cases/9"; },
                "schema: expected abtool.capture_cases/3 (or abtool.capture_cases/2, abtool.capture_cases/1)"),
       // Inputs too large to store, generated, and A's output as the reference (capture_cases/2).
@@ -585,6 +611,12 @@ const std::vector<Case>& cases() {
        "environment variable ABTOOL_CACHE_MAX_MB='abc'", {{"ABTOOL_CACHE_MAX_MB", "abc"}}},
       {"env_variant_limit_zero", [](const Workspace& w) { return record_with(w, {}); }, 2,
        "environment variable ABTOOL_TRITON_VARIANT_LIMIT_S='0'", {{"ABTOOL_TRITON_VARIANT_LIMIT_S", "0"}}},
+      // Issue 63: "internal error: mkdtemp failed for ..." named neither the reason nor the variable.
+      {"env_tmpdir_missing", [](const Workspace& w) { return record_with(w, {}); }, 3,
+       "cannot make a temporary folder in /nonexistent-abtool-tmp (TMPDIR names it): No such file or directory",
+       {{"TMPDIR", "/nonexistent-abtool-tmp"}}},
+      {"env_tmpdir_a_file", [](const Workspace& w) { return record_with(w, {}); }, 3,
+       "cannot make a temporary folder in /etc/passwd (TMPDIR names it): Not a directory", {{"TMPDIR", "/etc/passwd"}}},
       {"env_full_sweep_yes", [](const Workspace& w) { return record_with(w, {}); }, 2,
        "environment variable ABTOOL_FULL_SWEEP='yes'", {{"ABTOOL_FULL_SWEEP", "yes"}}},
       {"env_colour_purple", [](const Workspace& w) { return std::vector<std::string>{"diff", w.record.string(), w.replay.string()}; }, 2,
@@ -595,6 +627,9 @@ const std::vector<Case>& cases() {
            "tune: 1020000 configs (the product of its lists) is more than abtool sweeps (10000)"),
       spec("tune_space_just_over", "  UNROLL: [1, 4, 8]", "  UNROLL: [1, 4, 8]\n  A: " + values_up_to(3334),
            "tune: 10002 configs (the product of its lists) is more than abtool sweeps (10000)"),
+      // Issue 63: a parameter the kernel cannot be given by that name, accepted until every compile failed.
+      spec("tune_parameter_not_an_identifier", "  UNROLL: [1, 4, 8]", "  UN-ROLL: [1, 4, 8]",
+           "tune: tune parameter 'UN-ROLL' is not an identifier"),
       cli("cache_dir_empty", {"--cache-dir", ""}, "--cache-dir: must name a folder, not ''"),
       cli("ops_dir_empty", {"--ops-dir", ""}, "--ops-dir: must name a folder, not ''"),
       {"out_empty", [](const Workspace&) { return std::vector<std::string>{"record", "--op", "cpu_saxpy", "--out", ""}; }, 2,
@@ -703,15 +738,15 @@ const std::vector<Case>& cases() {
        [](const Workspace& w) {
          return std::vector<std::string>{"merge", w.record.string(), w.shards[0].string(), w.shards[1].string()};
        },
-       2, "exists and is not empty; abtool never overwrites a run"},
+       2, "is a run; the first argument is the new run to write"},
       {"merge_shard_missing",
        [](const Workspace& w) { return std::vector<std::string>{"merge", (w.dir / "M").string(), w.shards[0].string()}; }, 2,
-       "shard 1/2 missing"},
+       "shard 2/2 missing"},
       {"merge_shard_twice",
        [](const Workspace& w) {
          return std::vector<std::string>{"merge", (w.dir / "M").string(), w.shards[0].string(), w.shards[0].string()};
        },
-       2, "are both shard 0/2"},
+       2, "are both shard 1/2"},
       {"autotune_db_garbage",
        [](const Workspace& w) {
          fs::path copy = w.dir / "garbage_db";
@@ -734,7 +769,7 @@ class HostileInput : public ::testing::TestWithParam<Case> {
     ASSERT_EQ(b.exit_code, 0) << describe(b);
     for (int i = 0; i < 2; ++i) {
       ProcessResult shard = record(dir_->path() / ("S" + std::to_string(i)),
-                                   {"--op", "cpu_saxpy,cpu_softmax", "--shard", std::to_string(i) + "/2"});
+                                   {"--op", "cpu_saxpy,cpu_softmax", "--shard", std::to_string(i + 1) + "/2"});
       ASSERT_EQ(shard.exit_code, 0) << describe(shard);
     }
   }
@@ -757,7 +792,9 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   EXPECT_EQ(read_text_file(w.replay / "meta.json"), replay_meta) << "an input is never overwritten";
   EXPECT_FALSE(fs::exists(w.record / "merged")) << "nothing is written inside an input";
   EXPECT_EQ(result.exit_code, c.exit_code) << describe(result);
-  EXPECT_NE(result.err.find(c.words), std::string::npos) << "expected: " << c.words << "\n" << describe(result);
+  // A refusal says it on stderr; input that is taken (exit 0) says it where the report is, or on stderr.
+  const std::string said = c.exit_code == 0 ? result.out + result.err : result.err;
+  EXPECT_NE(said.find(c.words), std::string::npos) << "expected: " << c.words << "\n" << describe(result);
   EXPECT_LE(std::count(result.err.begin(), result.err.end(), '\n'), 2) << "one error (and CLI11's hint): " << result.err;
   if (args[0] == "record" && c.words.find("never overwrites") == std::string::npos)
     EXPECT_FALSE(fs::exists(w.dir / "run" / "meta.json")) << "a refused record creates no run";

@@ -5,6 +5,7 @@
 // time says. Skipped (with the reason) where Valgrind is not installed.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <functional>
 #include <tuple>
 
@@ -126,6 +127,24 @@ TEST_F(InstructionCounts, WithoutValgrindTheMetricIsAnErrorNamingIt) {
   EXPECT_EQ(result.exit_code, 2) << describe(result);
   EXPECT_NE(result.err.find("--metric instructions: valgrind is not on PATH"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(run("none"))) << "nothing is written before the run can be had";
+}
+
+// Issue 63: a valgrind that answers --version but counts nothing gave exit 0 and no count at any
+// point, said only in each point's run.log line. The run now says it once where it is seen.
+TEST_F(InstructionCounts, AValgrindThatCountsNothingIsSaid) {
+  const fs::path bin = dir_->path() / "fake-valgrind";
+  fs::create_directories(bin);
+  write_file_atomically(bin / "valgrind", "#!/bin/sh\nif [ \"$1\" = --version ]; then echo valgrind-3.19.0; fi\nexit 0\n");
+  fs::permissions(bin / "valgrind", fs::perms::owner_all);
+  const char* path = std::getenv("PATH");
+  const ProcessResult result =
+      abtool({"record", "--op", "cpu_work_knob", "--shapes", shapes().string(), "--compiler", "host:g++", "--metric",
+              "instructions", "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2", "--out", run("fake").string()},
+             {{"PATH", bin.string() + ":" + (path ? path : "/usr/bin:/bin")}});
+  EXPECT_EQ(result.exit_code, 0) << describe(result);
+  EXPECT_NE(result.out.find("WARNING: --metric instructions: none of the "), std::string::npos) << result.out;
+  for (const auto& point : read_points(run("fake")))
+    EXPECT_TRUE(!point.contains("instructions") || point.at("instructions").is_null()) << point.dump();
 }
 
 // Counts are read like the rest of results.json: a damaged one is one line naming file, point and field.

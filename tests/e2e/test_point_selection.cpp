@@ -42,12 +42,12 @@ TEST_F(PointSelection, ANameThatIsNoPointOfTheSelectionIsBadInput) {
   const fs::path b = dir_.path() / "B";
   ProcessResult typo = replay(a_, b, {"--points", "fixture_tunable/2049/fp32"});
   EXPECT_EQ(typo.exit_code, 2) << describe(typo);
-  EXPECT_NE(typo.err.find("abtool: error: --points: fixture_tunable/2049/fp32 is not a point of this run's selection (3 point(s); "
+  EXPECT_NE(typo.err.find(": error: --points: fixture_tunable/2049/fp32 is not a point of this run's selection (3 point(s); "
                           "did you mean fixture_tunable/2048/fp32?)"),
             std::string::npos)
       << typo.err;
   EXPECT_FALSE(fs::exists(b));
-  ProcessResult sharded = replay(a_, b, {"--points", "fixture_tunable/2048/fp32", "--shard", "0/2"});
+  ProcessResult sharded = replay(a_, b, {"--points", "fixture_tunable/2048/fp32", "--shard", "1/2"});
   EXPECT_EQ(sharded.exit_code, 2) << describe(sharded);
   EXPECT_NE(sharded.err.find("--points cannot be given with --shard or --gpus"), std::string::npos) << sharded.err;
   EXPECT_FALSE(fs::exists(b));

@@ -10,6 +10,8 @@
 // identical-code rule, whatever the timing said).
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <thread>
 
@@ -109,6 +111,61 @@ TEST(HostBusy, AnAaBesideCpuHogsIsMarkedBusyAndClaimsNoChange) {
     EXPECT_TRUE(timing != "FASTER" && timing != "SLOWER") << point.dump();
   }
   std::cout << "A/A beside CPU hogs: timing verdicts " << counts_of(compared, "timing_verdict") << "\n";
+}
+
+// Issue 61: the README's g++ against clang++ A/B on a busy host. With --metric instructions every
+// point is decided by its counts (a busy host cannot move them); by time, the summary says how many
+// points its geomean averaged and, where points are UNTRUSTED, what to do about them.
+TEST(HostBusy, TheReadmesAbBesideCpuHogsIsDecidedByCountsOrSaysWhatItAveraged) {
+  if (!find_program("valgrind")) GTEST_SKIP() << "valgrind is not installed (scripts/bootstrap.sh installs it)";
+  if (!find_program("clang++")) GTEST_SKIP() << "clang++ is not installed (scripts/bootstrap.sh installs it)";
+  TempDir dir("abtool-busy-ab-");
+  const std::vector<std::string> budget{"--warmup-ms", "20", "--rep-ms", "60", "--rounds", "4"};
+  auto ab = [&](const std::string& name, std::vector<std::string> extra) {
+    const fs::path a = dir.path() / (name + "_A"), b = dir.path() / (name + "_B");
+    std::vector<std::string> args{"record", "--op", "cpu_saxpy,cpu_matmul", "--compiler", "host:g++", "--shapes",
+                                  tiny_shapes().string(), "--out", a.string(), "-q"};
+    args.insert(args.end(), budget.begin(), budget.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<std::string> candidate{"--compiler", "host:clang++", "-q"};
+    candidate.insert(candidate.end(), budget.begin(), budget.end());
+    const auto [recorded, replayed] = beside_cpu_hogs([&] { return std::pair{abtool(args), replay(a, b, candidate)}; });
+    EXPECT_EQ(recorded.exit_code, 0) << describe(recorded);
+    EXPECT_EQ(replayed.exit_code, 0) << describe(replayed);
+    return std::pair{a, b};
+  };
+  const auto [ia, ib] = ab("instructions", {"--metric", "instructions"});
+  const nlohmann::json counted = diff_as_json(ia, ib);
+  ASSERT_EQ(counted["points"].size(), 3u);
+  for (const auto& point : counted["points"]) {
+    const std::string verdict = point["verdict"];
+    EXPECT_TRUE(verdict == "FASTER" || verdict == "SLOWER" || verdict == "SAME") << "decided by counts: " << point.dump();
+    EXPECT_EQ(point["metric"], "instructions") << point.dump();
+  }
+
+  const auto [ta, tb] = ab("time", {});
+  const ProcessResult text = abtool({"diff", ta.string(), tb.string()});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  const nlohmann::json timed = diff_as_json(ta, tb);
+  const int untrusted = timed["counts"]["UNTRUSTED"], total = int(timed["points"].size());
+  int host_busy = 0;
+  for (const auto& point : timed["points"])
+    for (const auto& finding : point["findings"]) host_busy += finding["code"] == "host_busy" && finding["untrusted"] == true;
+  if (untrusted == total) {
+    EXPECT_NE(text.out.find(fmt::format("geomean speedup B vs A: n/a (no trusted point of {})", total)), std::string::npos)
+        << text.out;
+  } else if (untrusted > 0) {
+    EXPECT_NE(text.out.find(fmt::format("over {} trusted point{} of {}", total - untrusted, total - untrusted == 1 ? "" : "s",
+                                        total)),
+              std::string::npos)
+        << text.out;
+  }
+  if (host_busy > 0) {
+    EXPECT_NE(text.out.find(fmt::format("UNTRUSTED {} (host_busy {})", untrusted, host_busy)), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("next: "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("--metric instructions"), std::string::npos) << "what to do about them: " << text.out;
+  }
+  std::cout << "by time beside CPU hogs: " << untrusted << " of " << total << " UNTRUSTED (host_busy " << host_busy << ")\n";
 }
 
 // A quick g++ record of test fixture ops (tests/fixtures/ops) at a shape set, into `out`.

@@ -22,7 +22,7 @@ class Shards : public ::testing::Test {
     std::ofstream(shapes()) << "fixture_tunable:\n  shapes: [[1024], [2048], [4096], [8192], [16384], [32768], [3000]]\n";
     ASSERT_EQ(run_record(whole(), {}).exit_code, 0);
     for (int i = 0; i < 3; ++i) {
-      ProcessResult result = run_record(shard(i), {"--shard", std::to_string(i) + "/3"});
+      ProcessResult result = run_record(shard(i), {"--shard", std::to_string(i + 1) + "/3"});
       ASSERT_EQ(result.exit_code, 0) << describe(result);
     }
     ProcessResult merged = abtool({"merge", merged_dir().string(), shard(0).string(), shard(1).string(), shard(2).string()});
@@ -56,7 +56,7 @@ TEST_F(Shards, EachShardMeasuresItsConsecutivePartAndSaysSo) {
     auto results = read_results(shard(i));
     EXPECT_FALSE(results["planned"].empty());
     for (const auto& id : results["planned"]) all.push_back(id);
-    EXPECT_EQ(read_json(shard(i) / "meta.json")["selection"]["shard"], std::to_string(i) + "/3");
+    EXPECT_EQ(read_json(shard(i) / "meta.json")["selection"]["shard"], std::to_string(i + 1) + "/3") << "counted from 1, as given";
   }
   EXPECT_EQ(nlohmann::json(all), read_results(whole())["planned"]) << "consecutive parts, in plan order";
 }
@@ -99,7 +99,7 @@ TEST_F(Shards, DiffAndReplayTakeTheMerge) {
   EXPECT_EQ(report["points"].size(), 7u);
   // A replay of the merge, in two shards of its own, merged again: every point an in-process pair.
   for (int i = 0; i < 2; ++i) {
-    ProcessResult replayed = replay(merged_dir(), dir_->path() / ("b" + std::to_string(i)), {"--shard", std::to_string(i) + "/2"});
+    ProcessResult replayed = replay(merged_dir(), dir_->path() / ("b" + std::to_string(i)), {"--shard", std::to_string(i + 1) + "/2"});
     ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
   }
   fs::path b = dir_->path() / "B";
@@ -118,14 +118,14 @@ TEST_F(Shards, AReplayOfAShardRunMeasuresExactlyItsPoints) {
   std::ofstream(mixed) << "cpu_saxpy:\n  shapes: [[1024], [2048], [4096], [8192], [16384], [32768]]\n"
                           "cpu_matmul:\n  shapes: [[32, 32, 32], [48, 48, 48], [64, 64, 64]]\n";
   std::vector<std::string> args{"record", "--out", a.string(), "--compiler", "host:g++", "--ops-dir",
-                                (source_dir() / "examples" / "ops").string(), "--shapes", mixed.string(), "--shard", "0/2"};
+                                (source_dir() / "examples" / "ops").string(), "--shapes", mixed.string(), "--shard", "1/2"};
   args.insert(args.end(), kQuickTiming.begin(), kQuickTiming.end());
   ProcessResult recorded = abtool(args);
   ASSERT_EQ(recorded.exit_code, 0) << describe(recorded);
   ProcessResult replayed = replay(a, b, {});
   ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
   EXPECT_EQ(read_results(b)["planned"], read_results(a)["planned"]);
-  EXPECT_EQ(read_json(b / "meta.json")["selection"]["shard"], "0/2");
+  EXPECT_EQ(read_json(b / "meta.json")["selection"]["shard"], "1/2");
   auto report = nlohmann::json::parse(abtool({"diff", a.string(), b.string(), "--format", "json"}).out);
   EXPECT_EQ(report["counts"]["MISSING"], 0);
   for (const auto& row : report["points"]) EXPECT_TRUE(row["in_process_pair"].get<bool>()) << row["point"];
@@ -141,12 +141,20 @@ TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
     EXPECT_NE(result.err.find(words), std::string::npos) << name << ": " << result.err;
     EXPECT_FALSE(fs::exists(out)) << name << ": nothing is written";
   };
-  refused("missing", {shard(0), shard(2)}, "shard 1/3 missing");
-  refused("twice", {shard(0), shard(0), shard(1), shard(2)}, "are both shard 0/3");
+  refused("missing", {shard(0), shard(2)}, "shard 2/3 missing");
+  refused("twice", {shard(0), shard(0), shard(1), shard(2)}, "are both shard 1/3");
   refused("not_a_shard", {whole(), shard(0)}, "is not a shard run");
+  {  // `merge S1 S0`, OUT forgotten: the first shard is named as the run it is, and stays as it was.
+    const std::string before = read_json(shard(1) / "results.json").dump();
+    ProcessResult result = abtool({"merge", shard(1).string(), shard(0).string()});
+    EXPECT_EQ(result.exit_code, 2) << describe(result);
+    EXPECT_NE(result.err.find("merge: " + shard(1).string() + " is a run; the first argument is the new run to write"),
+              std::string::npos) << result.err;
+    EXPECT_EQ(read_json(shard(1) / "results.json").dump(), before);
+  }
 
   fs::path flags = dir_->path() / "flags1";
-  ASSERT_EQ(run_record(flags, {"--shard", "1/3", "--compiler-flags", "-O2"}).exit_code, 0);
+  ASSERT_EQ(run_record(flags, {"--shard", "2/3", "--compiler-flags", "-O2"}).exit_code, 0);
   refused("other_compiler", {shard(0), flags, shard(2)}, "differ in compiler fingerprint");
 
   fs::path running = dir_->path() / "running2";
@@ -249,8 +257,10 @@ TEST_F(Shards, MergeRefusesDamagedOrLinkedShardsAndLeavesNoHalfMadeOutput) {
 
 TEST_F(Shards, ABadShardIsOneErrorLine) {
   for (const auto& [value, words] : std::vector<std::pair<std::string, std::string>>{
-           {"3/3", "--shard: must be I/N with 0 <= I < N"}, {"1", "--shard: must be I/N"}, {"-1/2", "--shard"},
-           {"9/20", "--shard 9/20: this part of the selection has no point"}}) {
+           {"4/3", "--shard: must be I/N with 1 <= I <= N (e.g. 1/4), not '4/3'"},
+           {"0/3", "--shard: must be I/N with 1 <= I <= N: parts count from 1 (the first of 3 is 1/3), not '0/3'"},
+           {"1", "--shard: must be I/N"}, {"-1/2", "--shard"},
+           {"10/20", "--shard 10/20: this part of the selection has no point"}}) {
     fs::path out = dir_->path() / "bad_shard";
     ProcessResult result = run_record(out, {"--shard", value});
     EXPECT_EQ(result.exit_code, 2) << value << ": " << describe(result);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "abtool_runner.h"
+#include "verdict/finding.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -78,12 +79,14 @@ TEST(TerminalOutput, TheDiffTableFitsEightyColumns) {
 
 TEST(TerminalOutput, MistakesGetOneLineWithAHintAndExitCode2) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-      {{"recrod"}, "abtool: unknown command 'recrod' (did you mean 'record'?)"},
-      {{"record", "--warmup", "5"}, "abtool record: unknown option '--warmup' (did you mean '--warmup-ms'?)"},
-      {{"diff", "--treshold", "5", "a", "b"}, "abtool diff: unknown option '--treshold' (did you mean '--threshold'?)"},
-      {{"record", "--timer", "sundial"}, "abtool record: --timer"},
-      {{"capture", "python3", "-c", "print(1)"}, "abtool capture: The following argument was not expected: -c (the workload goes after --"},
-      {{}, "abtool: A subcommand is required (abtool --help lists the options)"},
+      {{"recrod"}, "abtool: error: unknown command 'recrod' (did you mean 'record'?)"},
+      {{"record", "--warmup", "5"}, "abtool record: error: unknown option '--warmup' (did you mean '--warmup-ms'?)"},
+      {{"diff", "--treshold", "5", "a", "b"}, "abtool diff: error: unknown option '--treshold' (did you mean '--threshold'?)"},
+      {{"record", "--timer", "sundial"}, "abtool record: error: --timer"},
+      {{"capture", "python3", "-c", "print(1)"}, "abtool capture: error: The following argument was not expected: -c (the workload goes after --"},
+      {{}, "abtool: error: A subcommand is required (abtool --help lists the options)"},
+      // Issue 61: an option no command has met CLI11's raw "The following argument was not expected".
+      {{"diff", "--quiet", "a", "b"}, "abtool diff: error: unknown option '--quiet' (abtool diff --help lists the options)"},
   };
   for (const auto& [args, expected] : cases) {
     ProcessResult result = abtool(args);
@@ -102,6 +105,11 @@ TEST(TerminalOutput, TwoRunsWithNoPointInCommonAreAMistake) {
   EXPECT_NE(diff.err.find("A and B have no point in common: A planned"), std::string::npos) << describe(diff);
   EXPECT_NE(diff.err.find("of cpu_saxpy, B"), std::string::npos) << describe(diff);
   EXPECT_EQ(std::count(diff.err.begin(), diff.err.end(), '\n'), 1) << "one line: " << diff.err;
+  // Issue 63: explain exited 0 saying "every point's measured binaries are the same on both sides".
+  ProcessResult explain = abtool({"explain", (dir.path() / "saxpy").string(), (dir.path() / "softmax").string()});
+  EXPECT_EQ(explain.exit_code, 2) << describe(explain);
+  EXPECT_EQ(explain.err.rfind("abtool explain: error: A and B have no point in common: A planned", 0), 0u) << describe(explain);
+  EXPECT_EQ(explain.out, "") << "nothing false on stdout";
 }
 
 // --color decides over ABTOOL_COLOR, both ways: the progress line's control codes show it.
@@ -201,6 +209,10 @@ TEST(TerminalOutput, AReplayThatChangesNothingWarnsBeforeItMeasures) {
   ASSERT_NE(warned, std::string::npos) << same.out;
   EXPECT_LT(warned, same.out.find("SUCCESS")) << "before the first point: " << same.out;
   EXPECT_NE(same.out.find("--compiler-flags"), std::string::npos) << "how to make it an A/B";
+  ProcessResult quiet = replay(a, dir.path() / "Q", {"-q"});
+  ASSERT_EQ(quiet.exit_code, 0) << describe(quiet);
+  EXPECT_EQ(quiet.out.find(warning), std::string::npos) << "-q: stdout is the table alone: " << quiet.out;
+  EXPECT_NE(quiet.err.find(warning), std::string::npos) << "-q keeps the warning, on stderr: " << quiet.err;
   ProcessResult meant = replay(a, dir.path() / "C", {"--aa"});
   ASSERT_EQ(meant.exit_code, 0) << describe(meant);
   EXPECT_EQ(meant.out.find(warning), std::string::npos) << meant.out;
@@ -228,6 +240,46 @@ TEST(TerminalOutput, ALongIrDiffOnATerminalGoesThroughThePagerWrappedBetweenDelt
   const ProcessResult piped = abtool({"diff", (golden / "A").string(), (golden / "B").string(), "--ir"}, {{"PAGER", "false"}});
   EXPECT_EQ(piped.exit_code, 0);
   EXPECT_NE(piped.out.find("+11 cmpq +11 vfmadd213ss"), std::string::npos) << "off a terminal: unwrapped, no pager";
+}
+
+// Issue 61: finding codes explained from the command line, as cargo --explain does.
+TEST(TerminalOutput, ExplainFindingSaysWhatACodeMeansAndWhatToDo) {
+  ProcessResult busy = abtool({"explain-finding", "host_busy"});
+  ASSERT_EQ(busy.exit_code, 0) << describe(busy);
+  EXPECT_EQ(busy.out.rfind("host_busy\n  Other processes kept the host busy", 0), 0u) << busy.out;
+  EXPECT_NE(busy.out.find("--metric instructions"), std::string::npos) << "what to do: " << busy.out;
+  EXPECT_EQ(abtool({"explain-finding", "HOST_BUSY"}).out, busy.out) << "as the marker spells it";
+  ProcessResult typo = abtool({"explain-finding", "host_bussy"});
+  EXPECT_EQ(typo.exit_code, 2) << describe(typo);
+  EXPECT_EQ(typo.err, "abtool explain-finding: error: explain-finding: no finding code 'host_bussy' (did you mean 'host_busy'?)\n");
+  ProcessResult every = abtool({"explain-finding"}, {{"COLUMNS", "80"}});
+  ASSERT_EQ(every.exit_code, 0) << describe(every);
+  for (const auto& [code, name] : Spellings<FindingCode>::table)
+    EXPECT_NE(("\n" + every.out).find("\n" + std::string(name) + "\n  "), std::string::npos) << name;
+  for (const std::string& line : lines_of(every.out)) EXPECT_LE(line.size(), 80u) << line;
+}
+
+// Issue 61: pytest-benchmark groups by parameter; diff --group-by op|shape|dtype sums up per group.
+TEST(TerminalOutput, GroupBySumsUpThePointsPerOpShapeOrDtype) {
+  const fs::path golden = source_dir() / "tests" / "golden" / "diff";
+  const std::string a = (golden / "A").string(), b = (golden / "B").string();
+  ProcessResult by_op = abtool({"diff", a, b, "--group-by", "op"});
+  ASSERT_EQ(by_op.exit_code, 0) << describe(by_op);
+  EXPECT_NE(by_op.out.find("\nby op cpu_saxpy: geomean "), std::string::npos) << by_op.out;
+  EXPECT_NE(by_op.out.find(" over 1 of 1 point: AMBIGUOUS 1\n"), std::string::npos) << by_op.out;
+  EXPECT_NE(by_op.out.find("\nby op cpu_matmul: geomean "), std::string::npos) << by_op.out;
+  EXPECT_NE(by_op.out.find(" over 2 of 2 points: SLOWER 2\n"), std::string::npos) << by_op.out;
+  const nlohmann::json json = nlohmann::json::parse(abtool({"diff", a, b, "--group-by", "dtype", "--format", "json"}).out);
+  ASSERT_EQ(json["groups"]["by"], "dtype");
+  ASSERT_EQ(json["groups"]["groups"].size(), 1u);
+  const auto& fp32 = json["groups"]["groups"][0];
+  EXPECT_EQ(fp32["key"], "fp32");
+  EXPECT_EQ(fp32["points"], 3);
+  EXPECT_NEAR(fp32["geomean_speedup"].get<double>(), json["geomean_speedup"].get<double>(), 1e-12) << "one group: the whole";
+  EXPECT_FALSE(nlohmann::json::parse(abtool({"diff", a, b, "--format", "json"}).out).contains("groups"));
+  ProcessResult bad = abtool({"diff", a, b, "--group-by", "kernel"});
+  EXPECT_EQ(bad.exit_code, 2) << describe(bad);
+  EXPECT_NE(bad.err.find("--group-by"), std::string::npos) << bad.err;
 }
 
 }  // namespace abt::e2e

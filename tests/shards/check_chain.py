@@ -19,7 +19,7 @@ for side in "AB":
     assert meta["status"] == "finished" and meta["selection"]["shard"] is None, meta["selection"]
 if "--real" in sys.argv:
     ends = []
-    for i in range(3):
+    for i in range(1, 4):  # shards count from 1
         meta = json.load(open(f"{runs}/A_shard{i}/meta.json"))
         assert meta["selection"]["shard"] == f"{i}/3", meta["selection"]
         ends.append(datetime.fromisoformat(meta["end_time"]))

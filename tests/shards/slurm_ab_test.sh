@@ -18,8 +18,20 @@ SHARDS=3 RUNS_DIR="$work/runs" SHAPES="$work/shapes.yaml" BASELINE=host:g++ CAND
   OP=fixture_sabotage,fixture_tunable bash "$here/examples/slurm_ab.sh" submit
 cat "$work/sbatch.log"
 # Two arrays of 3 tasks and two single jobs, each waiting for the one before.
-grep -c -- "--array=0-2" "$work/sbatch.log" | grep -qx 2
+grep -c -- "--array=1-3" "$work/sbatch.log" | grep -qx 2
 grep -q -- "--dependency=afterok:1001 .* task merge-a" "$work/sbatch.log"
 grep -q -- "--dependency=afterok:1003 .* task merge-b" "$work/sbatch.log"
 /usr/bin/python3 "$here/tests/shards/check_chain.py" "$work/runs"
 test -s "$work/runs/report.html"
+
+# Refusals that name their cause (exit 2): SHARDS not a number, status where Slurm's scontrol is not.
+for shards in abc 0 -1; do
+  rc=0; SHARDS=$shards bash "$here/examples/slurm_ab.sh" local > /dev/null 2> "$work/shards.err" || rc=$?
+  [[ $rc == 2 ]] && grep -q "slurm_ab: SHARDS must be a whole number from 1 to 99999, not '$shards'" "$work/shards.err" \
+    || { echo "slurm_ab_test: SHARDS=$shards gave exit $rc: $(cat "$work/shards.err")" >&2; exit 1; }
+done
+mkdir -p "$work/no-slurm" && ln -sf "$(command -v dirname)" "$work/no-slurm/dirname"
+rc=0; PATH="$work/no-slurm" RUNS_DIR="$work/runs" /bin/bash "$here/examples/slurm_ab.sh" status > /dev/null 2> "$work/status.err" || rc=$?
+[[ $rc == 2 ]] && grep -q "scontrol, which is not on PATH" "$work/status.err" \
+  || { echo "slurm_ab_test: status without scontrol gave exit $rc: $(cat "$work/status.err")" >&2; exit 1; }
+echo "slurm_ab_test: SHARDS=abc, 0, -1 and status without scontrol each refused with exit 2 and their cause"

@@ -52,7 +52,7 @@ read -r _ merge_b < <(grep '^merge-b ' "$runs/slurm_jobs")
 [[ $(job_field "$merge_b" JobState) == COMPLETED ]] || { echo "slurm_real: merge-b is $(job_field "$merge_b" JobState)" >&2; exit 1; }
 [[ $(job_field "$merge_b" JobName) == abtool-merge-b ]]
 [[ $(scontrol show job -o "$record" | grep -c 'JobState=COMPLETED') == 3 ]]
-for task in 0 1 2; do
+for task in 1 2 3; do
   grep -q "slurm_ab: job [0-9]* task $task on .*: $abtool record --shard $task/3 " "$runs/slurm-record-$task.log"
 done
 grep -q "slurm_ab: job .*: $abtool merge $runs/A " "$runs/slurm-merge-a.log"

@@ -50,6 +50,21 @@ TEST(EtaModel, BeforeAnyPointFinishesThePlansBudgetsPriceTheRest) {
   EXPECT_NEAR(*eta.remaining_s(11, 6.0), 3 * 1.0 + 30 * 0.1, 1e-9);
 }
 
+// Issue 61: a 7-point record said "ETA 0:02" with 9.7 s left: its first op's sweeps were cheap and
+// the rest was priced at their mean. The choices left are priced by the plan, op by op, scaled by
+// how the finished choices fared against theirs.
+TEST(EtaModel, ChoicesLeftArePricedByThePlanAsItFared) {
+  // Two ops of 2 points, 1 round each: the first's sweeps planned at 0.5 s, the second's at 2 s.
+  EtaModel eta(4, 4 * 2, EtaPrior{1.25, 0.1});
+  eta.chose(0.0, 0.5);
+  eta.chose(1.0, 0.5);
+  eta.learn(point_time(1.1, 1.0, 0.1), 1, 0.5);  // each took twice its plan
+  eta.learn(point_time(1.1, 1.0, 0.1), 1, 0.5);
+  EXPECT_NEAR(*eta.remaining_s(4, 2.2), 2 * 2.0 * 2 + 2 * 0.1, 1e-9) << "the second op's sweeps, at twice their plan";
+  eta.chose(2.2, 2.0);
+  EXPECT_NEAR(*eta.remaining_s(5, 2.3), 1 * 2.0 * 2 + 2 * 0.1, 1e-9);
+}
+
 TEST(EtaModel, TimeOutsideEveryPhaseCountsWithTheChoice) {
   EtaModel eta(2, 2 * 3);
   eta.chose();

@@ -20,6 +20,8 @@ TEST(Finding, EachCodeHasItsSentenceWithItsOwnNumbers) {
        "too few samples to decide (4 and 5 in 1 rounds; needs 10 in 2)"},
       {{FindingCode::below_noise_floor, {{FindingField::noise_floor_pct, 3.456}}}, "a change, but below this point's noise floor of 3.46%"},
       {{FindingCode::crosses_threshold, {{FindingField::threshold_pct, 2.0}}}, "the interval crosses the 2.00% threshold: more rounds needed"},
+      {{FindingCode::crosses_threshold, {{FindingField::threshold_pct, 18.97}, {FindingField::noise_floor_pct, 18.97}}},
+       "the interval crosses 18.97%, this point's noise floor (the bar where it is above the threshold): more rounds needed"},
       {{FindingCode::more_rounds, {{FindingField::outlook, "rounds"}, {FindingField::more, 1LL}}}, "about 1 more round at this spread would decide it"},
       {{FindingCode::more_rounds, {{FindingField::outlook, "rounds"}, {FindingField::more, 7LL}}}, "about 7 more rounds at this spread would decide it"},
       {{FindingCode::more_rounds, {{FindingField::outlook, "over_most"}, {FindingField::more, 1000LL}}}, "at this spread it would take over 1000 rounds to decide"},
@@ -86,6 +88,15 @@ TEST(Finding, DiffsSchemaListsEveryCodeAndNoOther) {
   std::vector<std::string> in_schema = codes.get<std::vector<std::string>>(), spelled;
   for (const auto& [code, word] : Spellings<FindingCode>::table) spelled.emplace_back(word);
   EXPECT_EQ(in_schema, spelled);
+}
+
+// `abtool explain-finding CODE`: every code has its paragraph, and each says more than its note.
+TEST(Finding, EveryCodeHasAnExplanation) {
+  for (const auto& [code, word] : Spellings<FindingCode>::table) {
+    const std::string_view text = finding_explanation(code);
+    EXPECT_GT(text.size(), 80u) << word;
+    EXPECT_EQ(text.back(), '.') << word;
+  }
 }
 
 }  // namespace abt

@@ -166,7 +166,8 @@ TEST(HtmlReport, ASampleStripsAxisSpansTheBulkAndMarksWhatLiesBeyond) {
   EXPECT_EQ(svg.find("e+"), std::string::npos);
 }
 
-// One number format across the page: four significant digits, no exponent, a time's unit by its size.
+// One number format across the page: four significant digits, a time's unit by its size, and an
+// exponent only below 0.001 or from 1e9 (issue 61: "max abs 0.0000000596" had the reader count zeros).
 TEST(HtmlReport, NumbersAreWrittenOneWay) {
   EXPECT_EQ(time_text(1.19), "1.190 us");
   EXPECT_EQ(time_text(631.22), "631.2 us");
@@ -174,7 +175,9 @@ TEST(HtmlReport, NumbersAreWrittenOneWay) {
   EXPECT_EQ(time_text(2.5e6), "2.500 s");
   EXPECT_EQ(time_range_text(5993, 14080), "5.993-14.08 ms");
   EXPECT_EQ(time_range_text(114.1, 1523), "0.1141-1.523 ms");
-  EXPECT_EQ(significant_text(0.00035), "0.0003500");
+  EXPECT_EQ(significant_text(0.0035), "0.003500");
+  EXPECT_EQ(significant_text(0.00035), "3.500e-04");
+  EXPECT_EQ(significant_text(5.96e-8, 3), "5.96e-08");
   EXPECT_EQ(significant_text(0), "0");
   EXPECT_EQ(tick_text(0.005), "0.005");
   EXPECT_EQ(tick_text(5000), "5000");

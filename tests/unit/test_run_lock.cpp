@@ -27,6 +27,7 @@ TEST(RunLock, ANewRunClaimsItsFolderOnce) {
 TEST(RunLock, ASecondHolderIsRefusedWithTheFirstOnesPid) {
   TempDir dir("abtool-lock-");
   RunLock first(dir.path());
+  first.claim();
   try {
     RunLock second(dir.path());
     FAIL() << "a second lock was granted";
@@ -42,6 +43,7 @@ TEST(RunLock, TheWriterOfARunIsKnownWithoutTakingItsLock) {
   EXPECT_FALSE(run_writer(dir.path())) << "no lock file";
   {
     RunLock writing(dir.path());
+    writing.claim();
     EXPECT_EQ(run_writer(dir.path()), std::to_string(::getpid()));
     EXPECT_EQ(run_writer(dir.path()), std::to_string(::getpid())) << "asking took nothing";
   }
@@ -106,6 +108,18 @@ TEST(RunDirectoryResume, KeepsFinishedPointsAndRefusesAFinishedRunOrOtherPoints)
   EXPECT_EQ(results.points[1].build, "0.2.0 (new)");
   EXPECT_EQ(MetaRecord::read(RunLayout(path).meta()).builds, (std::vector<std::string>{"0.1.0 (old)", "0.2.0 (new)"}));
   EXPECT_THROW(RunDirectory::resume(path, "0.1.0 (test)"), InputError);
+}
+
+// Issue 63: a resume refused after it took the lock (the run finished) rewrote the lock file with
+// its own pid. The pid is written by claim() only, once every check has passed.
+TEST(RunLock, TakingTheLockWithoutClaimingLeavesTheLastHoldersPid) {
+  TempDir dir("abtool-lock-");
+  write_file_atomically(RunLayout(dir.path()).lock(), "12345\n");
+  { RunLock refused(dir.path()); }
+  EXPECT_EQ(read_text_file(RunLayout(dir.path()).lock()), "12345\n");
+  RunLock writing(dir.path());
+  writing.claim();
+  EXPECT_EQ(read_text_file(RunLayout(dir.path()).lock()), std::to_string(::getpid()) + "\n") << "cut to its own length";
 }
 
 }  // namespace abt

@@ -11,6 +11,7 @@
 #include "model/markers.h"
 #include "rundir/meta_record.h"
 #include "rundir/results_file.h"
+#include "rundir/result_table.h"
 #include "rundir/run_data.h"
 #include "model/vocabulary.h"
 #include "util/files.h"
@@ -224,7 +225,7 @@ TEST_F(RundirFiles, AWrongTypedFieldNamesTheFileThePointAndTheField) {
   json["points"][0]["samples"]["n"] = 0;
   json["points"][0]["latency"]["n"] = 0;
   write_document(json);
-  EXPECT_NE(read_error(ResultsFile::Samples::skip).find("samples_us: a SUCCESS point needs at least one sample"),
+  EXPECT_NE(read_error(ResultsFile::Samples::skip).find("latency: n is 0: a SUCCESS point needs at least one sample"),
             std::string::npos)
       << read_error(ResultsFile::Samples::skip);
 }
@@ -447,6 +448,32 @@ TEST_F(RundirFiles, MetaSurvivesTheRoundTripAndItsDamageIsNamed) {
   }
 }
 
+// Shards count from 1 at every edge since abtool.meta/4; a run written before says "0/4" for the
+// first of four, and is still read as the first.
+TEST_F(RundirFiles, AShardCountsFromOneAndAnOlderRunsFromZero) {
+  EXPECT_EQ(Shard::parse("1/4"), (Shard{0, 4}));
+  EXPECT_EQ(Shard::parse("4/4"), (Shard{3, 4}));
+  EXPECT_FALSE(Shard::parse("0/4"));
+  EXPECT_FALSE(Shard::parse("5/4"));
+  EXPECT_EQ(Shard::parse_from_zero("0/4"), (Shard{0, 4}));
+  EXPECT_FALSE(Shard::parse_from_zero("4/4"));
+  EXPECT_EQ((Shard{2, 4}).text(), "3/4");
+
+  MetaRecord meta;
+  meta.selection.shard = Shard{0, 4};
+  auto json = meta.to_json();
+  EXPECT_EQ(json["selection"]["shard"], "1/4");
+  write_file_atomically(layout_.meta(), json.dump());
+  EXPECT_EQ(MetaRecord::read(layout_.meta()).selection.shard, (Shard{0, 4}));
+  json["schema"] = "abtool.meta/3";
+  json["selection"]["shard"] = "0/4";
+  write_file_atomically(layout_.meta(), json.dump());
+  EXPECT_EQ(MetaRecord::read(layout_.meta()).selection.shard, (Shard{0, 4})) << "meta/3 counted from 0";
+  json["selection"]["shard"] = "4/4";
+  write_file_atomically(layout_.meta(), json.dump());
+  EXPECT_THROW(MetaRecord::read(layout_.meta()), RunFormatError) << "meta/3 had no part 4 of 4";
+}
+
 TEST_F(RundirFiles, APointsGpuAndARunsDevicesSurviveTheRoundTrip) {
   ResultsFile results = valid();
   results.points[0].gpu = PointGpu{1, "GPU-95427054-539b-f731-fbe0-04447ab13d1d"};
@@ -488,7 +515,7 @@ TEST_F(RundirFiles, GpuPartsSurviveTheRoundTripAndAPartOutsideTheRunIsRefused) {
   record.mode = RunMode::replay;
   record.command_line = {"abtool", "replay", "--from", "A", "--gpus", "all"};
   record.working_directory = "/work";
-  record.parts = {{0, "NVIDIA H200", "GPU-a", "gpu0", {"replay", "--from", "A", "--gpu", "0", "--shard", "0/2"}},
+  record.parts = {{0, "NVIDIA H200", "GPU-a", "gpu0", {"replay", "--from", "A", "--gpu", "0", "--shard", "1/2"}},
                   {1, "NVIDIA H200", "GPU-b", "gpu1", {"replay", "--from", "A", "--gpu", "1", "--shard", "1/2"}}};
   record.write(dir_.path());
   const GpuPartsRecord read = GpuPartsRecord::read(dir_.path());
@@ -556,6 +583,28 @@ TEST(Measurement, RoundsAppendInOrder) {
   direct.method = TimingMethod::direct;
   append_round(total, direct);
   EXPECT_EQ(total.method, TimingMethod::mixed);
+}
+
+// Issue 61: record's and replay's final table ignored the terminal's width (diff adapts to it).
+TEST(ResultTable, FitsTheWidthBySparingColumnsThenMovingTheDetailUnderItsRow) {
+  PointRecord ok = sample_point();
+  PointRecord failed = sample_point();
+  failed.point.shape = {1048576};
+  failed.success = false;
+  failed.error = "verification failed: out[12]: got 1, expected 0.578125 (max_rel 2.6e7) at the 3rd of 3 checks";
+  const std::vector<PointRecord> points{ok, failed};
+  const std::string whole = result_table(points);
+  EXPECT_NE(whole.find("q1..q3"), std::string::npos);
+  EXPECT_NE(whole.find("GFLOP/s"), std::string::npos);
+  const std::string narrow = result_table(points, 80);
+  size_t longest = 0;
+  for (size_t start = 0, end; (end = narrow.find('\n', start)) != std::string::npos; start = end + 1)
+    longest = std::max(longest, end - start);
+  EXPECT_LE(longest, 80u) << narrow;
+  EXPECT_EQ(narrow.find("q1..q3"), std::string::npos) << "the spread goes first: " << narrow;
+  EXPECT_NE(narrow.find("median"), std::string::npos) << narrow;
+  EXPECT_NE(narrow.find("\n    verification failed: out[12]"), std::string::npos) << "the error under its row: " << narrow;
+  EXPECT_NE(narrow.find("2 points: 1 SUCCESS, 1 FAILED"), std::string::npos);
 }
 
 }  // namespace abt

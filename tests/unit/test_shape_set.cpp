@@ -41,6 +41,8 @@ TEST(ShapeSet, MalformedYamlNamesTheLine) {
   std::string message = shape_error("toy:\n  shapes:\n    - [4, 8\n");
   EXPECT_NE(message.find("set.yaml:"), std::string::npos);
   EXPECT_NE(message.find("malformed YAML"), std::string::npos) << message;
+  // Issue 63: with the column too, as compilers say where.
+  EXPECT_NE(message.find("set.yaml:4:1: malformed YAML: "), std::string::npos) << message;
 }
 
 TEST(ShapeSet, UnknownDtypeIsRejected) {

@@ -38,4 +38,29 @@ TEST(StdoutWidth, ColumnsDecidesWhereItIsANumber) {
   else ::unsetenv("COLUMNS");
 }
 
+// Issue 61: at 80 columns the progress line was cut mid-word.
+TEST(ProgressLine, CutAtAWordsEndWithAMark) {
+  const std::string line = "record 3/7 points (2 more chosen), 0:04 elapsed, ETA 0:12: compiling cpu_matmul fp32 [2/6 variants]";
+  const std::string cut = fit_progress_line(line, 80);
+  EXPECT_LT(cut.size(), 80u);
+  EXPECT_EQ(cut, "record 3/7 points (2 more chosen), 0:04 elapsed, ETA 0:12: compiling...");
+  EXPECT_EQ(fit_progress_line("short", 80), "short");
+  EXPECT_EQ(fit_progress_line(line, std::string::npos), line) << "not a terminal: the whole line";
+  EXPECT_EQ(fit_progress_line(std::string(100, 'x'), 30), std::string(26, 'x') + "...") << "one long word";
+}
+
+// A compile's progress under a run's line becomes that line's "what runs now", not a line of its own.
+TEST(ProgressLine, APartsProgressGoesToTheRunsLineWhileOneIsUp) {
+  std::vector<std::string> seen;
+  set_progress_sink([&](const std::string& current) { seen.push_back(current); });
+  {
+    Progress compiling("compiling cpu_matmul fp32", 6, "variants");
+    compiling.update(2, "");
+    compiling.update(3, "BLOCK=64");
+  }
+  set_progress_sink({});
+  EXPECT_EQ(seen, (std::vector<std::string>{"compiling cpu_matmul fp32 [2/6 variants]",
+                                            "compiling cpu_matmul fp32 [3/6 variants] BLOCK=64"}));
+}
+
 }  // namespace abt

@@ -220,6 +220,10 @@ TEST_F(TritonCompile, AbtoolSkipPassesLeavesANamedPassOutOfThePipeline) {
   EXPECT_EQ(refused("abtool_skip_passes=tritongpu-no-such-pass"),
             "--compiler-flags abtool_skip_passes: this Triton has no pass named 'tritongpu-no-such-pass' (name passes as MLIR's "
             "dumps do, the argument in parentheses: tritongpu-coalesce)");
+  EXPECT_EQ(refused("abtool_skip_passes=,,"), "--compiler-flags abtool_skip_passes: ',,' names no pass (name passes as MLIR's "
+                                                "dumps do, comma separated: tritongpu-coalesce,tritongpu-remove-layout-conversions)");
+  EXPECT_EQ(refused("abtool_skip_passes=tritongpu-coalesce,,tritongpu-prefetch"),
+            "--compiler-flags abtool_skip_passes: 'tritongpu-coalesce,,tritongpu-prefetch' has an empty name at character 20");
   EXPECT_EQ(refused("abtool_skip_passes=tritongpu-coalesce,tritongpu-colaesce"),
             "--compiler-flags abtool_skip_passes: this Triton has no pass named 'tritongpu-colaesce' (did you mean "
             "'tritongpu-coalesce'?) (name passes as MLIR's dumps do, the argument in parentheses: tritongpu-coalesce)");

@@ -56,7 +56,7 @@ Environment read_environment() {
     uint64_t value = 0;
     const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
     if (error != std::errc() || end != text->data() + text->size())
-      bad("ABTOOL_CACHE_MAX_MB", *text, "must be a whole number of megabytes (0: keep nothing)");
+      bad("ABTOOL_CACHE_MAX_MB", *text, "must be a whole number of megabytes (0: keep nothing, as --no-cache)");
     env.cache_max_mb = value;
   }
   if (auto text = variable("ABTOOL_COLOR")) {

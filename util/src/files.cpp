@@ -182,7 +182,12 @@ TempDir::TempDir(const std::string& prefix) {
   std::string pattern = (environment().temp_dir / (prefix + "XXXXXX")).string();
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
-  if (!::mkdtemp(buffer.data())) throw std::runtime_error("mkdtemp failed for " + pattern);
+  if (!::mkdtemp(buffer.data())) {  // the machine's, not abtool's: say the folder, where it came from, and why
+    const int error = errno;
+    const bool from_variable = std::getenv("TMPDIR") != nullptr;
+    throw StorageError(fmt::format("cannot make a temporary folder in {} ({}): {}", environment().temp_dir.string(),
+                                   from_variable ? "TMPDIR names it" : "the default; TMPDIR is not set", std::strerror(error)));
+  }
   path_ = buffer.data();
 }
 

@@ -1,6 +1,8 @@
 #include "util/terminal.h"
 
 #include <fmt/format.h>
+
+#include <mutex>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -140,8 +142,21 @@ void clear_progress_line() {
   std::fflush(stderr);
 }
 
-Progress::Progress(std::string what, int total)
-    : what_(std::move(what)), total_(total), enabled_(stderr_is_interactive()),
+namespace {
+std::mutex sink_mutex;
+ProgressSink& sink() {
+  static ProgressSink current;
+  return current;
+}
+}  // namespace
+
+void set_progress_sink(ProgressSink new_sink) {
+  std::lock_guard lock(sink_mutex);
+  sink() = std::move(new_sink);
+}
+
+Progress::Progress(std::string what, int total, std::string units)
+    : what_(std::move(what)), total_(total), units_(std::move(units)), enabled_(stderr_is_interactive()),
       start_(std::chrono::steady_clock::now()) {}
 
 Progress::~Progress() { finish(); }
@@ -150,12 +165,31 @@ void draw_progress_line(const std::string& line) {
   winsize size{};
   size_t width = std::string::npos;  // not a terminal (ABTOOL_COLOR=always into a file): the whole line
   if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) width = size.ws_col;
-  // The last column stays empty: a terminal that wraps on it would leave the line behind too.
-  fmt::print(stderr, "\r\x1b[2K{}", line.size() < width ? line : line.substr(0, width - 1));
+  fmt::print(stderr, "\r\x1b[2K{}", fit_progress_line(line, width));
   std::fflush(stderr);
 }
 
+std::string fit_progress_line(const std::string& line, size_t width) {
+  // The last column stays empty: a terminal that wraps on it would leave the line behind too.
+  if (width == std::string::npos || line.size() < width) return line;
+  const std::string mark = "...";
+  const size_t room = width > mark.size() + 1 ? width - 1 - mark.size() : 0;
+  size_t cut = line.rfind(' ', room);
+  while (cut != std::string::npos && cut > 0 && (line[cut - 1] == ' ' || line[cut - 1] == ',' || line[cut - 1] == ':'))
+    --cut;  // "ETA 0:12, compiling" cut after "0:12", not after its comma
+  if (cut == std::string::npos || cut < room / 2) cut = room;  // one long word: cut inside it
+  return line.substr(0, cut) + mark;
+}
+
 void Progress::update(int done, const std::string& current) {
+  {
+    std::lock_guard lock(sink_mutex);
+    if (sink()) {
+      sink()(fmt::format("{} [{}/{}{}]{}{}", what_, done, total_, units_.empty() ? "" : " " + units_,
+                         current.empty() ? "" : " ", current));
+      return;
+    }
+  }
   if (!enabled_) return;
   double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   std::string eta = "--:--";

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <stdexcept>
 
 namespace abt {
@@ -25,6 +27,10 @@ long long Finding::integer(FindingField name) const { return std::get<long long>
 
 const std::string& Finding::text(FindingField name) const { return std::get<std::string>(field(*this, name)); }
 
+bool Finding::has(FindingField name) const {
+  return std::any_of(fields.begin(), fields.end(), [name](const auto& entry) { return entry.first == name; });
+}
+
 std::string finding_text(const Finding& f) {
   switch (f.code) {
     case FindingCode::missing: return "missing in " + f.text(FindingField::in_);
@@ -35,6 +41,12 @@ std::string finding_text(const Finding& f) {
     case FindingCode::below_noise_floor:
       return fmt::format("a change, but below this point's noise floor of {:.2f}%", f.number(FindingField::noise_floor_pct));
     case FindingCode::crosses_threshold:
+      // The bar is the threshold, or this point's noise floor where that is higher (and the summary's
+      // "(threshold 2%)" would not explain an 18.97% here).
+      if (f.has(FindingField::noise_floor_pct))
+        return fmt::format("the interval crosses {:.2f}%, this point's noise floor (the bar where it is above the "
+                           "threshold): more rounds needed",
+                           f.number(FindingField::threshold_pct));
       return fmt::format("the interval crosses the {:.2f}% threshold: more rounds needed", f.number(FindingField::threshold_pct));
     case FindingCode::more_rounds: {
       const std::string& outlook = f.text(FindingField::outlook);

@@ -194,6 +194,8 @@ Decision decide(const RoundedSamples& a, const RoundedSamples& b, const VerdictR
       break;
     case Reading::crosses:
       decision.undecided = Finding{FindingCode::crosses_threshold, {{FindingField::threshold_pct, decision.effective_threshold_pct}}};
+      if (thresholds.effective_pct > thresholds.threshold_pct)  // the noise floor set the bar: said so
+        decision.undecided->fields.emplace_back(FindingField::noise_floor_pct, thresholds.effective_pct);
       decision.to_decide = rounds_to_decide(decision.speedup, rounds, thresholds);
       break;
   }

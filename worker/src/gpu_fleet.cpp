@@ -18,6 +18,7 @@
 #include "rundir/gpu_parts.h"
 #include "shards/merge.h"
 #include "rundir/result_table.h"
+#include "util/terminal.h"
 #include "rundir/run_data.h"
 #include "rundir/run_lock.h"
 #include "model/shard.h"
@@ -149,7 +150,7 @@ int merge_parts(const GpuPartsRecord& record, const fs::path& out) {
     if (entry.path().filename() != "lock") fs::rename(entry.path(), out / entry.path().filename());
   fs::remove(GpuPartsRecord::file(out));
   fs::remove_all(GpuPartsRecord::parts_dir(out));
-  fmt::print("\n{}", result_table(read_run(out).results.points));
+  fmt::print("\n{}", result_table(read_run(out).results.points, stdout_width()));
   fmt::print("{} points on {} GPUs, merged\nrun directory: {}\n", merged.points, record.parts.size(), out.string());
   return merged.failed ? kExitPointFailed : kExitOk;
 }
@@ -263,6 +264,7 @@ int resume_on_gpus(const fs::path& dir, RunMode mode, std::optional<double> poin
     fs::remove_all(GpuPartsRecord::parts_dir(out));
     throw InputError("--resume " + dir.string() + ": this run finished; there is nothing to resume");
   }
+  lock.claim();
   fmt::print("abtool {} --resume: {} parts on GPUs {}\n", spelling(mode), record.parts.size(),
              fmt::join([&] {
                std::vector<int> gpus;

@@ -12,15 +12,25 @@
 
 namespace abt {
 
+namespace {
+std::string& command_name() {
+  static std::string name;
+  return name;
+}
+}  // namespace
+
+void name_the_command(std::string command) { command_name() = std::move(command); }
+
 std::string Message::line() const {
+  const std::string prefix = command_name().empty() ? "abtool: " : "abtool " + command_name() + ": ";
   switch (kind) {
-    case MessageKind::error: return "abtool: error: " + text;
-    case MessageKind::internal_error: return "abtool: internal error: " + text;
+    case MessageKind::error: return prefix + "error: " + text;
+    case MessageKind::internal_error: return prefix + "internal error: " + text;
     case MessageKind::stopped:
     case MessageKind::storage:
-    case MessageKind::note: return "abtool: " + text;
+    case MessageKind::note: return prefix + text;
   }
-  return "abtool: " + text;
+  return prefix + text;
 }
 
 void say(const Message& message) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/point_groups.h"
 #include "compare/compile_stages.h"
 #include "compare/counter_delta.h"
 #include "compare/ir_delta.h"
@@ -120,10 +121,11 @@ enum class WarningKind {
   not_a_replay_of_a,
   machine_speed_differs,
   baseline_unavailable,   // B could not run A's stored binary at some points (BASELINE_UNAVAILABLE)
+  ir_files_unread,        // IR files a point names that are links, outside the run, or of no known kind
 };
 template <>
 struct Spellings<WarningKind> {
-  static constexpr std::array<std::pair<WarningKind, std::string_view>, 12> table{
+  static constexpr std::array<std::pair<WarningKind, std::string_view>, 13> table{
       {{WarningKind::identical_binaries, "identical_binaries"},
        {WarningKind::planned_points_differ, "planned_points_differ"},
        {WarningKind::inputs_differ, "inputs_differ"},
@@ -135,7 +137,8 @@ struct Spellings<WarningKind> {
        {WarningKind::reversed_order, "reversed_order"},
        {WarningKind::not_a_replay_of_a, "not_a_replay_of_a"},
        {WarningKind::machine_speed_differs, "machine_speed_differs"},
-       {WarningKind::baseline_unavailable, "baseline_unavailable"}}};
+       {WarningKind::baseline_unavailable, "baseline_unavailable"},
+       {WarningKind::ir_files_unread, "ir_files_unread"}}};
 };
 struct Warning {
   WarningKind kind;
@@ -162,6 +165,7 @@ struct Comparison {
   std::vector<const PointComparison*> fastest_compiles;  // B's compile faster: smallest B/A ratios first (at most 3)
   std::vector<OpCompileStages> compile_stages;  // per op, where both sides' compiles carry stages
   std::optional<double> retuned_geomean_speedup;  // best vs best, over the trusted points B re-tuned
+  std::optional<PointGroups> groups;  // diff --group-by: the points summed up per op, shape or dtype
   RunSummary a_run, b_run;
   int count(Verdict verdict) const;
   int optimum_moved() const;  // points whose B's own best config is not A's

@@ -36,12 +36,16 @@ class CompileStore {
 
   // Removes the least recently used entries until the cache holds at most max_bytes.
   void prune() const;
+  size_t pruned() const { return pruned_; }  // entries prune() removed
+  // ABTOOL_CACHE_MAX_MB=0: prune() empties the cache and store() keeps nothing.
+  bool keeps_nothing() const { return max_bytes_ == 0; }
 
  private:
   std::filesystem::path entry(const std::string& key) const;
   void warn(const std::string& what) const;
   std::filesystem::path dir_;
   uint64_t max_bytes_;
+  mutable size_t pruned_ = 0;
 };
 
 // The key of one variant, in two parts. What every variant of one kernel shares: the compiler's

@@ -14,6 +14,9 @@
 
 namespace abt {
 
+// Why A's and B's compilers' passes cannot be compared (two families: "gcc" and "clang"), or "".
+std::string two_families_reason(const CompilerFingerprint& a, const CompilerFingerprint& b);
+
 struct ExplainRequest {
   std::vector<std::string> points;  // point ids; empty: every point whose measured binaries differ
   // Where the pass dumps of each side go (a new or empty folder outside A and B); none: nowhere.

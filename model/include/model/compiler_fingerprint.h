@@ -26,4 +26,9 @@ struct CompilerFingerprint {
   bool operator==(const CompilerFingerprint&) const = default;
 };
 
+// The family whose passes a compiler runs, from its backend and the version it reports: "gcc",
+// "clang", "triton", "nvrtc", "nvcc"; "" when the version names none (a wrapper's own text). Two
+// families share no pass name, which explain knows before it compiles anything.
+std::string compiler_family(const CompilerFingerprint& compiler);
+
 }  // namespace abt

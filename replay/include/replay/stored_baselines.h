@@ -40,6 +40,7 @@ class StoredBaselines {
   };
   std::filesystem::path dir_;
   std::map<std::string, Stored> by_point_;
+  std::set<std::string> indexed_hashes_;  // every binary_hash of A's ir/index.tsv; empty: none to check
   TempDir copies_{"abtool-baselines-"};  // one file per distinct binary, named by its hash
   std::set<std::string> copied_;
 };

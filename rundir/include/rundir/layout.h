@@ -11,8 +11,9 @@ namespace abt {
 // them that they still read (results/2 held every sample inline; results/3 had no hardware
 // counters and no GPU instruction counts; results/4 no compile profiles; results/5 no phases_s;
 // results/6 no metrics list;
-// meta/2 had no "sweep").
-inline constexpr const char* kMetaSchema = "abtool.meta/3";
+// meta/2 had no "sweep"; meta/3 spelled a shard from 0, "0/4" for the first of four).
+inline constexpr const char* kMetaSchema = "abtool.meta/4";
+inline constexpr const char* kMetaSchemaV3 = "abtool.meta/3";
 inline constexpr const char* kMetaSchemaV2 = "abtool.meta/2";
 inline constexpr const char* kResultsSchema = "abtool.results/7";
 inline constexpr const char* kResultsSchemaV6 = "abtool.results/6";

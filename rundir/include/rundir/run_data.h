@@ -26,5 +26,8 @@ struct RunData {
 RunData read_run(const std::filesystem::path& dir, ResultsFile::Samples samples = ResultsFile::Samples::read);
 // The two sides of a comparison, read side by side; A's error first when both are damaged.
 std::pair<RunData, RunData> read_runs(const std::filesystem::path& a, const std::filesystem::path& b);
+// InputError ("A and B have no point in common: ...") when both planned points and none alike:
+// other ops, another shape set. diff and explain refuse such a pair alike.
+void require_common_points(const RunData& a, const RunData& b);
 
 }  // namespace abt

@@ -15,8 +15,11 @@ namespace abt {
 class RunLock {
  public:
   // Holds the flock of an existing run directory. InputError naming the holder's pid if another
-  // process holds it, or when RUN/lock is not a plain file (a link).
+  // process holds it, or when RUN/lock is not a plain file (a link). The file keeps the last
+  // holder's pid until claim(): a resume refused after taking the lock leaves it as it was.
   explicit RunLock(const std::filesystem::path& dir);
+  // Writes this process's pid into the lock file: it writes the run from now on.
+  void claim();
   ~RunLock();
   RunLock(RunLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
   RunLock& operator=(RunLock&&) = delete;

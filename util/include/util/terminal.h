@@ -1,6 +1,7 @@
 // Terminal output: colour/tty decisions and the progress line for long sweeps.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <cstddef>
 #include <string>
 
@@ -43,17 +44,25 @@ void write_paged(const std::string& text);
 std::string clock_text(double seconds);
 // Erases the progress line on stderr (the cursor back at its start), where one may be drawn.
 void clear_progress_line();
-// Draws `line` as the progress line on stderr, cut to the terminal's width: a line that wrapped
-// would leave its first part behind at every redraw.
+// Draws `line` as the progress line on stderr, cut to the terminal's width at a word's end ("..."
+// marks the cut): a line that wrapped would leave its first part behind at every redraw.
 void draw_progress_line(const std::string& line);
+// `line` cut to fit `width` columns (the last one left empty) at a word's end, "..." marking the cut.
+std::string fit_progress_line(const std::string& line, size_t width);
+// While a run's own progress line is up (engine's RunProgress), a part's Progress (a compile's
+// "[2/6 variants]") becomes that line's "what runs now" text, under the run's one ETA, instead of
+// a line of its own with an ETA of another scope. Empty: none; set and cleared by the run's line.
+using ProgressSink = std::function<void(const std::string& current)>;
+void set_progress_sink(ProgressSink sink);
 // Off a terminal, seconds between plain progress lines: ABTOOL_PROGRESS_S, default 5 (0: none).
 double plain_progress_interval_s();
 
-// "points done/total, current point, ETA" on one self-overwriting stderr line; silent when
-// stderr is not interactive, so logs never receive control codes.
+// "what [done/total units] current" on one self-overwriting stderr line, with its own ETA when no
+// run's line is up (set_progress_sink); silent when stderr is not interactive, so logs never
+// receive control codes.
 class Progress {
  public:
-  Progress(std::string what, int total);
+  Progress(std::string what, int total, std::string units = "");
   ~Progress();
   void update(int done, const std::string& current);
   void finish();
@@ -61,6 +70,7 @@ class Progress {
  private:
   std::string what_;
   int total_;
+  std::string units_;
   bool enabled_;
   bool active_ = false;
   std::chrono::steady_clock::time_point start_;

@@ -137,11 +137,14 @@ struct Finding {
   double number(FindingField name) const;  // a double, or an integer as one
   long long integer(FindingField name) const;
   const std::string& text(FindingField name) const;
+  bool has(FindingField name) const;
   bool operator==(const Finding&) const = default;
 };
 
 // The sentence a printer shows for a finding, and for a point's findings in order ("; " between).
 std::string finding_text(const Finding& finding);
 std::string findings_text(const std::vector<Finding>& findings);
+// What a code means and what to do about it (`abtool explain-finding CODE`): a paragraph.
+std::string_view finding_explanation(FindingCode code);
 
 }  // namespace abt

@@ -22,8 +22,12 @@ struct Spellings<MessageKind> {
 struct Message {
   MessageKind kind = MessageKind::note;
   std::string text;
-  std::string line() const;  // as stderr shows it: "abtool: error: <text>"
+  std::string line() const;  // as stderr shows it: "abtool diff: error: <text>" (the command running)
 };
+
+// The command whose messages these are ("diff"), named in every message's prefix as in the
+// command line's own errors: "abtool diff: error: ...". Empty (the default): "abtool: error: ...".
+void name_the_command(std::string command);
 
 // Prints `message` on stderr (and into the outcome file, when there is one).
 void say(const Message& message);
