@@ -72,6 +72,7 @@ struct ExplainOptions {
   bool skip_passes = false;                     // --skip-passes: each divergent pass left out of B in turn
   bool time_skipped = false;                    // --time: each such B replayed, A's binary beside it, and judged
   bool dry_run = false;                         // --dry-run: what would be compiled, and with what, nothing run
+  bool raw = false;                             // --raw: pass outputs compared as text, value names as printed
 };
 // Exit 0, or 1 when a point could not be explained (its variant does not compile again).
 int run_explain(const ExplainOptions& options);

@@ -41,15 +41,17 @@ std::function<void(const std::string&)> progress_of(const RunData& a, const RunD
 // measured code differs, FASTER and SLOWER first.
 struct ExplainPlan {
   std::map<std::string, std::string> verdicts;
+  std::map<std::string, double> speedups;
   std::vector<std::string> ids;
 };
 
 ExplainPlan plan_explanation(const RunData& a, const RunData& b, const JudgingRule& rule, const std::vector<std::string>& named) {
   const Comparison comparison = compare_runs(a, b, rule);
-  ExplainPlan plan{{}, named};
+  ExplainPlan plan{{}, {}, named};
   std::map<std::string, int> rank;  // by point id
   for (const PointComparison& row : comparison.points) {
     plan.verdicts[row.id] = std::string(spelling(row.verdict));
+    if (row.timed() && row.speedup > 0) plan.speedups[row.id] = row.speedup;
     rank[row.id] = explain_rank(row.verdict);
   }
   if (plan.ids.empty()) {
@@ -110,7 +112,8 @@ int store_replay_passes(const fs::path& b_dir) {
   if (!meta.replay_from) throw InputError(fmt::format("replay --passes: {} names no run it replays", layout.meta().string()));
   auto [a, b] = read_runs(*meta.replay_from, b_dir);
   ExplainPlan plan = plan_explanation(a, b, JudgingRule{}, {});
-  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), layout.pass_dumps().string()};
+  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts),
+                       std::move(plan.speedups), layout.pass_dumps().string()};
   // B's own output: what an earlier, interrupted --passes left is replaced (remove_all takes a link
   // itself away, never what it points to).
   std::error_code error;
@@ -133,10 +136,12 @@ int run_explain(const ExplainOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
   require_common_points(a, b);  // else "every point's measured binaries are the same", which is false
   ExplainPlan plan = plan_explanation(a, b, options.rule, options.points);
-  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts), options.out};
+  ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts),
+                       std::move(plan.speedups), options.out};
   ExplainRequest request{plan.ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
   request.skip_passes = options.skip_passes;
+  request.raw = options.raw;
   if (options.time_skipped && !options.skip_passes) throw InputError("explain --time times what --skip-passes leaves out: give both");
   if (options.dry_run) {  // a shared run's meta.json decides what runs: shown before anything does
     for (const auto& [side, run] : {std::pair{"A", &a}, std::pair{"B", &b}}) {

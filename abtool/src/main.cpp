@@ -411,6 +411,9 @@ void declare_comparing_commands(CommandLine& cli) {
   explain->add_flag("--time", cli.explain_options.time_skipped,
                     "with --skip-passes: replay B with each pass that changed its code left out, A's binary timed beside "
                     "it, and give its verdict against A (which pass brings B's time back to A's); on B's device");
+  explain->add_flag("--raw", cli.explain_options.raw,
+                    "compare pass outputs as text, value names as printed (default: as code, each side's value names "
+                    "matched to the other's, so a renumbering is no change)");
   explain->add_flag("--dry-run", cli.explain_options.dry_run,
                     "print the compilers, flags and environment each side would be compiled with (from its meta.json, "
                     "which may name a -wrapper or any program) and the points, and compile nothing");

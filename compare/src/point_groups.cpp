@@ -33,7 +33,7 @@ PointGroups group_points(const Comparison& report, GroupBy by) {
     const std::string key = part_of(row.id, by);
     auto [at, added] = index.try_emplace(key, grouped.groups.size());
     if (added) {
-      grouped.groups.push_back({key});
+      grouped.groups.push_back({key, 0, 0, {}, std::nullopt});
       log_sums.push_back(0);
     }
     PointGroup& group = grouped.groups[at->second];

@@ -140,7 +140,7 @@ std::string why_not_compiled(const std::string& log) {
   return last_line(log);
 }
 
-PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
+PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b, bool raw) {
   PassExplanation found;
   found.a_passes = a.passes.size();
   found.b_passes = b.passes.size();
@@ -149,7 +149,7 @@ PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
                     : !b.no_passes.empty()        ? "B: " + b.no_passes
                                                   : "";
   if (!a.passes.empty() && !b.passes.empty()) {
-    found.divergence = first_divergence(a.passes, b.passes);
+    found.divergence = first_divergence(a.passes, b.passes, !raw);
     if (found.divergence.aligned == 0) {
       found.no_passes = "A's and B's compilers run no pass of the same name (two different compilers): only their stages compare";
       found.divergence = {};
@@ -167,7 +167,7 @@ PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b) {
 
 // One point's explanation from its two compiles; its dumps stored in the --out folder.
 PointExplanation explain_point(const std::string& id, const std::array<SideOfPoint, 2>& sides,
-                               const std::array<PassCompile, 2>& compiled, std::optional<DumpFolder>& dumps) {
+                               const std::array<PassCompile, 2>& compiled, std::optional<DumpFolder>& dumps, bool raw) {
   PointExplanation point{id, sides[0].record->variant, sides[1].record->variant, {}};
   if (!sides[0].record->success || !sides[1].record->success) {
     point.passes.error = fmt::format("not measured on both sides (A: {}, B: {})", sides[0].record->success ? "SUCCESS" : "FAILED",
@@ -180,7 +180,7 @@ PointExplanation explain_point(const std::string& id, const std::array<SideOfPoi
                                        why_not_compiled(compiled[i].variant.log));
       return point;
     }
-  point.passes = compare_compiles(compiled[0], compiled[1]);
+  point.passes = compare_compiles(compiled[0], compiled[1], raw);
   point.passes.a_rebuilt_measured = compiled[0].variant.binary_hash == sides[0].record->binary_hash;
   point.passes.b_rebuilt_measured = compiled[1].variant.binary_hash == sides[1].record->binary_hash;
   if (dumps)
@@ -272,7 +272,7 @@ std::vector<PointExplanation> explain_points(const RunData& a, const RunData& b,
           compile_side(sides[n][i], work.path() / std::to_string(n) / std::string(1, sides[n][i].name), no_pass_dumps);
     });
     for (size_t k = 0; k < count; ++k) {
-      explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps));
+      explained.push_back(explain_point(ids[first + k], sides[first + k], compiled[k], dumps, request.raw));
       if (request.skip_passes)
         explained.back().skipped =
             leave_passes_out(explained.back(), sides[first + k], compiled[k], work.path() / std::to_string(first + k));

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "passes/canonical_diff.h"
 #include "util/text_lines.h"
 
 namespace abt {
@@ -63,11 +64,13 @@ std::string without_module_attributes(const std::string& ir) {
 }
 
 struct OutputDifference {
-  size_t a_lines = 0, b_lines = 0, changed_lines = 0;
-  std::string excerpt;  // a unified diff, at most kExcerptLines lines
+  size_t a_lines = 0, b_lines = 0, changed_lines = 0, raw_changed_lines = 0;
+  bool order_only = false, ops_counted = false;
+  std::vector<std::pair<std::string, long long>> op_changes;
+  std::string excerpt;  // at most kExcerptLines lines
 };
 
-OutputDifference difference(const std::string& a, const std::string& b) {
+OutputDifference raw_difference(const std::string& a, const std::string& b) {
   OutputDifference found;
   const std::vector<std::string> a_lines = split_lines(a), b_lines = split_lines(b);
   found.a_lines = a_lines.size();
@@ -82,13 +85,29 @@ OutputDifference difference(const std::string& a, const std::string& b) {
   std::istringstream hunks(out.str());
   size_t kept = 0;
   for (std::string line; kept < kExcerptLines && std::getline(hunks, line); ++kept) found.excerpt += line + "\n";
+  found.raw_changed_lines = found.changed_lines;
+  return found;
+}
+
+// The raw difference's counts, and with `canonical` the count, operations and excerpt of the code's.
+OutputDifference difference(const std::string& a, const std::string& b, PassStage stage, bool canonical) {
+  OutputDifference found = raw_difference(a, b);
+  if (!canonical) return found;
+  CanonicalDifference code = canonical_difference(a, b, stage);
+  found.changed_lines = code.changed_lines;
+  found.order_only = code.order_only;
+  found.ops_counted = code.ops_counted;
+  found.op_changes = std::move(code.op_changes);
+  found.excerpt = std::move(code.excerpt);
   return found;
 }
 
 }  // namespace
 
-PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b) {
+PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b, bool canonical) {
   PassDivergence found;
+  found.canonical = canonical;
+  auto same = [canonical](const std::string& x, const std::string& y) { return canonical ? same_code(x, y) : x == y; };
   size_t a_next = 0, b_next = 0;  // the first point of each side not yet aligned or listed
   auto list_unaligned = [&](size_t a_until, size_t b_until) {
     found.since_same_only_in_a.clear();
@@ -110,26 +129,32 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
     const auto [i, j] = pairs[at];
     list_unaligned(i, j);
     ++a_next, ++b_next;
-    if (a[i].ir == b[j].ir) continue;
+    if (same(a[i].ir, b[j].ir)) continue;
     found.diverged = true;
     found.stage = a[i].stage;
     found.pass = a[i].pass;
-    OutputDifference output = difference(a[i].ir, b[j].ir);
+    OutputDifference output = difference(a[i].ir, b[j].ir, a[i].stage, canonical);
     found.a_lines = output.a_lines;
     found.b_lines = output.b_lines;
     found.changed_lines = output.changed_lines;
+    found.raw_changed_lines = output.raw_changed_lines;
+    found.order_only = output.order_only;
+    found.ops_counted = output.ops_counted;
+    found.op_changes = std::move(output.op_changes);
     found.excerpt = std::move(output.excerpt);
-    found.attributes_only = without_module_attributes(a[i].ir) == without_module_attributes(b[j].ir);
+    found.attributes_only = same(without_module_attributes(a[i].ir), without_module_attributes(b[j].ir));
     size_t code_alike = at;  // the last pair whose outputs' code was alike
     for (size_t later = at + 1; found.attributes_only && later < pairs.size(); ++later) {
       const auto [k, l] = pairs[later];
       const std::string a_code = without_module_attributes(a[k].ir), b_code = without_module_attributes(b[l].ir);
-      if (a_code == b_code) {
+      if (same(a_code, b_code)) {
         code_alike = later;
         continue;
       }
-      OutputDifference code = difference(a_code, b_code);
-      found.code = PassDivergence::CodeDivergence{a[k].stage, a[k].pass, code.changed_lines, std::move(code.excerpt), {}, {}};
+      OutputDifference code = difference(a_code, b_code, a[k].stage, canonical);
+      found.code = PassDivergence::CodeDivergence{a[k].stage,         a[k].pass,          code.changed_lines,
+                                                  code.raw_changed_lines, code.order_only, code.ops_counted,
+                                                  std::move(code.op_changes), std::move(code.excerpt), {}, {}};
       // the unpaired passes between the two pairs: pairs are increasing on both sides
       std::vector<bool> a_paired(a.size(), false), b_paired(b.size(), false);
       for (const auto& [p, q] : pairs) a_paired[p] = b_paired[q] = true;
@@ -144,7 +169,7 @@ PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vect
   list_unaligned(a.size(), b.size());
   // Passes after the last common one that leave the two outputs different: where the change came
   // from; when the outputs end the same, they changed nothing that matters.
-  if (a.empty() || b.empty() || a.back().ir == b.back().ir) {
+  if (a.empty() || b.empty() || same(a.back().ir, b.back().ir)) {
     found.since_same_only_in_a.clear();
     found.since_same_only_in_b.clear();
   }

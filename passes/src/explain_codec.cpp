@@ -14,6 +14,32 @@ std::optional<bool> optional_boolean(const JsonFields& fields, const char* key) 
 
 std::string optional_text(const JsonFields& fields, const char* key) { return fields.has(key) ? fields.text(key) : ""; }
 
+nlohmann::json op_changes_json(bool counted, const std::vector<std::pair<std::string, long long>>& changes) {
+  if (!counted) return nullptr;
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& [op, delta] : changes) list.push_back({{"op", op}, {"delta", delta}});
+  return list;
+}
+
+// The canonical comparison's fields of a divergence (its pass's or its code's); absent in older files.
+template <typename Divergence>
+void read_canonical(const JsonFields& fields, Divergence& divergence) {
+  divergence.raw_changed_lines = fields.has("raw_changed_lines") ? size_t(fields.unsigned_integer("raw_changed_lines"))
+                                                                 : divergence.changed_lines;
+  divergence.order_only = optional_boolean(fields, "order_only").value_or(false);
+  divergence.ops_counted = fields.has("op_changes") && !fields.any("op_changes").is_null();
+  if (divergence.ops_counted)
+    for (const JsonFields& change : fields.objects("op_changes", "op change"))
+      divergence.op_changes.emplace_back(change.text("op"), change.integer("delta"));
+}
+
+template <typename Divergence>
+void write_canonical(nlohmann::json& json, const Divergence& divergence) {
+  json["raw_changed_lines"] = divergence.raw_changed_lines;
+  json["order_only"] = divergence.order_only;
+  json["op_changes"] = op_changes_json(divergence.ops_counted, divergence.op_changes);
+}
+
 PassExplanation explanation_from(const JsonFields& point) {
   PassExplanation found;
   found.outcome = point.spelled<ExplainOutcome>("outcome");
@@ -42,14 +68,19 @@ PassExplanation explanation_from(const JsonFields& point) {
     divergence.only_in_b = pass.texts("only_in_b");
     divergence.excerpt = pass.text("excerpt");
     divergence.attributes_only = optional_boolean(pass, "attributes_only").value_or(false);
+    divergence.canonical = optional_boolean(pass, "canonical").value_or(false);  // older files compared text
+    read_canonical(pass, divergence);
     if (divergence.attributes_only && pass.has("code")) {
       const JsonFields code = pass.object("code");
-      divergence.code = PassDivergence::CodeDivergence{code.spelled<PassStage>("stage"),
-                                                       code.text("name"),
-                                                       size_t(code.unsigned_integer("changed_lines")),
-                                                       code.text("excerpt"),
-                                                       code.texts("since_same_only_in_a"),
-                                                       code.texts("since_same_only_in_b")};
+      PassDivergence::CodeDivergence found_code;
+      found_code.stage = code.spelled<PassStage>("stage");
+      found_code.pass = code.text("name");
+      found_code.changed_lines = size_t(code.unsigned_integer("changed_lines"));
+      found_code.excerpt = code.text("excerpt");
+      found_code.since_same_only_in_a = code.texts("since_same_only_in_a");
+      found_code.since_same_only_in_b = code.texts("since_same_only_in_b");
+      read_canonical(code, found_code);
+      divergence.code = std::move(found_code);
     }
   }
   return found;
@@ -108,7 +139,9 @@ nlohmann::json explanation_json(const PassExplanation& found) {
                     {"changed_lines", pass.changed_lines},
                     {"only_in_a", pass.only_in_a},
                     {"only_in_b", pass.only_in_b},
-                    {"excerpt", pass.excerpt}};
+                    {"excerpt", pass.excerpt},
+                    {"canonical", pass.canonical}};
+    write_canonical(json["pass"], pass);
     // only where the first divergence is the module's attributes alone: the goldens of the rest hold
     if (pass.attributes_only) {
       json["pass"]["attributes_only"] = true;
@@ -119,9 +152,29 @@ nlohmann::json explanation_json(const PassExplanation& found) {
                                                         {"since_same_only_in_b", pass.code->since_same_only_in_b},
                                                         {"excerpt", pass.code->excerpt}}
                                        : nlohmann::json();
+      if (pass.code) write_canonical(json["pass"]["code"], *pass.code);
     }
   }
   return json;
+}
+
+std::vector<PassTableRow> pass_table_of(const ExplainReport& report) {
+  std::vector<ExplainedPoint> points;
+  for (const PointExplanation& point : report.points) {
+    const auto verdict = report.verdicts.find(point.point);
+    const auto speedup = report.speedups.find(point.point);
+    points.push_back({&point.passes, verdict == report.verdicts.end() ? "" : verdict->second,
+                      speedup == report.speedups.end() ? std::nullopt : std::optional<double>(speedup->second)});
+  }
+  return pass_table(points);
+}
+
+nlohmann::json pass_table_json(const std::vector<PassTableRow>& rows) {
+  nlohmann::json table = nlohmann::json::array();
+  for (const PassTableRow& row : rows)
+    table.push_back({{"where", row.where}, {"points", row.points}, {"verdicts", row.verdicts},
+                     {"geomean_speedup", row.geomean_speedup ? nlohmann::json(*row.geomean_speedup) : nlohmann::json()}});
+  return table;
 }
 
 nlohmann::json explain_report_json(const ExplainReport& report) {
@@ -133,6 +186,8 @@ nlohmann::json explain_report_json(const ExplainReport& report) {
     json["a_variant"] = point.a_variant;
     json["b_variant"] = point.b_variant;
     json["verdict"] = verdict == report.verdicts.end() ? nlohmann::json() : nlohmann::json(verdict->second);
+    const auto speedup = report.speedups.find(point.point);
+    json["speedup"] = speedup == report.speedups.end() ? nlohmann::json() : nlohmann::json(speedup->second);
     if (point.skipped) {  // explain --skip-passes only
       json["skipped_passes"] = nlohmann::json::array();
       for (const SkippedPass& pass : *point.skipped) {
@@ -154,7 +209,8 @@ nlohmann::json explain_report_json(const ExplainReport& report) {
     points.push_back(std::move(json));
   }
   return {{"schema", kExplainSchema}, {"a", report.a_dir}, {"b", report.b_dir},
-          {"out", report.out.empty() ? nlohmann::json() : nlohmann::json(report.out)}, {"points", points}};
+          {"out", report.out.empty() ? nlohmann::json() : nlohmann::json(report.out)}, {"points", points},
+          {"pass_table", pass_table_json(pass_table_of(report))}};
 }
 
 ExplainReport read_explain_json(const std::filesystem::path& file) {
@@ -171,6 +227,7 @@ ExplainReport read_explain_json(const std::filesystem::path& file) {
     const JsonFields point = entry.named(entry.where() + " (" + id + ")");
     PointExplanation explained{id, point.text("a_variant"), point.text("b_variant"), explanation_from(point)};
     if (point.has("verdict")) report.verdicts[id] = point.text("verdict");
+    if (point.has("speedup")) report.speedups[id] = point.number("speedup");
     if (point.has("skipped_passes")) explained.skipped = skipped_from(point);
     report.points.push_back(std::move(explained));
   }

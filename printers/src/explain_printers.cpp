@@ -1,4 +1,5 @@
 #include "printers/explain_printers.h"
+#include "passes/canonical_diff.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -28,6 +29,21 @@ std::string timing_text(const SkippedPass& pass, const std::string& b_verdict) {
   if (!timed.error.empty()) return fmt::format("; not timed: {}", timed.error);
   return fmt::format("; against A: {} {:.3f}x [{:.3f}, {:.3f}]{}", spelling(timed.verdict), timed.speedup, timed.low, timed.high,
                      restores_a_time(pass, b_verdict) ? " (A's time again)" : "");
+}
+
+// "212 lines changed after canonicalization (4372 raw)": the code's change beside the text's.
+std::string changed_text(bool canonical, size_t changed, size_t raw) {
+  if (!canonical) return fmt::format("{} lines changed (raw: value names as printed)", changed);
+  if (changed == raw) return fmt::format("{} lines changed", changed);
+  return fmt::format("{} lines changed after canonicalization ({} raw)", changed, raw);
+}
+
+// The one line a compiler engineer reads first, as the SASS delta beside a verdict.
+std::string operations_text(bool order_only, bool counted, const std::vector<std::pair<std::string, long long>>& changes) {
+  if (order_only) return "the same operations, in another order";
+  if (!counted) return "";
+  if (changes.empty()) return "the same count of each operation (their operands or attributes differ)";
+  return op_changes_text(changes);
 }
 
 void print_point(const PointExplanation& point, const std::string& verdict, std::ostream& out) {
@@ -65,15 +81,23 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
       } else {
         out << fmt::format("  first divergent pass: {} ({})\n", pass.pass, spelling(pass.stage));
       }
-      out << fmt::format("  its output: {} -> {} lines, {} changed\n", pass.a_lines, pass.b_lines, pass.changed_lines);
+      out << fmt::format("  its output: {} -> {} lines, {}\n", pass.a_lines, pass.b_lines,
+                         changed_text(pass.canonical, pass.changed_lines, pass.raw_changed_lines));
+      if (const std::string ops = operations_text(pass.order_only, pass.ops_counted, pass.op_changes);
+          !ops.empty() && !pass.attributes_only)  // the module's attributes alone: the code's line follows
+        out << "  operations: " << ops << "\n";
       out << fmt::format("  passes before it that are not aligned (new, dropped or moved): A {}; B {}\n", names(pass.only_in_a), names(pass.only_in_b));
       std::istringstream excerpt(pass.excerpt);
       for (std::string line; std::getline(excerpt, line);) out << "    " << line << "\n";
       if (pass.attributes_only && !pass.code)
         out << "  only the module's attributes differ there, and no later pass's code differs: the code parts after the passes\n";
       if (pass.attributes_only && pass.code) {
-        out << fmt::format("  only the module's attributes differ there; the code first differs at: {} ({}), {} lines changed\n",
-                           pass.code->pass, spelling(pass.code->stage), pass.code->changed_lines);
+        out << fmt::format("  only the module's attributes differ there; the code first differs at: {} ({}), {}\n",
+                           pass.code->pass, spelling(pass.code->stage),
+                           changed_text(pass.canonical, pass.code->changed_lines, pass.code->raw_changed_lines));
+        if (const std::string ops = operations_text(pass.code->order_only, pass.code->ops_counted, pass.code->op_changes);
+            !ops.empty())
+          out << "  operations: " << ops << "\n";
         if (!pass.code->since_same_only_in_a.empty() || !pass.code->since_same_only_in_b.empty())
           out << fmt::format("  since the last output whose code was alike, ran on one side only: A {}; B {}\n",
                              names(pass.code->since_same_only_in_a), names(pass.code->since_same_only_in_b));
@@ -123,6 +147,7 @@ void print_explain_text(const ExplainReport& report, std::ostream& out) {
     const auto verdict = report.verdicts.find(point.point);
     print_point(point, verdict == report.verdicts.end() ? "" : verdict->second, out);
   }
+  if (const std::string table = pass_table_text(pass_table_of(report)); !table.empty()) out << "\n" << table;
   if (!report.out.empty()) out << fmt::format("\neach side's pass outputs: {}\n", report.out);
 }
 

@@ -220,6 +220,8 @@ nlohmann::json diff_json(const Comparison& report) {
           {"all_binaries_identical", report.all_binaries_identical}};
   if (!stages_by_op.empty()) json["compile_stages"] = stages_by_op;  // runs with compile profiles only
   if (report.groups) json["groups"] = groups_json(*report.groups);   // diff --group-by only
+  if (report.explained() > 0)  // diff --passes only: where the points' code first differs, counted
+    json["pass_table"] = pass_table_json(pass_table_of(report));
   return json;
 }
 

@@ -1,5 +1,7 @@
 #include "summary.h"
 
+#include "passes/pass_table.h"
+
 #include "printers/printers.h"
 
 #include <fmt/format.h>
@@ -236,7 +238,14 @@ std::string groups(const Comparison& report) {
   return fmt::format("{}", fmt::join(lines, "\n"));
 }
 
-constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, groups, retuned, library_picks, output_bits, compile_times,
+// diff --passes: the points counted by where their code first differs (passes/pass_table.h).
+std::string passes_table(const Comparison& report) {
+  std::string text = pass_table_text(pass_table_of(report));
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, groups, passes_table, retuned, library_picks, output_bits, compile_times,
                                                         compile_stages, instruction_counts, interleaved, next_step};
 
 }  // namespace

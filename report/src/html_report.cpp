@@ -1,5 +1,7 @@
 #include "report/html_report.h"
 
+#include "passes/pass_table.h"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -262,6 +264,21 @@ void ir_section(const Comparison& report, std::ostream& out) {
 
 // Where the runs' compiles carry stages: per op, a row per stage with both sides' wall time and
 // instructions, and the counts' verdict (compile_stages.h).
+// --passes: the points counted by where their code first differs (passes/pass_table.h).
+void pass_table_section(const Comparison& report, std::ostream& out) {
+  if (report.explained() == 0) return;
+  out << "<section id=\"pass-table\"><h2>Where the code first differs</h2>\n<table><thead><tr><th>pass (stage)</th>"
+         "<th>points</th><th>verdicts</th><th>geomean speedup</th></tr></thead><tbody>\n";
+  for (const PassTableRow& row : pass_table_of(report)) {
+    std::vector<std::string> verdicts;
+    for (const auto& [verdict, count] : row.verdicts) verdicts.push_back(fmt::format("{} {}", verdict, count));
+    out << fmt::format("<tr><td class=\"point\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(row.where),
+                       row.points, html_escape(fmt::format("{}", fmt::join(verdicts, ", "))),
+                       row.geomean_speedup ? significant_text(*row.geomean_speedup, 4) + "x" : "-");
+  }
+  out << "</tbody></table></section>\n";
+}
+
 void compile_section(const Comparison& report, std::ostream& out) {
   if (report.compile_stages.empty()) return;
   out << "<section id=\"compile\"><h2>Compile by stage</h2>\n";
@@ -353,6 +370,7 @@ void write_html_report(const Comparison& report, std::ostream& out) {
   roofline_section(report, out);
   distribution_section(report, out);
   ir_section(report, out);
+  pass_table_section(report, out);
   compile_section(report, out);
   meta_section(report.a_run, report.b_run, out);
   out << "<p class=\"muted\">abtool " << html_escape(report.b_run.meta.abtool_version) << "; speedup = A/B of the medians, above 1: B is "

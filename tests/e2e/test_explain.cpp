@@ -6,6 +6,8 @@
 // A/A and enable_fp_fusion=0; skipped, saying why, where that Triton is not installed.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <fstream>
 
 #include "abtool_runner.h"
@@ -419,6 +421,15 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
       ASSERT_TRUE(point["pass"]["code"].is_object()) << point.dump(2);
       EXPECT_EQ(point["pass"]["code"]["name"], "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)") << point.dump(2);
       EXPECT_EQ(point["pass"]["code"]["stage"], "llir (MLIR)") << point.dump(2);
+      // Issue "Explain II": compared as code, a few lines where the text differs in hundreds (3.6.0's
+      // casts at the top renumber every value after them), and the operations whose count changed.
+      const auto& code = point["pass"]["code"];
+      EXPECT_LT(code["changed_lines"].get<int>() * 4, code["raw_changed_lines"].get<int>()) << code.dump(2);
+      ASSERT_TRUE(code["op_changes"].is_array()) << code.dump(2);
+      bool casts_added = false;  // 3.6.0 casts its pointer arguments first: one cast each
+      for (const auto& change : code["op_changes"])
+        casts_added |= change["op"] == "builtin.unrealized_conversion_cast" && change["delta"].get<int>() > 0;
+      EXPECT_TRUE(casts_added) << code.dump(2);
     }
     EXPECT_NE(point["outcome"], "no_divergence") << "two builds' code differs somewhere: " << point.dump(2);
     EXPECT_GT(point["common_passes"].get<int>(), 200) << point.dump(2);
@@ -431,6 +442,22 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
         << "a pass 3.6.0 runs and 3.5.1 does not: " << point.dump(2);
   }
   EXPECT_EQ(attributes_only, 3u) << "the layernorm, add and softmax kernels (the matmul's front end differs first)";
+  // The text a reader gets for one kernel: the code's line count beside the text's, the operations'
+  // line, an excerpt of at most 40 lines, and the run's table of where the code first differs.
+  const ProcessResult text = abtool({"explain", dir_.path() / "A", dir_.path() / "B", "-q",
+                                     Point{"triton_add", {4096}, DType::fp32}.id()});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  std::cout << text.out;
+  EXPECT_NE(text.out.find(" lines changed after canonicalization ("), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  operations: builtin.unrealized_conversion_cast +3"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("where the code first differs, over the points (their verdicts, geomean speedup B vs A):\n"
+                          "  ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm) (llir (MLIR)): 1 point"),
+            std::string::npos)
+      << text.out;
+  size_t excerpt = 0;
+  std::istringstream lines(text.out);
+  for (std::string line; std::getline(lines, line);) excerpt += line.rfind("    ", 0) == 0;
+  EXPECT_LE(excerpt, 2 * 40u) << "two excerpts (the attributes', the code's), each at most 40 lines";
 }
 
 // NVRTC prints no per-pass IR: the answer is the first stage whose output differs, and why.

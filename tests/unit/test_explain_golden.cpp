@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "passes/divergence.h"
+#include "passes/pass_dump.h"
 #include "printers/explain_printers.h"
 #include "util/files.h"
 
@@ -17,7 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 
 ExplainReport every_outcome() {
-  ExplainReport report{"runs/A", "runs/B", {}, {}, "explained"};
+  ExplainReport report{"runs/A", "runs/B", {}, {}, {}, "explained"};
   PointExplanation vectorized{"cpu_saxpy/65536/fp32", "UNROLL1", "UNROLL1", {}};
   vectorized.passes.outcome = ExplainOutcome::pass;
   vectorized.passes.a_passes = 237;
@@ -86,11 +88,33 @@ ExplainReport every_outcome() {
                                   "ttgir TritonNvidiaGPUCheckMatmulTwoCTAPass (triton-nvidia-check-matmul-two-cta)"};
   attribute.excerpt = "@@ -1,2 +1,2 @@\n-module attributes {\"ttg.num-warps\" = 4 : i32} {\n+module attributes {\"ttg.num-warps\" = 4 : i32, "
                       "\"ttng.two-ctas\" = false} {\n";
-  attribute.code = PassDivergence::CodeDivergence{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)", 963,
-                                                  "@@ -1,3 +1,4 @@\n module {\n+    %v2 = builtin.unrealized_conversion_cast %out_ptr\n",
-                                                  {}, {"ttgir GluonInline (gluon-inline)"}};
+  // As that H200 run compared them: as text (an explanation from before the canonical comparison).
+  attribute.canonical = false;
+  attribute.raw_changed_lines = attribute.changed_lines;
+  PassDivergence::CodeDivergence code;
+  code.stage = PassStage::mlir_llvm;
+  code.pass = "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)";
+  code.changed_lines = code.raw_changed_lines = 963;
+  code.excerpt = "@@ -1,3 +1,4 @@\n module {\n+    %v2 = builtin.unrealized_conversion_cast %out_ptr\n";
+  code.since_same_only_in_b = {"ttgir GluonInline (gluon-inline)"};
+  attribute.code = code;
   report.points.push_back(marked);
   report.verdicts[marked.point] = "FASTER";
+
+  // Triton 3.5.1 (A) against 3.6.0 (B) on one add kernel, from the two builds' real outputs of
+  // ConvertTritonGPUToLLVM (tests/fixtures/passes): compared as code, its line count beside the
+  // text's, the operations whose count changed, the excerpt.
+  PointExplanation add{"triton_add/4096/fp32", "BLOCK_SIZE1024_num_warps4", "BLOCK_SIZE1024_num_warps4", {}};
+  add.passes.outcome = ExplainOutcome::pass;
+  add.passes.a_passes = add.passes.b_passes = 1;
+  const fs::path fixtures = fs::path(ABTOOL_TEST_SOURCE_DIR) / "tests" / "fixtures" / "passes";
+  add.passes.divergence = first_divergence(
+      {{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)",
+        normalize_ir(read_text_file(fixtures / "add_kernel.convert-triton-gpu-to-llvm.triton-3.5.1.mlir"))}},
+      {{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)",
+        normalize_ir(read_text_file(fixtures / "add_kernel.convert-triton-gpu-to-llvm.triton-3.6.0.mlir"))}});
+  report.points.push_back(add);
+  report.verdicts[add.point] = "SLOWER";
 
   PointExplanation failed{"cpu_matmul/32x48x40/fp32", "BM16", "BM16", {}};
   failed.passes.error = "B's variant BM16 does not compile again: g++: fatal error: no input files";
@@ -147,7 +171,7 @@ TEST(ExplainGolden, ADamagedCodeDivergenceNamesTheFileThePointAndTheField) {
 
 TEST(ExplainGolden, NoPointToExplainSaysSo) {
   std::ostringstream out;
-  print_explain_text({"runs/A", "runs/AA", {}, {}, ""}, out);
+  print_explain_text({"runs/A", "runs/AA", {}, {}, {}, ""}, out);
   EXPECT_NE(out.str().find("no point to explain"), std::string::npos) << out.str();
 }
 

@@ -65,9 +65,12 @@ TEST(HtmlReport, AnAttributeOnlyDivergenceShowsTheCodesOwnExcerpt) {
   found.divergence.stage = PassStage::ttgir;
   found.divergence.pass = "TritonGPUGlobalScratchAllocationPass (tritongpu-global-scratch-memory-allocation)";
   found.divergence.excerpt = "-module attributes {} {\n+module attributes {\"ttng.two-ctas\" = false} {\n";
-  found.divergence.code = PassDivergence::CodeDivergence{PassStage::mlir_llvm, "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)",
-                                                         2, "-  %v2 = llvm.mlir.constant(0 : i32)\n+  %v2 = builtin.unrealized_conversion_cast\n",
-                                                         {}, {}};
+  PassDivergence::CodeDivergence code;
+  code.stage = PassStage::mlir_llvm;
+  code.pass = "ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm)";
+  code.changed_lines = code.raw_changed_lines = 2;
+  code.excerpt = "-  %v2 = llvm.mlir.constant(0 : i32)\n+  %v2 = builtin.unrealized_conversion_cast\n";
+  found.divergence.code = code;
   row->passes = found;
   std::ostringstream page;
   write_html_report(report, page);

@@ -15,6 +15,7 @@
 #include "compare/judge.h"
 #include "compare/metric_comparison.h"
 #include "passes/explanation.h"
+#include "passes/pass_table.h"
 #include "verdict/verdict.h"
 #include "rundir/run_data.h"
 
@@ -178,6 +179,10 @@ struct Comparison {
   std::vector<MetricId> metrics_compared() const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
 };
+
+// diff --passes: the report's explained points counted by where their code first differs, with
+// their verdicts and speedups (passes/pass_table.h); empty without --passes.
+std::vector<PassTableRow> pass_table_of(const Comparison& report);
 
 // What a CI job or `git bisect run` concludes from a report (`diff --fail-on-regression`,
 // `diff --bisect`): bad when a point is SLOWER beyond the threshold; otherwise it cannot tell

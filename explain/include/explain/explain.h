@@ -28,6 +28,8 @@ struct ExplainRequest {
   // and what it then compiles to.
   bool skip_passes = false;
   size_t dump_cap_bytes = 256ull << 20;  // per point and side: the distinct pass outputs kept, at most
+  // --raw: pass outputs compared as text (value names as printed), not as code (passes/canonical_diff.h).
+  bool raw = false;
 };
 
 // The options with which a replay of A compiles as `run` compiled: its --compiler, its

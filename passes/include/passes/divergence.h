@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "passes/pass_dump.h"
@@ -15,8 +16,14 @@ struct PassDivergence {
   size_t aligned = 0;           // passes both sides ran (0: other compilers, nothing to compare)
   PassStage stage = PassStage::ttir;
   std::string pass;             // the first pass whose output differs
-  size_t a_lines = 0, b_lines = 0, changed_lines = 0;  // of its output: each side's lines, lines only on one side
-  std::string excerpt;          // a unified diff of its output, at most kExcerptLines lines
+  // Of its output: each side's lines, and the lines on one side only once value names are matched
+  // between the sides (canonical_diff.h), or as the text has them (--raw: then raw == changed).
+  size_t a_lines = 0, b_lines = 0, changed_lines = 0, raw_changed_lines = 0;
+  bool canonical = true;        // compared as code (names matched); false: as text (--raw)
+  bool order_only = false;      // the same operations, in another order
+  bool ops_counted = false;     // op_changes read (not for GCC's dumps)
+  std::vector<std::pair<std::string, long long>> op_changes;  // operation -> B's count minus A's
+  std::string excerpt;          // its output's changed lines, at most kExcerptLines lines
   // Passes one build runs and the other does not, up to the divergent one (all, without one).
   std::vector<std::string> only_in_a, only_in_b;
   // Of those, the ones after the last pass whose output was still the same: where the change came
@@ -35,7 +42,9 @@ struct PassDivergence {
   struct CodeDivergence {
     PassStage stage = PassStage::ttir;
     std::string pass;
-    size_t changed_lines = 0;
+    size_t changed_lines = 0, raw_changed_lines = 0;
+    bool order_only = false, ops_counted = false;
+    std::vector<std::pair<std::string, long long>> op_changes;
     std::string excerpt;  // of its output without the attribute line
     // passes one side ran since the last aligned output whose code was alike: where the change came
     // from, if one did it (the first common pass after it only shows it)
@@ -46,6 +55,8 @@ struct PassDivergence {
 
 inline constexpr size_t kExcerptLines = 24;
 
-PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b);
+// `canonical`: outputs that differ only in their value names are the same (canonical_diff.h);
+// false (explain --raw): any difference in their normalized text is one.
+PassDivergence first_divergence(const std::vector<PassPoint>& a, const std::vector<PassPoint>& b, bool canonical = true);
 
 }  // namespace abt

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "passes/explanation.h"
+#include "passes/pass_table.h"
 
 namespace abt {
 
@@ -21,11 +22,15 @@ struct ExplainReport {
   std::string a_dir, b_dir;
   std::vector<PointExplanation> points;
   std::map<std::string, std::string> verdicts;  // by point id: diff's verdict, where it has one
+  std::map<std::string, double> speedups;       // by point id: diff's speedup, where measured on both sides
   std::string out;                              // where the dumps went (--out); empty: nowhere
 };
 
 nlohmann::json explanation_json(const PassExplanation& explanation);  // diff's "passes", explain's per point
 nlohmann::json explain_report_json(const ExplainReport& report);
+// The report's points counted by where their code first differs (pass_table.h), and as JSON.
+std::vector<PassTableRow> pass_table_of(const ExplainReport& report);
+nlohmann::json pass_table_json(const std::vector<PassTableRow>& rows);
 ExplainReport read_explain_json(const std::filesystem::path& file);
 
 }  // namespace abt

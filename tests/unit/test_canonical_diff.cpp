@@ -1,0 +1,90 @@
+// Pass outputs compared as code (issue "Explain II"): value names matched between the sides, so a
+// renumbering, a moved location or another metadata number is no change; a reordering is said as
+// one; and the operations whose count changed are the line a compiler engineer reads.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "passes/canonical_diff.h"
+#include "passes/divergence.h"
+#include "util/files.h"
+
+namespace abt {
+namespace {
+
+std::string fixture(const std::string& name) {
+  return read_text_file(std::string(ABTOOL_TEST_SOURCE_DIR) + "/tests/fixtures/passes/" + name);
+}
+
+const std::string kLlvm = R"(define void @k(ptr %0, ptr %1, i32 %2) {
+  %4 = load float, ptr %0, align 4, !dbg !12
+  %5 = load float, ptr %1, align 4, !dbg !13
+  %6 = fmul float %4, %5, !dbg !14
+  %7 = fadd float %6, %4, !dbg !15
+  store float %7, ptr %0, align 4, !dbg !16
+  ret void, !dbg !17
+}
+!12 = !DILocation(line: 3, column: 5, scope: !9)
+)";
+
+TEST(CanonicalDiff, DumpsThatDifferOnlyInValueNamesLocationsOrMetadataAreTheSame) {
+  // LLVM: every value renumbered (as a value more before them would), other !dbg numbers.
+  std::string renamed = R"(define void @k(ptr %10, ptr %11, i32 %12) {
+  %14 = load float, ptr %10, align 4, !dbg !40
+  %15 = load float, ptr %11, align 4, !dbg !41
+  %16 = fmul float %14, %15, !dbg !42
+  %17 = fadd float %16, %14, !dbg !43
+  store float %17, ptr %10, align 4, !dbg !44
+  ret void, !dbg !45
+}
+!40 = !DILocation(line: 9, column: 1, scope: !2)
+)";
+  EXPECT_NE(kLlvm, renamed);
+  EXPECT_TRUE(same_code(normalize_ir(kLlvm), normalize_ir(renamed)));
+  // MLIR: Triton 3.6.0's output, its locations moved, its value names changed.
+  const std::string mlir = fixture("add_kernel.convert-triton-gpu-to-llvm.triton-3.6.0.mlir");
+  std::string moved = mlir;
+  for (size_t at = 0; (at = moved.find("%offs_", at)) != std::string::npos; at += 6) moved.replace(at, 6, "%o_");
+  for (size_t at = 0; (at = moved.find("loc(#loc2"), at) != std::string::npos; at += 9) moved.replace(at, 9, "loc(#loc9");
+  EXPECT_NE(mlir, moved);
+  EXPECT_TRUE(same_code(normalize_ir(mlir), normalize_ir(moved)));
+  // A swapped operand is not a renaming: %4 and %5 trade places in the fmul's uses only.
+  std::string swapped = kLlvm;
+  swapped.replace(swapped.find("fadd float %6, %4"), 17, "fadd float %6, %5");
+  EXPECT_FALSE(same_code(normalize_ir(kLlvm), normalize_ir(swapped)));
+  EXPECT_EQ(canonical_difference(normalize_ir(kLlvm), normalize_ir(swapped), PassStage::llvm).changed_lines, 2u);
+}
+
+TEST(CanonicalDiff, IndependentOperationsInAnotherOrderAreSaidToBeOrderOnly) {
+  std::string reordered = kLlvm;
+  const std::string first = "  %4 = load float, ptr %0, align 4, !dbg !12\n", second = "  %5 = load float, ptr %1, align 4, !dbg !13\n";
+  reordered.replace(reordered.find(first), first.size() + second.size(), second + first);
+  const CanonicalDifference found = canonical_difference(normalize_ir(kLlvm), normalize_ir(reordered), PassStage::llvm);
+  EXPECT_GT(found.changed_lines, 0u) << "another order is another text";
+  EXPECT_TRUE(found.order_only);
+  EXPECT_TRUE(found.op_changes.empty());
+}
+
+// Triton 3.5.1 against 3.6.0 on one add kernel, after ConvertTritonGPUToLLVM: as text, hundreds of
+// lines differ (3.6.0's three casts at the top renumber every value after them); as code, few.
+TEST(CanonicalDiff, TwoTritonBuildsOutputsDifferInFewLinesOfCodeAndTheOpCountsSayHow) {
+  const std::string a = normalize_ir(fixture("add_kernel.convert-triton-gpu-to-llvm.triton-3.5.1.mlir"));
+  const std::string b = normalize_ir(fixture("add_kernel.convert-triton-gpu-to-llvm.triton-3.6.0.mlir"));
+  const PassDivergence raw = first_divergence({{PassStage::mlir_llvm, "p", a}}, {{PassStage::mlir_llvm, "p", b}}, false);
+  const PassDivergence code = first_divergence({{PassStage::mlir_llvm, "p", a}}, {{PassStage::mlir_llvm, "p", b}}, true);
+  ASSERT_TRUE(raw.diverged && code.diverged);
+  EXPECT_EQ(code.raw_changed_lines, raw.changed_lines);
+  EXPECT_LT(code.changed_lines * 4, raw.changed_lines) << code.changed_lines << " of " << raw.changed_lines;
+  EXPECT_FALSE(code.order_only);
+  ASSERT_TRUE(code.ops_counted);
+  const std::string ops = op_changes_text(code.op_changes);
+  // 3.6.0 casts the three pointers first, masks the thread id with 127 and names the cluster id op
+  // nvg.cluster_id (3.5.1: nvgpu.cluster_id).
+  EXPECT_EQ(ops, "builtin.unrealized_conversion_cast +3, llvm.and +2, llvm.mlir.constant +2, nvg.cluster_id +1, "
+                 "nvgpu.cluster_id -1");
+  EXPECT_LE(std::count(code.excerpt.begin(), code.excerpt.end(), '\n'), long(kExcerptLines));
+  std::cout << "raw " << raw.changed_lines << ", canonical " << code.changed_lines << ": " << ops << "\n" << code.excerpt;
+}
+
+}  // namespace
+}  // namespace abt
