@@ -442,7 +442,8 @@ void declare_other_commands(CommandLine& cli) {
   capture->add_option("--out", cli.capture_out, "the capture directory to create (default: captures/capture_<date>-<time>)")
       ->check(named_folder());
   capture->add_option("--max-input-mb", cli.capture_request.max_input_mb,
-                      "store floating-point tensors up to this size in MiB (default 256; integer tensors always are); "
+                      "store floating-point tensors up to this size, in MiB (2^20 bytes; default 256; integer tensors "
+                      "always are); "
                       "a larger one is not stored: its point's inputs are generated from a sample of its values and A's "
                       "output is its reference (docs/capture.md)")
       ->check(at_least(0));

@@ -200,6 +200,7 @@ PassCompile HostCompiler::compile_with_pass_dumps(const CompileJob& job) const {
   const fs::path dumps = job.work_dir / "passes";
   fs::create_directories(dumps);
   std::vector<std::string> argv = arguments(job);
+  argv.push_back("-ftime-report");  // each pass's time, on stderr after the dumps (GCC and Clang alike)
   if (clang) argv.insert(argv.end(), {"-mllvm", "-print-after-all"});
   else argv.insert(argv.end(), {"-fdump-tree-all", "-fdump-ipa-all", "-fdump-rtl-all", "-dumpdir", dumps.string() + "/"});
   argv.insert(argv.end(), {"-S", "-o", (dumps / "variant.s").string()});
@@ -214,7 +215,8 @@ PassCompile HostCompiler::compile_with_pass_dumps(const CompileJob& job) const {
     compiled.no_passes = fmt::format("the compile with pass dumps failed (exit {}): {}", result.exit_code, last_line(result.err));
     return compiled;
   }
-  compiled.passes = clang ? read_pass_dump(result.err) : read_gcc_dumps(dumps);
+  compiled.passes = clang ? read_pass_dump(before_time_report(result.err)) : read_gcc_dumps(dumps);
+  compiled.times = read_time_report(result.err);
   if (compiled.passes.empty())
     compiled.no_passes = clang ? "clang printed no pass dump (-mllvm -print-after-all)"
                                : "the compiler wrote no per-pass dumps (-fdump-tree-all -fdump-rtl-all): is it GCC?";

@@ -148,6 +148,8 @@ PassExplanation compare_compiles(const PassCompile& a, const PassCompile& b, boo
                     : !a.no_passes.empty()        ? "A: " + a.no_passes
                     : !b.no_passes.empty()        ? "B: " + b.no_passes
                                                   : "";
+  if (!a.times.empty() && !b.times.empty())
+    found.pass_times = PassExplanation::PassTimes{a.times.total_ms, b.times.total_ms, largest_time_changes(a.times, b.times)};
   if (!a.passes.empty() && !b.passes.empty()) {
     found.divergence = first_divergence(a.passes, b.passes, !raw);
     if (found.divergence.aligned == 0) {

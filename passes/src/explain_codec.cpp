@@ -56,6 +56,13 @@ PassExplanation explanation_from(const JsonFields& point) {
   found.b_rebuilt_measured = optional_boolean(point, "b_rebuilt_measured");
   found.stage = optional_text(point, "stage");
   found.error = optional_text(point, "error");
+  if (point.has("pass_times")) {
+    const JsonFields times = point.object("pass_times");
+    PassExplanation::PassTimes read{times.number("a_ms"), times.number("b_ms"), {}};
+    for (const JsonFields& change : times.objects("largest_changes", "pass time change"))
+      read.largest.push_back({change.text("pass"), change.number("a_ms"), change.number("b_ms")});
+    found.pass_times = std::move(read);
+  }
   if (found.outcome == ExplainOutcome::pass) {
     const JsonFields pass = point.object("pass");
     divergence.diverged = true;
@@ -130,6 +137,12 @@ nlohmann::json explanation_json(const PassExplanation& found) {
                       {"stage", found.stage.empty() ? nlohmann::json() : nlohmann::json(found.stage)},
                       {"pass", nlohmann::json()},
                       {"error", found.error.empty() ? nlohmann::json() : nlohmann::json(found.error)}};
+  if (found.pass_times) {  // where the compiler reports its passes' times (-ftime-report)
+    nlohmann::json largest = nlohmann::json::array();
+    for (const PassTimeChange& change : found.pass_times->largest)
+      largest.push_back({{"pass", change.pass}, {"a_ms", change.a_ms}, {"b_ms", change.b_ms}});
+    json["pass_times"] = {{"a_ms", found.pass_times->a_ms}, {"b_ms", found.pass_times->b_ms}, {"largest_changes", largest}};
+  }
   if (found.outcome == ExplainOutcome::pass) {
     const PassDivergence& pass = found.divergence;
     json["pass"] = {{"name", pass.pass},

@@ -110,6 +110,15 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
   if (const PassDivergence& passes = found.divergence; !passes.pipeline_only_in_a.empty() || !passes.pipeline_only_in_b.empty())
     out << fmt::format("  passes one side's pipeline has and the other's lacks: A {}; B {}\n", names(passes.pipeline_only_in_a),
                        names(passes.pipeline_only_in_b));
+  if (found.pass_times) {  // -ftime-report: where the compile time went, side by side
+    const auto& times = *found.pass_times;
+    std::vector<std::string> changes;
+    for (const PassTimeChange& change : times.largest)
+      changes.push_back(fmt::format("{} {:+.1f} ms ({:.1f} -> {:.1f})", change.pass, change.b_ms - change.a_ms, change.a_ms, change.b_ms));
+    out << fmt::format("  compile time by pass (the compiler's -ftime-report): A {:.1f} ms, B {:.1f} ms{}{}\n", times.a_ms,
+                       times.b_ms, times.a_ms > 0 ? fmt::format(" ({:.2f}x)", times.b_ms / times.a_ms) : "",
+                       changes.empty() ? "" : fmt::format("; most changed: {}", fmt::join(changes, ", ")));
+  }
   out << rebuilt_warning(found);
   if (!point.skipped) return;
   if (point.skipped->empty()) {

@@ -78,6 +78,13 @@ TEST_F(ExplainHost, GccWithoutTreeVectorizeNamesTheVectorizerThatRanOnAsSideOnly
   EXPECT_TRUE(point["since_same_only_in_b"].empty());
   EXPECT_EQ(point["pass"]["stage"], "tree") << "the first common pass after it shows the change";
   EXPECT_NE(point["pass"]["excerpt"].get<std::string>().find("vector("), std::string::npos) << point.dump(2);
+  // Issue "Explain II": each side's compile time by pass, from GCC's -ftime-report, in the same compiles.
+  ASSERT_TRUE(point["pass_times"].is_object()) << point.dump(2);
+  EXPECT_GT(point["pass_times"]["a_ms"].get<double>(), 0) << point["pass_times"].dump();
+  EXPECT_GT(point["pass_times"]["b_ms"].get<double>(), 0) << point["pass_times"].dump();
+  EXPECT_LE(point["pass_times"]["largest_changes"].size(), 3u);
+  const ProcessResult text = abtool({"explain", run("A").string(), run("B").string(), "-q"});
+  EXPECT_NE(text.out.find("  compile time by pass (the compiler's -ftime-report): A "), std::string::npos) << text.out;
 }
 
 // explain --skip-passes --time with GCC: B (vectorized) against A (-fno-tree-vectorize); GCC's

@@ -3,10 +3,12 @@
 // one; and the operations whose count changed are the line a compiler engineer reads.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "passes/canonical_diff.h"
 #include "passes/divergence.h"
+#include "passes/time_report.h"
 #include "util/files.h"
 
 namespace abt {
@@ -84,6 +86,40 @@ TEST(CanonicalDiff, TwoTritonBuildsOutputsDifferInFewLinesOfCodeAndTheOpCountsSa
                  "nvgpu.cluster_id -1");
   EXPECT_LE(std::count(code.excerpt.begin(), code.excerpt.end(), '\n'), long(kExcerptLines));
   std::cout << "raw " << raw.changed_lines << ", canonical " << code.changed_lines << ": " << ops << "\n" << code.excerpt;
+}
+
+// Compile time per pass, as GCC 12 and Clang 14 print it with -ftime-report (fixtures: a saxpy at -O3).
+TEST(TimeReport, GccsTimeVariablesAndLlvmsPassTimingsAreRead) {
+  const TimeReport gcc = read_time_report(fixture("saxpy.gcc-12.ftime-report.txt"));
+  ASSERT_FALSE(gcc.empty());
+  EXPECT_DOUBLE_EQ(gcc.total_ms, 50.0) << "TOTAL's wall column";
+  EXPECT_EQ(gcc.passes_ms.front().first, "callgraph optimization") << "the phase aggregates and |parts left out";
+  EXPECT_EQ(gcc.passes_ms.size(), 7u);
+  const auto expansion = std::find_if(gcc.passes_ms.begin(), gcc.passes_ms.end(),
+                                      [](const auto& p) { return p.first == "callgraph functions expansion"; });
+  ASSERT_NE(expansion, gcc.passes_ms.end());
+  EXPECT_DOUBLE_EQ(expansion->second, 30.0);
+
+  const std::string clang_err = fixture("saxpy.clang-14.ftime-report.txt");
+  const TimeReport clang = read_time_report(clang_err);
+  ASSERT_FALSE(clang.empty());
+  EXPECT_GT(clang.total_ms, 0);
+  const auto vectorizer = std::find_if(clang.passes_ms.begin(), clang.passes_ms.end(),
+                                       [](const auto& p) { return p.first == "LoopVectorizePass"; });
+  ASSERT_NE(vectorizer, clang.passes_ms.end());
+  EXPECT_GT(vectorizer->second, 0);
+  EXPECT_TRUE(std::none_of(clang.passes_ms.begin(), clang.passes_ms.end(),
+                           [](const auto& p) { return p.first == "Code Generation Time" || p.first == "Evict"; }))
+      << "only the pass execution timing reports, not the other timer groups";
+  EXPECT_EQ(before_time_report(clang_err), "") << "the fixture is the report alone";
+  EXPECT_EQ(before_time_report("*** IR Dump After X ***\nir\n" + clang_err), "*** IR Dump After X ***\nir\n");
+
+  TimeReport slower = gcc;
+  slower.passes_ms.front().second += 25;
+  const auto changes = largest_time_changes(gcc, slower);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].pass, "callgraph optimization");
+  EXPECT_DOUBLE_EQ(changes[0].b_ms - changes[0].a_ms, 25.0);
 }
 
 }  // namespace

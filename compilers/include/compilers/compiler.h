@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "passes/time_report.h"
 #include "compilers/specialization.h"
 #include "opspec/op_spec.h"
 #include "model/compile_profile.h"
@@ -77,6 +78,7 @@ struct PassCompile {
   CompiledVariant variant;        // what this compile built: its binary and its stages' IR files
   std::vector<PassPoint> passes;  // the IR after each pass, in pipeline order; empty: see no_passes
   std::string no_passes;          // why there are none (NVRTC and nvcc print none)
+  TimeReport times;               // each pass's compile time, where the compiler reports it (-ftime-report)
 };
 
 class CompilerBackend {

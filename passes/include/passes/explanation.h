@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "passes/divergence.h"
+#include "passes/time_report.h"
 #include "model/vocabulary.h"
 #include "util/spelling.h"
 
@@ -35,6 +36,13 @@ struct PassExplanation {
   // of other code than was timed: a compiler that is not deterministic, or changed since).
   std::optional<bool> a_rebuilt_measured, b_rebuilt_measured;
   std::string error;          // outcome failed
+  // Each side's compile time by pass, where the compiler reports it (GCC's and Clang's
+  // -ftime-report): the totals and the passes whose time changed most.
+  struct PassTimes {
+    double a_ms = 0, b_ms = 0;
+    std::vector<PassTimeChange> largest;
+  };
+  std::optional<PassTimes> pass_times;
 };
 
 // explain --skip-passes: what B's variant compiles to with one of its passes left out.
