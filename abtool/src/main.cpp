@@ -272,7 +272,8 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
       for (const auto& name : option->get_lnames()) known.push_back("--" + name);
   for (int i = 2; i < argc; ++i) {
     std::string given = argv[i];
-    if (given.rfind("--", 0) != 0 || given == "--") continue;
+    if (given == "--") break;  // capture's workload: its own options, not abtool's
+    if (given.rfind("--", 0) != 0) continue;
     given = given.substr(0, given.find('='));
     if (std::find(known.begin(), known.end(), given) != known.end()) continue;
     std::vector<std::string> longer;  // --warmup: the one option it begins
