@@ -445,15 +445,19 @@ class Capture:
         stored as tensors/<sha>.bin, and with `rms_dtype` entry["output_rms"] their root-mean-square
         as that dtype: read to the host, worked out and written on a thread of the shim's while the
         workload goes on."""
+        ready = self.tensors.ready_event(data)
         try:
-            pending = self.writer().submit(self.save, data, rms_dtype)
+            pending = self.writer().submit(self.save, data, rms_dtype, ready)
         except RuntimeError:  # the interpreter is shutting down: no new threads, stored here and now
             self.settle((entry, field, _Done(self.save(data, rms_dtype)), 0))
             return
         self.pending_bytes += entry["bytes"]
         self.pending.append((entry, field, pending, entry["bytes"]))
-        while self.pending_bytes > _MAX_PENDING_BYTES and self.pending:  # the memory held stays bounded
-            self.settle(self.pending.pop(0))
+        if self.pending_bytes > _MAX_PENDING_BYTES:
+            begin = time.perf_counter()
+            while self.pending_bytes > _MAX_PENDING_BYTES and self.pending:  # the memory held stays bounded
+                self.settle(self.pending.pop(0))
+            self.phase("storing: waiting for the writers", begin)
 
     def writer(self):
         if self.pool is None or self.pool_pid != os.getpid():  # a forked child has none of its parent's threads
@@ -471,16 +475,30 @@ class Capture:
         except Exception as error:  # noqa: BLE001 - not stored: the capture says the bytes are missing
             self.errors.append(f"cannot store a tensor: {error}")
 
-    def save(self, data, rms_dtype=None):
-        data = self.tensors.host(data)
+    def save(self, data, rms_dtype=None, ready=None):
+        """On a writer thread (`ready`: the event its snapshot's copy was queued before): where its
+        time goes is kept as the writers' phases (beside the workload's time, not in it)."""
+        begin = time.perf_counter()
+        data = self.tensors.host_when_ready(data, ready) if ready is not None else self.tensors.host(data)
+        begin = self.writer_phase("writers: reading to the host", begin)
         digest = hashlib.sha256(data).hexdigest()
+        begin = self.writer_phase("writers: hashing", begin)
         path = os.path.join(self.staging, "tensors", digest + ".bin")
         if not os.path.exists(path):
             temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
             with open(temporary, "wb") as handle:
                 handle.write(data)
             os.replace(temporary, path)
-        return digest, _rms(data, rms_dtype) if rms_dtype else None
+        begin = self.writer_phase("writers: writing files", begin)
+        rms = _rms(data, rms_dtype) if rms_dtype else None
+        self.writer_phase("writers: output rms", begin)
+        return digest, rms
+
+    def writer_phase(self, name, begin):
+        now = time.perf_counter()
+        with _lock:
+            self.phases[name] = self.phases.get(name, 0.0) + now - begin
+        return now
 
     # -- the end -------------------------------------------------------------------------------
 

@@ -45,6 +45,9 @@ def _runs(count, itemsize, limit, runs):
     return [(count * k // runs, length) for k in range(runs)]
 
 
+_MOST_PINNED_BYTES = 512 << 20  # a writer thread's page-locked buffer at most; a larger tensor is read pageable
+
+
 def _numel(shape):
     count = 1
     for size in shape:
@@ -65,6 +68,8 @@ class TorchTensors:
         # abtool_capture_bytes.DeviceBytes, made at the first CUDA tensor; False: none to be had.
         self._device_bytes = None
         self._allocator = None
+        import threading
+        self._writers = threading.local()  # each writer thread's stream and pinned buffer (host_when_ready)
 
     def empty(self, count, dtype, device):
         """Device memory of the shim's own, allocated on a thread of its own. A workload may route
@@ -179,6 +184,51 @@ class TorchTensors:
             return host.numpy().tobytes()
         except (ImportError, RuntimeError):  # torch without numpy
             return bytes(host.untyped_storage())
+
+    def ready_event(self, value):
+        """An event on the current stream, recorded once the work that makes `value` (a snapshot
+        copy) is queued: what a writer thread waits for before it reads it (host_when_ready).
+        None for bytes and host tensors."""
+        if isinstance(value, bytes) or not value.is_cuda:
+            return None
+        event = self.torch.cuda.Event()
+        event.record(self.torch.cuda.current_stream(value.device))
+        return event
+
+    def host_when_ready(self, value, ready):
+        """The span's bytes in host memory (a buffer), read on a writer thread: on a stream of the
+        thread's own that waits for `ready` alone (the legacy default stream would wait for all
+        the workload's work, and hold its next launches behind the copy), into pinned memory
+        kept by the thread (a pageable copy goes at a fraction of the bus's speed). The buffer is
+        the thread's until its next call."""
+        if ready is None:
+            return self.host(value)
+        torch = self.torch
+        span = self.span(value).detach()
+        if not span.numel():
+            return b""
+        raw = span.view(torch.uint8).reshape(-1)
+        local = self._writers
+        stream = getattr(local, "stream", None)
+        if stream is None or stream.device != raw.device:
+            local.stream = stream = torch.cuda.Stream(raw.device)
+        pinned = getattr(local, "pinned", None)
+        if pinned is None or pinned.numel() < raw.numel():
+            local.pinned = pinned = None
+            if raw.numel() <= _MOST_PINNED_BYTES:
+                try:
+                    local.pinned = pinned = torch.empty(raw.numel(), dtype=torch.uint8, pin_memory=True)
+                except RuntimeError:  # no page-locked memory to be had
+                    pass
+        if pinned is None:  # a pageable copy
+            with torch.cuda.stream(stream):
+                stream.wait_event(ready)
+                return raw.to("cpu", copy=True).numpy().data
+        with torch.cuda.stream(stream):
+            stream.wait_event(ready)
+            pinned[:raw.numel()].copy_(raw, non_blocking=True)
+        stream.synchronize()
+        return pinned[:raw.numel()].numpy().data
 
     def sample(self, value, itemsize, limit, runs):
         """`runs` evenly spaced runs of the span's elements, `limit` bytes in all at most, read to the

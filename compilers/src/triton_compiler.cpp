@@ -420,6 +420,8 @@ PassCompile TritonCompiler::compile_with_pass_dumps(const CompileJob& job) const
   const std::chrono::seconds limit((long long)std::ceil(variant_limit_s_ * 4 + 60));
   const std::map<std::string, std::string> dumps{{"MLIR_ENABLE_DUMP", "1"},
                                                  {"LLVM_IR_ENABLE_DUMP", "1"},
+                                                 {"MLIR_ENABLE_TIMING", "1"},  // each pass's time, after its pipeline
+                                                 {"LLVM_ENABLE_TIMING", "1"},
                                                  {"TRITON_CACHE_DIR", (job.work_dir / "triton-cache").string()}};
   PassCompile compiled;
   ProcessResult result;
@@ -442,7 +444,8 @@ PassCompile TritonCompiler::compile_with_pass_dumps(const CompileJob& job) const
     compiled.variant.log = result.timed_out ? "the Triton helper timed out compiling with pass dumps"
                                             : fmt::format("the Triton helper stopped (exit {}): {}", result.exit_code, last_line(result.err));
   if (!compiled.variant.ok) return compiled;
-  compiled.passes = read_pass_dump(result.err);
+  compiled.passes = read_pass_dump(without_time_reports(result.err));
+  compiled.times = read_time_report(result.err);
   if (compiled.passes.empty()) compiled.no_passes = "Triton printed no pass dump (MLIR_ENABLE_DUMP, LLVM_IR_ENABLE_DUMP)";
   return compiled;
 }

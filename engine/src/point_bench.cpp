@@ -126,8 +126,11 @@ void PointBench::prepare_reference() {
 void PointBench::take_reference_from(const LoadedVariant& kernel, const std::string& what) {
   workspace_->restore_inputs();
   workspace_->poison_outputs();
+  workspace_->arm_guards();
   try {
     kernel.launch(workspace_->args());
+    if (auto breach = workspace_->guard_breach())  // its outputs would be a corrupted reference
+      throw PointError(fmt::format("{} cannot be the reference: {}", what, *breach));
     workspace_->keep_outputs(OutputsAt::reference);
   } catch (const DeviceFault& fault) {
     throw DeviceFault(what + ": " + fault.what());
@@ -219,12 +222,20 @@ std::unique_ptr<LoadedVariant> PointBench::load(const CompiledVariant& variant, 
 void PointBench::run_on_inputs(const LoadedVariant& variant) {
   workspace_->restore_inputs();
   workspace_->poison_outputs();
+  workspace_->arm_guards();
   variant.launch(workspace_->args());
 }
 
 VerifyOutcome PointBench::verify(const LoadedVariant& variant) {
   PhaseClock verify(phases_, PointPhase::verify);
   run_on_inputs(variant);
+  // Checked before the outputs, and whatever the tolerance: memory outside the buffers is nobody's output.
+  if (auto breach = workspace_->guard_breach()) {
+    VerifyOutcome wrote_outside;
+    wrote_outside.status = VerifyOutcome::Status::failed;
+    wrote_outside.first_mismatch = *breach;
+    return with_against(std::move(wrote_outside));
+  }
   const Tolerance& tolerance = session_.context.op.tolerance(point_.dtype);
   if (tolerance.mode == Tolerance::Mode::skip) return compare_outputs({}, {}, tolerance);  // skipped, with its reason
   const OutputsCompared compared = workspace_->compare_outputs(OutputsAt::current, OutputsAt::reference, tolerance);

@@ -149,8 +149,10 @@ int run_op_points(const OpSession& session, const std::vector<Point>& points, Co
       } else {
         try {
           ready = prepare_point(session, entry, chooser);
-        } catch (const InputError&) {
-          throw;
+        } catch (const InputError& error) {
+          // Bad input met at this point stops the run: the point is named, whoever threw it.
+          if (std::string_view(error.what()).find(point.id()) != std::string_view::npos) throw;
+          throw InputError(fmt::format("point {}: {}", point.id(), error.what()));
         } catch (const Interrupted&) {
           throw;  // the run stops; this point was not finished
         } catch (const StorageError&) {

@@ -467,6 +467,9 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
   } catch (const InputError& error) {
     ir.flush();
     run.log(std::string("abtool: error: ") + error.what());
+    run.log(fmt::format("the run is aborted: {} of its {} point(s) were finished and are kept in results.json; "
+                        "the others were not measured",
+                        run.points().size(), planned_ids.size()));
     run.finish(RunStatus::aborted);
     throw;
   } catch (const Interrupted& stop) {

@@ -1,4 +1,5 @@
 #include "launch/device_target.h"
+#include "launch/guard_bytes.h"
 
 #include <fmt/format.h>
 
@@ -194,8 +195,8 @@ class DeviceWorkspace : public Workspace {
       }
       if (!arg.kind) continue;  // passed into its holder's span (pass_shared_members)
       const size_t bytes = arg.bytes();
-      arg.buffer = std::make_unique<DeviceBuffer>(target.context(), bytes);
-      arg.base = arg.buffer->pointer();
+      arg.buffer = std::make_unique<DeviceBuffer>(target.context(), kGuardBytes + bytes + kGuardBytes);
+      arg.base = arg.buffer->pointer() + kGuardBytes;
       if (arg.kind == ArgKind::out || arg.kind == ArgKind::scratch) continue;
       CUdeviceptr generated = arg.base;
       if (arg.kind == ArgKind::inout) {
@@ -206,7 +207,9 @@ class DeviceWorkspace : public Workspace {
       if (layout[index].input_file) {
         HostBytes captured(bytes);
         read_captured_input(*layout[index].input_file, bytes, captured.data());
-        (arg.pristine ? *arg.pristine : *arg.buffer).upload(captured.data());
+        const CudaDriver& driver = target.context().driver();
+        driver.check(driver.copy_to_device(arg.pristine ? arg.pristine->pointer() : arg.base, captured.data(), bytes),
+                     "uploading args." + spec.name);
       } else {
         target.fill(generated, arg.dtype, arg.count, layout[index].init(spec), seed, index);
       }
@@ -311,6 +314,39 @@ class DeviceWorkspace : public Workspace {
     }
   }
 
+  // Copied from one pattern on the device: a buffer's end need not be 4-byte aligned (fp16, i8), a memset32's must.
+  void arm_guards() override {
+    const CudaDriver& driver = target_.context().driver();
+    if (!guard_pattern_) {
+      std::vector<std::byte> pattern(kGuardBytes);
+      fill_guard(pattern.data(), pattern.size());
+      guard_pattern_ = std::make_unique<DeviceBuffer>(target_.context(), kGuardBytes);
+      guard_pattern_->upload(pattern.data());
+    }
+    for (const Arg& arg : args_) {
+      if (!arg.spec->is_buffer() || !arg.kind) continue;  // a member of a span: its holder's guards
+      for (CUdeviceptr guard : {arg.base - kGuardBytes, arg.base + arg.bytes()})
+        driver.check(driver.copy_device_async(guard, guard_pattern_->pointer(), kGuardBytes, target_.stream().get()),
+                     "arming the guard bytes of args." + arg.spec->name);
+    }
+  }
+
+  std::optional<std::string> guard_breach() const override {
+    target_.stream().synchronize("running the kernel");
+    const CudaDriver& driver = target_.context().driver();
+    std::vector<std::byte> guard(kGuardBytes);
+    for (const Arg& arg : args_) {
+      if (!arg.spec->is_buffer() || !arg.kind) continue;
+      for (GuardSide side : {GuardSide::before, GuardSide::after}) {
+        const CUdeviceptr at = side == GuardSide::before ? arg.base - kGuardBytes : arg.base + arg.bytes();
+        driver.check(driver.copy_to_host(guard.data(), at, kGuardBytes), "reading the guard bytes of args." + arg.spec->name);
+        if (auto change = changed_guard(guard.data(), kGuardBytes, side))
+          return guard_breach_text(arg.spec->name, side, *change, kGuardBytes);
+      }
+    }
+    return std::nullopt;
+  }
+
   OutputSnapshot read_outputs() const override { return read(OutputsAt::current); }
 
   std::string input_digest() const override { return input_digest_; }
@@ -326,8 +362,8 @@ class DeviceWorkspace : public Workspace {
       if (!arg.spec->is_buffer() || !arg.kind) continue;
       const size_t bytes = arg.bytes();
       const size_t shift = counter_hash(placement, index, 1) % (kSpan / kGranule) * kGranule;
-      auto moved = std::make_unique<DeviceBuffer>(target_.context(), bytes + shift);
-      const CUdeviceptr base = moved->pointer() + shift;
+      auto moved = std::make_unique<DeviceBuffer>(target_.context(), shift + kGuardBytes + bytes + kGuardBytes);
+      const CUdeviceptr base = moved->pointer() + shift + kGuardBytes;
       if (arg.kind == ArgKind::in)
         driver.check(driver.copy_device_async(base, arg.base, bytes, target_.stream().get()),
                      "moving args." + arg.spec->name);
@@ -425,7 +461,7 @@ class DeviceWorkspace : public Workspace {
     for (const Arg& arg : args_) {
       if (!arg.kind || arg.kind == ArgKind::out || arg.kind == ArgKind::scratch) continue;
       if (!arg.spec->is_buffer()) digest.add(arg.scalar.data(), dtype_size(arg.dtype));
-      else add_to_digest(digest, (arg.pristine ? *arg.pristine : *arg.buffer).pointer(), arg.bytes());
+      else add_to_digest(digest, arg.pristine ? arg.pristine->pointer() : arg.base, arg.bytes());
     }
     return digest.text();
   }
@@ -441,6 +477,7 @@ class DeviceWorkspace : public Workspace {
 
   const DeviceTarget& target_;
   std::vector<Arg> args_;
+  std::unique_ptr<DeviceBuffer> guard_pattern_;  // kGuardBytes of the guard pattern, copied around every buffer
   std::vector<void*> params_;
   bool has_inout_ = false;
   std::string input_digest_;

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "launch/counter_rng.h"
+#include "launch/guard_bytes.h"
 #include "util/errors.h"
 #include "util/files.h"
 #include "opspec/content_address.h"
@@ -186,10 +187,11 @@ PointWorkspace::PointWorkspace(const OpSpec& op, const Point& point, uint64_t se
     buffers_.push_back(std::move(buffer));
   }
 
+  // A slot: a guard region, the placement slack the buffer starts in, the buffer, a guard region.
   size_t end = 0;
   for (size_t index = 0; index < buffers_.size(); ++index) {
     slots_.push_back(round_up(end, kPage));
-    end = slots_.back() + kPlacementSlack + std::max<size_t>(buffers_[index].bytes(), 8);
+    end = slots_.back() + kGuardBytes + kPlacementSlack + std::max<size_t>(buffers_[index].bytes(), 8) + kGuardBytes;
   }
   arena_ = std::make_unique<HostArena>(end);
   arg_pointers_.resize(buffers_.size());
@@ -221,7 +223,7 @@ void PointWorkspace::place(uint64_t placement) {
     const size_t shift = placement == 0 ? index * kStagger % kPlacementSlack
                                         : counter_hash(placement, index, 0) % (kPlacementSlack / kStagger) * kStagger;
     ArgBuffer& buffer = buffers_[index];
-    buffer.data = std::span<std::byte>(arena_->data() + slots_[index] + shift, std::max<size_t>(buffer.bytes(), 8));
+    buffer.data = std::span<std::byte>(arena_->data() + slots_[index] + kGuardBytes + shift, std::max<size_t>(buffer.bytes(), 8));
     arg_pointers_[index] = buffer.data.data();
   }
 }
@@ -250,6 +252,25 @@ void PointWorkspace::poison_outputs() {
       std::memset(buffer.data.data(), 0x7b, buffer.bytes());
     }
   }
+}
+
+void PointWorkspace::arm_guards() {
+  for (auto& buffer : buffers_) {
+    if (!buffer.spec->is_buffer()) continue;
+    fill_guard(buffer.data.data() - kGuardBytes, kGuardBytes);
+    fill_guard(buffer.data.data() + buffer.bytes(), kGuardBytes);
+  }
+}
+
+std::optional<std::string> PointWorkspace::guard_breach() const {
+  for (const auto& buffer : buffers_) {
+    if (!buffer.spec->is_buffer()) continue;
+    if (auto change = changed_guard(buffer.data.data() - kGuardBytes, kGuardBytes, GuardSide::before))
+      return guard_breach_text(buffer.spec->name, GuardSide::before, *change, kGuardBytes);
+    if (auto change = changed_guard(buffer.data.data() + buffer.bytes(), kGuardBytes, GuardSide::after))
+      return guard_breach_text(buffer.spec->name, GuardSide::after, *change, kGuardBytes);
+  }
+  return std::nullopt;
 }
 
 std::vector<const ArgBuffer*> PointWorkspace::outputs() const {

@@ -18,6 +18,33 @@ std::string_view before_time_report(std::string_view err) {
   return err;
 }
 
+std::string without_time_reports(std::string_view err) {
+  std::string kept;
+  bool inside = false;       // from a report's first banner to its "Total" line
+  bool after_report = false;  // the blank lines a report ends with are its own
+  for (size_t at = 0; at < err.size();) {
+    size_t end = err.find('\n', at);
+    end = end == std::string_view::npos ? err.size() : end + 1;
+    const std::string_view line = err.substr(at, end - at);
+    at = end;
+    const size_t last = line.find_last_not_of(" \r\n");
+    if (!inside && line.rfind("===---", 0) == 0) {
+      inside = true;
+      continue;
+    }
+    if (!inside) {
+      if (after_report && last == std::string_view::npos) continue;
+      after_report = false;
+      kept += line;
+      continue;
+    }
+    if (last != std::string_view::npos && last >= 6 && line.substr(last - 4, 5) == "Total" &&
+        line.find('%') != std::string_view::npos)
+      inside = false, after_report = true;
+  }
+  return kept;
+}
+
 TimeReport read_time_report(std::string_view err) {
   // GCC:  " tree vectorization                 :   0.01 ( 33%)   0.00 (  0%)   0.01 ( 17%)  2448  (  0%)"
   static const std::regex gcc(R"(^ (\S.*?)\s+:\s+[\d.]+ \(\s*\d+%\)\s+[\d.]+ \(\s*\d+%\)\s+([\d.]+) \(\s*\d+%\).*$)");
@@ -41,7 +68,9 @@ TimeReport read_time_report(std::string_view err) {
       continue;
     }
     if (banner) {
-      llvm_section = line.find("Pass execution timing report") != std::string::npos;
+      // LLVM's legacy and new pass managers, and MLIR's pass manager (Triton's MLIR_ENABLE_TIMING)
+      llvm_section = line.find("Pass execution timing report") != std::string::npos ||
+                     line.find("Execution time report") != std::string::npos;
       continue;
     }
     if (std::regex_match(line, match, gcc_total)) {
@@ -51,8 +80,10 @@ TimeReport read_time_report(std::string_view err) {
       if (match[1].str().rfind("phase ", 0) != 0 && match[1].str()[0] != '|') add(match[1], 1000 * std::stod(match[2]));
     } else if (llvm_section && std::regex_match(line, match, llvm)) {
       const std::string name = match[2];
+      // MLIR's "(A) DominanceInfo" is an analysis, "Rest" what no pass accounts for; a nested pass
+      // (indented deeper) is inside its pipeline's line and does not match the pattern.
       if (name == "Total") llvm_total += 1000 * std::stod(match[1]);
-      else add(name, 1000 * std::stod(match[1]));
+      else if (name != "Rest" && name.rfind("(A) ", 0) != 0) add(name, 1000 * std::stod(match[1]));
     }
   }
   if (report.total_ms == 0) report.total_ms = llvm_total;

@@ -115,7 +115,7 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
     std::vector<std::string> changes;
     for (const PassTimeChange& change : times.largest)
       changes.push_back(fmt::format("{} {:+.1f} ms ({:.1f} -> {:.1f})", change.pass, change.b_ms - change.a_ms, change.a_ms, change.b_ms));
-    out << fmt::format("  compile time by pass (the compiler's -ftime-report): A {:.1f} ms, B {:.1f} ms{}{}\n", times.a_ms,
+    out << fmt::format("  compile time by pass (as the compiler timed its passes): A {:.1f} ms, B {:.1f} ms{}{}\n", times.a_ms,
                        times.b_ms, times.a_ms > 0 ? fmt::format(" ({:.2f}x)", times.b_ms / times.a_ms) : "",
                        changes.empty() ? "" : fmt::format("; most changed: {}", fmt::join(changes, ", ")));
   }

@@ -54,6 +54,12 @@ class HostTensors:
     def host(self, value):
         return value if isinstance(value, bytes) else value.data.tobytes()
 
+    def ready_event(self, value):  # host memory: nothing to wait for
+        return None
+
+    def host_when_ready(self, value, ready):
+        return self.host(value)
+
     def storage_of(self, value):
         return id(value.storage)
 

@@ -97,7 +97,10 @@ class Shim(CaptureTest):
         self.assertAlmostEqual(y["output_rms"], ((4 + 16 + 36) / 3) ** 0.5)
         self.assertGreater(record["shim_s"], 0)
         self.assertEqual(set(raw["phases"]), {"describing", "keeping what was before", "its launch", "launches on copies",
-                                              "storing", "hashing and writing, left at exit", "checkpoints"})
+                                              "storing", "hashing and writing, left at exit", "checkpoints",
+                                              # the writer threads' time, beside the workload's
+                                              "writers: reading to the host", "writers: hashing",
+                                              "writers: writing files", "writers: output rms"})
         self.assertNotIn("output", x)
         self.assertEqual(record["tuner"], {"kind": "none"})
 

@@ -84,7 +84,7 @@ TEST_F(ExplainHost, GccWithoutTreeVectorizeNamesTheVectorizerThatRanOnAsSideOnly
   EXPECT_GT(point["pass_times"]["b_ms"].get<double>(), 0) << point["pass_times"].dump();
   EXPECT_LE(point["pass_times"]["largest_changes"].size(), 3u);
   const ProcessResult text = abtool({"explain", run("A").string(), run("B").string(), "-q"});
-  EXPECT_NE(text.out.find("  compile time by pass (the compiler's -ftime-report): A "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  compile time by pass (as the compiler timed its passes): A "), std::string::npos) << text.out;
 }
 
 // explain --skip-passes --time with GCC: B (vectorized) against A (-fno-tree-vectorize); GCC's
@@ -447,6 +447,11 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
     const auto& new_passes = point["pipeline_only_in_b"];
     EXPECT_NE(std::find(new_passes.begin(), new_passes.end(), "ttgir GluonInline (gluon-inline)"), new_passes.end())
         << "a pass 3.6.0 runs and 3.5.1 does not: " << point.dump(2);
+    // Each build's compile time per pass, from MLIR_ENABLE_TIMING and LLVM_ENABLE_TIMING of the same compiles.
+    ASSERT_TRUE(point.contains("pass_times")) << point.dump(2);
+    EXPECT_GT(point["pass_times"]["a_ms"].get<double>(), 0) << point["pass_times"];
+    EXPECT_GT(point["pass_times"]["b_ms"].get<double>(), 0) << point["pass_times"];
+    EXPECT_FALSE(point["pass_times"]["largest_changes"].empty()) << point["pass_times"];
   }
   EXPECT_EQ(attributes_only, 3u) << "the layernorm, add and softmax kernels (the matmul's front end differs first)";
   // The text a reader gets for one kernel: the code's line count beside the text's, the operations'
@@ -457,6 +462,7 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
   std::cout << text.out;
   EXPECT_NE(text.out.find(" lines changed after canonicalization ("), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("  operations: builtin.unrealized_conversion_cast +3"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  compile time by pass (as the compiler timed its passes): A "), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("where the code first differs, over the points (their verdicts, geomean speedup B vs A):\n"
                           "  ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm) (llir (MLIR)): 1 point"),
             std::string::npos)

@@ -72,6 +72,27 @@ TEST_F(GateAndFallback, AnUnwrittenOutputElementFailsVerification) {
       << point["verify"];
 }
 
+// Its outputs are right, but it writes y[1000] and y[1001], past y's end: the guard after y names
+// it, and it is never timed or chosen; the variants that stay inside their buffers are measured.
+// (It writes 2 * x[1000], x's guard bytes doubled: a float whose low two bytes are the pattern's,
+// so the first two bytes past the end read as unchanged.)
+TEST_F(GateAndFallback, AVariantThatWritesPastItsBufferFailsVerification) {
+  auto run = dir_.path() / "A";
+  ProcessResult result = record_sabotage(run, "-DUNMASKED");
+  ASSERT_EQ(result.exit_code, 0) << describe(result);
+  for (const auto& point : read_points(run)) {
+    EXPECT_EQ(point["status"], "SUCCESS");
+    EXPECT_NE(point["config"]["BLOCK"], "3");
+  }
+  const auto block3 = candidates(run, 0)[2];
+  EXPECT_EQ(block3["status"], "verify_failed") << block3;
+  EXPECT_FALSE(block3["time_us"].is_number()) << "never timed";
+  EXPECT_NE(block3["error"].get<std::string>().find(
+                "args.y: the kernel wrote past its end (2 of the 4096 guard bytes after it changed, the nearest 2 bytes past it)"),
+            std::string::npos)
+      << block3;
+}
+
 class ReplayFallback : public GateAndFallback {
  protected:
   void SetUp() override {

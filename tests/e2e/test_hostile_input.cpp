@@ -319,7 +319,9 @@ const std::vector<Case>& cases() {
            (source_dir() / "examples" / "ops").string()},
           "--compiler triton:/bin/false: /bin/false cannot import Triton: the Triton helper ended (exit status 1) without a word"),
       cli("ops_dir_missing", {"--ops-dir", "/nonexistent/ops"}, "unknown op 'cpu_saxpy'"),
-      cli("shapes_missing", {"--shapes", "/nonexistent/set.yaml"}, "/nonexistent/set.yaml: cannot be read"),
+      cli("shapes_missing", {"--shapes", "/nonexistent/set.yaml"}, "/nonexistent/set.yaml: cannot be read (No such file"),
+      // A folder opens as an empty stream: the path is named as what it is, not as an empty shape set.
+      cli("shapes_a_folder", {"--shapes", (source_dir() / "examples").string()}, "examples: is a folder, not a file"),
       {"out_below_a_file",
        [](const Workspace& w) {
          w.write("plain", "x");

@@ -122,5 +122,31 @@ TEST(TimeReport, GccsTimeVariablesAndLlvmsPassTimingsAreRead) {
   EXPECT_DOUBLE_EQ(changes[0].b_ms - changes[0].a_ms, 25.0);
 }
 
+// Triton's (3.6.0, sm_90): an MLIR "Execution time report" after each pipeline and LLVM's pass
+// timings, printed between the pass dumps, which stay as they were once the reports are taken out.
+TEST(TimeReport, TritonsMlirAndLlvmTimingsAreReadAndLeaveTheDumps) {
+  const std::string err = fixture("add_kernel.triton-3.6.0.timing.txt");
+  const TimeReport triton = read_time_report(err);
+  ASSERT_FALSE(triton.empty());
+  auto ms_of = [&](const std::string& name) {
+    const auto found = std::find_if(triton.passes_ms.begin(), triton.passes_ms.end(), [&](const auto& p) { return p.first == name; });
+    return found == triton.passes_ms.end() ? -1.0 : found->second;
+  };
+  EXPECT_GT(ms_of("TritonGPUCoalesce"), 0) << "an MLIR pass";
+  EXPECT_GE(ms_of("NVPTX DAG->DAG Pattern Instruction Selection"), 0) << "an LLVM pass";
+  EXPECT_EQ(ms_of("Rest"), -1.0);
+  EXPECT_EQ(ms_of("(A) DominanceInfo"), -1.0) << "analyses are not passes";
+  EXPECT_EQ(ms_of("Canonicalizer") > 0, true) << "a pass run several times: its runs summed";
+  double sum = 0;
+  for (const auto& [pass, ms] : triton.passes_ms) sum += ms;
+  EXPECT_LE(sum, triton.total_ms + 1.0) << "nested passes are inside their pipeline's line, not counted twice";
+  EXPECT_GT(triton.total_ms, 0);
+
+  const std::string dump_a = "// -----// IR Dump Before Inliner (inline) //----- //\nmodule {\n}\n\n";
+  const std::string dump_b = "// -----// IR Dump Before TritonGPUCoalesce (tritongpu-coalesce) //----- //\nmodule {}\n";
+  EXPECT_EQ(without_time_reports(dump_a + err + dump_b), dump_a + dump_b);
+  EXPECT_EQ(without_time_reports(dump_a), dump_a);
+}
+
 }  // namespace
 }  // namespace abt

@@ -47,6 +47,31 @@ TEST_F(WorkspaceTest, PoisonAndRestoreTouchOnlyTheirBuffers) {
   EXPECT_EQ(workspace.outputs().size(), 2u);  // out and inout
 }
 
+// Guards on both sides of every buffer: a write one element past y's end, or one byte before
+// acc's start, is named; relocating moves the guards with the buffers; arming again clears them.
+TEST_F(WorkspaceTest, AWriteOutsideABufferIsNamedByItsGuard) {
+  Point point{"toy", {2, 4}, DType::fp32};
+  PointWorkspace workspace(spec_, point, 5);
+  workspace.arm_guards();
+  EXPECT_EQ(workspace.guard_breach(), std::nullopt);
+  auto* y = reinterpret_cast<float*>(workspace.args()[2]);
+  for (int i = 0; i < 8; ++i) y[i] = 1.0f;  // every element of y, and nothing else
+  EXPECT_EQ(workspace.guard_breach(), std::nullopt);
+  y[8] = 1.0f;  // a missing mask: the first element past the end
+  EXPECT_EQ(workspace.guard_breach(),
+            "args.y: the kernel wrote past its end (4 of the 4096 guard bytes after it changed, the nearest 0 bytes past it)");
+  workspace.arm_guards();
+  EXPECT_EQ(workspace.guard_breach(), std::nullopt);
+  workspace.relocate(7);
+  workspace.arm_guards();
+  auto* acc = reinterpret_cast<std::byte*>(workspace.args()[3]);
+  acc[-3] = std::byte{0};
+  const auto breach = workspace.guard_breach();
+  ASSERT_TRUE(breach);
+  EXPECT_NE(breach->find("args.acc: the kernel wrote before its start"), std::string::npos) << *breach;
+  EXPECT_NE(breach->find("the nearest 2 bytes before it"), std::string::npos) << *breach;
+}
+
 }  // namespace abt
 
 namespace abt {
@@ -87,7 +112,7 @@ TEST_F(WorkspaceTest, LayoutIsTheSameInEveryRun) {
     EXPECT_EQ(address % 4096, i * 256) << "argument " << i;
   }
   auto first = reinterpret_cast<uintptr_t>(workspace.buffers()[0].data.data());
-  EXPECT_EQ(first % (2u << 20), 0u) << "the arena starts on a huge-page boundary";
+  EXPECT_EQ(first % (2u << 20), 4096u) << "the arena starts on a huge-page boundary, its first argument after a 4 KiB guard";
   EXPECT_GE(workspace.total_bytes(), size_t(2 * 300 * 70 * 4));
 }
 

@@ -65,9 +65,21 @@ std::optional<std::string> read_file_within(const std::filesystem::path& dir, co
 }
 
 std::string read_text_file(const std::filesystem::path& path) {
-  auto text = read_file_if_present(path);
-  if (!text) throw InputError(path.string() + ": cannot be read");
-  return *text;
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  // An ifstream opens a folder and reads it as empty: say what the path is, not what its "text" lacks.
+  if (std::filesystem::is_directory(status)) throw InputError(path.string() + ": is a folder, not a file");
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int reason = errno;
+    throw InputError(fmt::format("{}: cannot be read ({})", path.string(),
+                                 reason != 0 ? std::strerror(reason) : "no such file"));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(path.string() + ": cannot be read (a read error)");
+  return text.str();
 }
 
 bool is_plain_name(std::string_view name) {

@@ -94,6 +94,8 @@ class PointWorkspace : public Workspace {
   void* const* args() override { return arg_pointers_.data(); }
   void restore_inputs() override;
   void poison_outputs() override;
+  void arm_guards() override;
+  std::optional<std::string> guard_breach() const override;
   bool has_inout() const override { return has_inout_; }
   void keep_outputs(OutputsAt copy) override;
   void keep_outputs(OutputsAt copy, const OutputSnapshot& outputs) override;

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,11 @@ class Workspace {
   // Both are ordered before the next launch (on a device: enqueued on the launch stream).
   virtual void restore_inputs() = 0;  // in-place (inout) buffers back to their generated contents
   virtual void poison_outputs() = 0;  // NaN (ints: 0x7b bytes) in `out` buffers: unwritten elements fail
+  // Guard bytes on both sides of every buffer (launch/guard_bytes.h): armed before a checked run
+  // (enqueued like the two above), read after it. The first buffer whose guard changed, said as
+  // guard_breach_text says it; nullopt when every guard holds.
+  virtual void arm_guards() = 0;
+  virtual std::optional<std::string> guard_breach() const = 0;
   // After the queued work: the current outputs are kept as `copy` (not `current`).
   virtual void keep_outputs(OutputsAt copy) = 0;
   // Outputs given as host copies (a capture's) are kept as `copy`, in the order read_outputs gives them.

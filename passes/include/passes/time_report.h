@@ -1,6 +1,8 @@
 // Compile time per pass (issue "Explain II"), as the compiler reports it on stderr: GCC's
 // -ftime-report (time variables: "tree vectorization", "scheduling 2"), Clang's -ftime-report (LLVM's
-// "Pass execution timing report" sections: "LoopVectorizePass"). Wall times, in milliseconds.
+// "Pass execution timing report" sections: "LoopVectorizePass"), MLIR's (Triton's MLIR_ENABLE_TIMING:
+// "Execution time report", "TritonGPUCoalesce") beside LLVM's (LLVM_ENABLE_TIMING). Wall times, in
+// milliseconds.
 #pragma once
 #include <string>
 #include <string_view>
@@ -18,6 +20,10 @@ struct TimeReport {
 // The report within `err` (a compile's stderr); empty when it holds none. GCC's "phase ..." lines
 // (aggregates of the rest) and "|..." lines (parts of the line above) are left out.
 TimeReport read_time_report(std::string_view err);
+
+// `err` without its reports (each from its first "===---" banner to its "Total" line): Triton
+// prints MLIR's after each pipeline, between the pass dumps.
+std::string without_time_reports(std::string_view err);
 
 // `err` before Clang's first "===---" report banner: its -print-after-all dumps alone.
 std::string_view before_time_report(std::string_view err);
