@@ -812,6 +812,17 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
 INSTANTIATE_TEST_SUITE_P(Cases, HostileInput, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.name); });
 
+// The README and docs/run-directory.md say how many cases this suite holds: the number they say is this one.
+TEST(HostileInputNotes, TheDocsCountTheSuitesCases) {
+  const std::string count = std::to_string(cases().size());
+  for (const char* page : {"README.md", "docs/run-directory.md"}) {
+    std::string text = read_text_file(source_dir() / page);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    EXPECT_NE(text.find("tests/e2e/test_hostile_input.cpp`, " + count + " "), std::string::npos)
+        << page << " does not say " << count << " cases";
+  }
+}
+
 // Issue "Resilience III": recording a capture imports the workload's modules (their import-time
 // code runs); record says so in its first lines, naming them, before anything else happens.
 TEST(HostileInputNotes, RecordingACaptureSaysItImportsTheWorkloadsModules) {
