@@ -11,7 +11,7 @@ namespace {
 std::byte pattern_byte(size_t index) {
   uint32_t word = kGuardWord;
   std::byte bytes[4];
-  std::memcpy(bytes, &word, 4);  // the byte order a device memset of the word leaves
+  std::memcpy(bytes, &word, 4);  // in memory order: the host and a device (both little-endian) hold the same bytes
   return bytes[index % 4];
 }
 
