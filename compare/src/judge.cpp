@@ -204,14 +204,23 @@ Judgement judge_point(const PointEvidence& evidence, const JudgingRule& judging)
       one_config = one_config && finding.code != FindingCode::replay_fallback && finding.code != FindingCode::configs_differ;
     judgement.verdict = one_config ? counts->verdict : Verdict::untrusted;
     shown.push_back(counts_finding(*counts, judgement.timing_verdict));
-    // The time's whole interval on the other side of 1 (B/A of the times, decided or not) is a
-    // disagreement: fewer instructions in a kernel the time shows slower. Not where the host's load
+    // The time's whole interval on the other side of 1 (B/A of the times, decided or not), by more
+    // than the point's own A-vs-A noise floor, is a disagreement: fewer instructions in a kernel the
+    // time shows slower. A shift within what A alone varies by is no evidence against the counts
+    // (on a loaded machine an interval clears 1 by 0.04% that way). Not where the host's load
     // voided the time: that is what the counts are for, and a load cannot move them.
-    const bool time_voided_by_load = std::any_of(checks.begin(), checks.end(), [](const Finding& finding) {
+    const RatioInterval& time = judgement.decision.speedup;
+    // A time that claimed no change has no host_busy finding (only claims get one): its markers say
+    // whether the load could make the difference the time shows.
+    const double time_change = time.ratio >= 1 ? time.ratio : 1 / time.ratio;
+    bool time_voided_by_load = std::any_of(checks.begin(), checks.end(), [](const Finding& finding) {
       return finding.code == FindingCode::host_busy && finding.untrusted;
     });
-    const RatioInterval& time = judgement.decision.speedup;
-    const bool time_says_slower = time.high < 1, time_says_faster = time.low > 1;
+    for (const PointRecord* side : {&pb, evidence.in_process_pair ? &pb : &pa})
+      for (const Marker& marker : side->markers)
+        time_voided_by_load = time_voided_by_load || (marker.kind == MarkerKind::host_busy && time_change <= host_busy_factor(marker));
+    const double margin = judgement.decision.noise_floor_pct.value_or(0.0) / 100;
+    const bool time_says_slower = time.high < 1 - margin, time_says_faster = time.low > 1 + margin;
     if (one_config && !time_voided_by_load && ((counts->verdict == Verdict::faster && time_says_slower) ||
                        (counts->verdict == Verdict::slower && time_says_faster))) {
       shown.push_back({FindingCode::metrics_disagree,

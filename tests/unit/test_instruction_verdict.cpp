@@ -177,6 +177,62 @@ TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
   EXPECT_NEAR(disagree.number(FindingField::high), 0.990, 5e-4);
 }
 
+// The same undecided time, measured while the host was busy: a time that claims no change gets no
+// host_busy finding, but its marker says the load (factor 1.5) could make the 2% it shows: the
+// counts decide (the README's A/B with --metric instructions beside CPU hogs).
+TEST(Judge, AnUndecidedTimeOnABusyHostDoesNotVetoTheCounts) {
+  CountedPair pair(15884020, 13549619);
+  Measurement a, b;
+  a.method = b.method = TimingMethod::host;
+  for (int round = 0; round < 6; ++round) {
+    for (int i = 0; i < 10; ++i) {
+      a.samples_us.push_back(100 + 0.01 * i);
+      b.samples_us.push_back((round % 2 ? 103 : 101) + 0.01 * i);
+    }
+    a.round_sizes.push_back(10);
+    b.round_sizes.push_back(10);
+  }
+  pair.record_a.measurement = pair.record_b.baseline->measurement = a;
+  pair.record_a.latency = pair.record_b.baseline->latency = summarize(a.samples_us);
+  pair.record_b.measurement = b;
+  pair.record_b.latency = summarize(b.samples_us);
+  pair.record_b.markers = {host_busy_marker(3.0, 2, 0.0)};
+  const Judgement judged = pair.judge();
+  EXPECT_EQ(judged.timing_verdict, Verdict::ambiguous) << judged.note();
+  EXPECT_LT(judged.decision.speedup.high, 1.0);
+  EXPECT_FALSE(judged.has(FindingCode::metrics_disagree)) << judged.note();
+  EXPECT_EQ(judged.verdict, Verdict::faster) << judged.note();
+}
+
+// A time wholly on the other side of 1, but by less than A's own noise floor (its even and odd
+// rounds 0.6% apart; B 0.3% faster in every round), is no evidence against the counts: they decide
+// (the README's g++ against clang++ on a loaded VM: an interval clear of 1 by 0.04% vetoed them).
+TEST(Judge, ATimeTheOtherWayWithinTheNoiseFloorDoesNotVetoTheCounts) {
+  CountedPair pair(13549619, 15884020);
+  Measurement a, b;
+  a.method = b.method = TimingMethod::host;
+  for (int round = 0; round < 6; ++round) {
+    const double a_round = round % 2 ? 100.6 : 100.0;
+    for (int i = 0; i < 10; ++i) {
+      a.samples_us.push_back(a_round + 0.01 * i);
+      b.samples_us.push_back(a_round / 1.003 + 0.01 * i);
+    }
+    a.round_sizes.push_back(10);
+    b.round_sizes.push_back(10);
+  }
+  pair.record_a.measurement = pair.record_b.baseline->measurement = a;
+  pair.record_a.latency = pair.record_b.baseline->latency = summarize(a.samples_us);
+  pair.record_b.measurement = b;
+  pair.record_b.latency = summarize(b.samples_us);
+  const Judgement judged = pair.judge();
+  ASSERT_TRUE(judged.decision.noise_floor_pct) << judged.note();
+  EXPECT_GT(*judged.decision.noise_floor_pct, 0.3) << judged.note();
+  EXPECT_GT(judged.decision.speedup.low, 1.0) << "the time's whole interval says faster";
+  EXPECT_EQ(judged.instructions->verdict, Verdict::slower);
+  EXPECT_FALSE(judged.has(FindingCode::metrics_disagree)) << judged.note();
+  EXPECT_EQ(judged.verdict, Verdict::slower) << judged.note();
+}
+
 TEST(Judge, IdenticalCodeIsSameAndSaysWhatTheCountSaid) {
   CountedPair pair(917291, 917291);
   pair.record_b.binary_hash = "a-code";
