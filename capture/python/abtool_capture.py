@@ -370,10 +370,12 @@ class Capture:
             if not (entry["integer"] or size <= self.max_input_bytes):
                 # Too large to store: abtool generates it, over the range a sample of it holds, and
                 # A's output is its reference; a sample of the output sets the tolerance's scale.
+                begin = self.phase("storing", begin)
                 if reads:
                     entry["input_range"] = _sample_summary(self.sample(before[index], entry), entry["dtype"])["range"]
                 if entry["written"]:
                     entry["output_rms"] = _sample_summary(self.sample(seen[index], entry), entry["dtype"])["rms"]
+                begin = self.phase("storing: samples of tensors too large to store", begin)
                 continue
             if reads:
                 self.store(entry, "input", before[index])
