@@ -34,13 +34,15 @@ def _finite_slices(data, dtype):
 def _rms(data, dtype):
     """The root-mean-square of the finite elements of `data` read as `dtype` (fp16, bf16, fp32,
     fp64), as abtool's capture/ computes it for a tolerance; None without numpy or for another dtype.
-    A dot product a slice: 8x faster than squaring the whole tensor at once (bench/RESULTS.md)."""
+    A sum of squares a slice (einsum: no BLAS, whose thread pool would contend with the workload's
+    threads on the writer's every slice): 8x faster than squaring the whole tensor at once here."""
     slices = _finite_slices(data, dtype)
     if slices is None:
         return None
+    import numpy
     total, count = 0.0, 0
     for part in slices:
-        total += float(part @ part)
+        total += float(numpy.einsum("i,i->", part, part))
         count += part.size
     return (total / count) ** 0.5 if count else 0.0
 
@@ -51,11 +53,12 @@ def _sample_summary(data, dtype):
     slices = _finite_slices(data, dtype)
     if slices is None:
         return {"range": None, "rms": None}
+    import numpy
     low, high, total, count = float("inf"), float("-inf"), 0.0, 0
     for part in slices:
         if part.size:
             low, high = min(low, float(part.min())), max(high, float(part.max()))
-            total += float(part @ part)
+            total += float(numpy.einsum("i,i->", part, part))
             count += part.size
     if not count:
         return {"range": None, "rms": 0.0}
