@@ -73,6 +73,25 @@ struct CountedPair {
     record_b.instructions = counted({b_count, b_count});
     record_b.baseline = Baseline{a, record_a.latency, "a-code", counted({a_count, a_count})};
   }
+  // Both sides timed again: 6 rounds of 10 samples, A's round r at a_round(r) and B's at b_round(r)
+  // microseconds (plus 0.01 us per sample).
+  template <typename ARound, typename BRound>
+  void retime(ARound a_round, BRound b_round) {
+    Measurement a, b;
+    a.method = b.method = TimingMethod::host;
+    for (int round = 0; round < 6; ++round) {
+      for (int i = 0; i < 10; ++i) {
+        a.samples_us.push_back(a_round(round) + 0.01 * i);
+        b.samples_us.push_back(b_round(round) + 0.01 * i);
+      }
+      a.round_sizes.push_back(10);
+      b.round_sizes.push_back(10);
+    }
+    record_a.measurement = record_b.baseline->measurement = a;
+    record_a.latency = record_b.baseline->latency = summarize(a.samples_us);
+    record_b.measurement = b;
+    record_b.latency = summarize(b.samples_us);
+  }
   Judgement judge() const {
     return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, JudgingRule{});
   }
@@ -150,20 +169,7 @@ TEST(Judge, OnABusyHostTheCountsDecideWhereTheTimeIsVoid) {
 // slower, disagrees too: A's rounds at 100 us, B's alternately at 101 and 103 us.
 TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
   CountedPair pair(15884020, 13549619);
-  Measurement a, b;
-  a.method = b.method = TimingMethod::host;
-  for (int round = 0; round < 6; ++round) {
-    for (int i = 0; i < 10; ++i) {
-      a.samples_us.push_back(100 + 0.01 * i);
-      b.samples_us.push_back((round % 2 ? 103 : 101) + 0.01 * i);
-    }
-    a.round_sizes.push_back(10);
-    b.round_sizes.push_back(10);
-  }
-  pair.record_a.measurement = pair.record_b.baseline->measurement = a;
-  pair.record_a.latency = pair.record_b.baseline->latency = summarize(a.samples_us);
-  pair.record_b.measurement = b;
-  pair.record_b.latency = summarize(b.samples_us);
+  pair.retime([](int) { return 100.0; }, [](int round) { return round % 2 ? 103.0 : 101.0; });
   const Judgement judged = pair.judge();
   EXPECT_EQ(judged.timing_verdict, Verdict::ambiguous);
   EXPECT_LT(judged.decision.speedup.high, 1.0);
@@ -182,20 +188,7 @@ TEST(Judge, AnUndecidedTimeWhollyTheOtherWayDisagreesToo) {
 // counts decide (the README's A/B with --metric instructions beside CPU hogs).
 TEST(Judge, AnUndecidedTimeOnABusyHostDoesNotVetoTheCounts) {
   CountedPair pair(15884020, 13549619);
-  Measurement a, b;
-  a.method = b.method = TimingMethod::host;
-  for (int round = 0; round < 6; ++round) {
-    for (int i = 0; i < 10; ++i) {
-      a.samples_us.push_back(100 + 0.01 * i);
-      b.samples_us.push_back((round % 2 ? 103 : 101) + 0.01 * i);
-    }
-    a.round_sizes.push_back(10);
-    b.round_sizes.push_back(10);
-  }
-  pair.record_a.measurement = pair.record_b.baseline->measurement = a;
-  pair.record_a.latency = pair.record_b.baseline->latency = summarize(a.samples_us);
-  pair.record_b.measurement = b;
-  pair.record_b.latency = summarize(b.samples_us);
+  pair.retime([](int) { return 100.0; }, [](int round) { return round % 2 ? 103.0 : 101.0; });
   pair.record_b.markers = {host_busy_marker(3.0, 2, 0.0)};
   const Judgement judged = pair.judge();
   EXPECT_EQ(judged.timing_verdict, Verdict::ambiguous) << judged.note();
@@ -209,21 +202,8 @@ TEST(Judge, AnUndecidedTimeOnABusyHostDoesNotVetoTheCounts) {
 // (the README's g++ against clang++ on a loaded VM: an interval clear of 1 by 0.04% vetoed them).
 TEST(Judge, ATimeTheOtherWayWithinTheNoiseFloorDoesNotVetoTheCounts) {
   CountedPair pair(13549619, 15884020);
-  Measurement a, b;
-  a.method = b.method = TimingMethod::host;
-  for (int round = 0; round < 6; ++round) {
-    const double a_round = round % 2 ? 100.6 : 100.0;
-    for (int i = 0; i < 10; ++i) {
-      a.samples_us.push_back(a_round + 0.01 * i);
-      b.samples_us.push_back(a_round / 1.003 + 0.01 * i);
-    }
-    a.round_sizes.push_back(10);
-    b.round_sizes.push_back(10);
-  }
-  pair.record_a.measurement = pair.record_b.baseline->measurement = a;
-  pair.record_a.latency = pair.record_b.baseline->latency = summarize(a.samples_us);
-  pair.record_b.measurement = b;
-  pair.record_b.latency = summarize(b.samples_us);
+  auto a_round = [](int round) { return round % 2 ? 100.6 : 100.0; };
+  pair.retime(a_round, [&](int round) { return a_round(round) / 1.003; });
   const Judgement judged = pair.judge();
   ASSERT_TRUE(judged.decision.noise_floor_pct) << judged.note();
   EXPECT_GT(*judged.decision.noise_floor_pct, 0.3) << judged.note();
