@@ -35,7 +35,8 @@ def _rms(data, dtype):
     """The root-mean-square of the finite elements of `data` read as `dtype` (fp16, bf16, fp32,
     fp64), as abtool's capture/ computes it for a tolerance; None without numpy or for another dtype.
     A sum of squares a slice (einsum: no BLAS, whose thread pool would contend with the workload's
-    threads on the writer's every slice): 8x faster than squaring the whole tensor at once here."""
+    threads on the writer's every slice): 3x to 8x faster than squaring the whole tensor at once
+    (bench/RESULTS.md)."""
     slices = _finite_slices(data, dtype)
     if slices is None:
         return None
