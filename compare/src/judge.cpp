@@ -126,9 +126,13 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
   // Drift is A's code now against A's record: the pair decides, whatever offset two processes
   // have (seen up to 6%, bench/RESULTS.md). A drift beyond kMachineSpeedTolerance is another
   // machine state, though (a clock, a driver): then a smaller change is not claimed.
+  // Both as factors: a 25x slowdown is a +2460% change, not the 96% that 1 - 1/25 reads as, and a
+  // drift of +99% (A's code 2x slower on a loaded host) does not outweigh it.
+  const double change_as_factor_pct =
+      100.0 * (std::max(judgement.decision.speedup.ratio, 1.0 / judgement.decision.speedup.ratio) - 1.0);
   if (judgement.drift_pct && claimed && std::fabs(*judgement.drift_pct) > 100 * kMachineSpeedTolerance &&
-      std::fabs(*judgement.drift_pct) > effect_pct)
-    demote(FindingCode::drift, {{FindingField::drift_pct, *judgement.drift_pct}, {FindingField::change_pct, effect_pct}});
+      std::fabs(*judgement.drift_pct) > change_as_factor_pct)
+    demote(FindingCode::drift, {{FindingField::drift_pct, *judgement.drift_pct}, {FindingField::change_pct, change_as_factor_pct}});
 
   // Two processes: if B's machine ran slower by m (the probe), B's times are inflated by m: the
   // speedup the compiler alone would give is speedup * m. A verdict stands only if it also holds then.
