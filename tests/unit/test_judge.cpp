@@ -3,6 +3,7 @@
 // demoted only when the clocks differ enough to make it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "compare/judge.h"
@@ -38,6 +39,10 @@ struct Pair {
     record_b.measurement = b;
     record_b.latency = summarize(b.samples_us);
     record_b.baseline = Baseline{a, record_a.latency, "a-code"};
+  }
+  // A's code in B's process measured `a_now` instead of what A recorded: a drift since A's record.
+  Pair(Measurement a, Measurement a_now, Measurement b) : Pair(std::move(a), std::move(b)) {
+    record_b.baseline = Baseline{a_now, summarize(a_now.samples_us), "a-code"};
   }
   Judgement judge() const {
     return judge_point({record_a, record_b, true, record_b.baseline->measurement, record_b.baseline->latency}, JudgingRule{});
@@ -169,6 +174,34 @@ TEST(Judge, ABusyHostMakesAClaimItsLoadCouldMakeUntrustedAndLeavesALargerOne) {
   EXPECT_FALSE(beyond.untrusted);
   EXPECT_NEAR(beyond.number(FindingField::factor), 1.5, 1e-12);
   EXPECT_NEAR(beyond.number(FindingField::change), 25.0, 0.1);
+}
+
+TEST(Judge, ADriftOutweighsAChangeOnlyWhenItIsTheLargerFactor) {
+  // A's code ran 2x slower in B's process than in A's record (+99%: a loaded host), B's 25x slower
+  // than that: as factors the change (+2400%) dwarfs the drift, and it stays SLOWER. Read as
+  // 1 - 1/25 (96%) it would have been voided, as the fresh-clone CI once saw.
+  const std::vector<double> recorded(8, 100.0);
+  const Pair loaded(rounds_around(recorded, 1), rounds_around(std::vector<double>(8, 199.0), 2),
+                    rounds_around(std::vector<double>(8, 199.0 * 25), 3));
+  const Judgement judged = loaded.judge();
+  ASSERT_TRUE(judged.drift_pct);
+  EXPECT_NEAR(*judged.drift_pct, 99.0, 0.5);
+  EXPECT_EQ(judged.verdict, Verdict::slower) << judged.note();
+  EXPECT_TRUE(std::none_of(judged.findings.begin(), judged.findings.end(),
+                           [](const Finding& f) { return f.code == FindingCode::drift; })) << judged.note();
+  // The same 25x, faster: a factor too, not the 96% of 1 - 1/25.
+  const Pair faster(rounds_around(recorded, 1), rounds_around(std::vector<double>(8, 199.0), 2),
+                    rounds_around(std::vector<double>(8, 199.0 / 25), 3));
+  const Judgement faster_judged = faster.judge();
+  EXPECT_EQ(faster_judged.verdict, Verdict::faster) << faster_judged.note();
+
+  // A drift of +30% against a 10% slowdown: another machine state, larger than the change.
+  const Pair drifted(rounds_around(recorded, 1), rounds_around(std::vector<double>(8, 130.0), 2),
+                     rounds_around(std::vector<double>(8, 143.0), 3));
+  const Judgement drifted_judged = drifted.judge();
+  const Finding& drift = expect_slower_made_untrusted(drifted_judged, FindingCode::drift);
+  EXPECT_NEAR(drift.number(FindingField::drift_pct), 30.0, 0.5);
+  EXPECT_NEAR(drift.number(FindingField::change_pct), 10.0, 0.5);
 }
 
 }  // namespace
