@@ -7,10 +7,12 @@
 # warm-up and timing exceeds 1 s plus 1 s per GB of their inputs and outputs, and the verdicts.
 # Every step's output is in OUT_DIR/<step>.log; OUT_DIR/times.txt has the times.
 #   usage: bench/suite_scale.sh OUT_DIR [capture|capture-full|ab|all] [suite options, e.g. --ops abs,exp]
-#   capture: the suite's warm-up run (fills Triton's cache), the suite alone, and under capture
-#   (its timing loops run once, and the capture replay-checked at its end);
-#   capture-full: under capture --full-timing --no-check, and both captures compared (the same
-#   specializations and library picks?), with the suite alone's time from times.txt;
+#   capture: the suite's warm-up run (fills Triton's cache; its timing loops at 1 ms, its tuners
+#   as they are), the suite alone, and under capture (its timing loops run once, and the capture
+#   replay-checked at its end);
+#   capture-full: twice under capture --full-timing --no-check, and the captures compared (the same
+#   specializations and library picks?): the capture against the first, and the first against the
+#   second (how often the library's tuners pick otherwise between two runs of the whole suite);
 #   ab: record, replay and diff of OUT_DIR/cap, and the summary; all (default): both.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,12 +27,15 @@ suite=("$python" "$here/bench/suite/flag_gems_suite.py" "$@")
 source "$here/bench/capture/timed.sh"
 if [[ $steps == capture-full ]]; then
   timed capture-full-timing "$abtool" capture --full-timing --no-check --out "$out/cap-full" -- "${suite[@]}"
+  timed capture-full-again "$abtool" capture --full-timing --no-check --out "$out/cap-full-2" -- "${suite[@]}"
   alone=$(awk '$1 == "suite-alone" { print $4 }' "$out/times.txt" | tail -1)
-  "$python" "$here/bench/suite/capture_compare.py" "$out/cap" "$out/cap-full" $alone
-  exit $?
+  "$python" "$here/bench/suite/capture_compare.py" "$out/cap" "$out/cap-full" $alone; code=$?
+  echo "--- the suite's tuners between two runs, both with --full-timing:"
+  "$python" "$here/bench/suite/capture_compare.py" "$out/cap-full" "$out/cap-full-2"
+  exit $code
 fi
 if [[ $steps != ab ]]; then
-  timed suite-warm-up "${suite[@]}"  # Triton's cache filled, as a suite run again would find it
+  timed suite-warm-up "${suite[@]}" --warmup 1 --rep 1  # Triton's cache filled, as a suite run again would find it
   timed suite-alone "${suite[@]}"
   timed capture "$abtool" capture --out "$out/cap" -- "${suite[@]}"
   grep -E "captured|not captured" "$out/capture.log" | tail -3

@@ -39,6 +39,7 @@ class _TunerContext:
         self.benchmark_constants = {}  # config text -> the constexprs its launches took (heuristics may differ)
         # config text -> {argument: tile} of its tensor descriptors (a config's pre_hook sets them, as FlagGems' mm does)
         self.benchmark_blocks = {}
+        self.benchmark_ms = {}  # config text -> the time the tuner's own benchmark measured (its median)
         self.heuristics = []
 
     def note_benchmark(self, kernel, grid, call_args):
@@ -92,6 +93,7 @@ class _TunerContext:
         return {"kind": self.kind, "keys": keys, "configs": [_config_json(c) for c in configs], "chosen": chosen,
                 "grids": grids, "blocks": [self.benchmark_blocks.get(_config_text(c)) for c in configs],
                 "why": {str(k): v for k, v in why.items()}, "heuristics": self.heuristics,
+                "timings_ms": [self.benchmark_ms.get(_config_text(c)) for c in configs],
                 "restore_value": list(getattr(tuner, "restore_value", []) or []),
                 "reset_to_zero": list(getattr(tuner, "reset_to_zero", []) or [])}
 
@@ -100,6 +102,16 @@ def _config_json(config):
     return {"kwargs": {k: _plain(v) for k, v in config.kwargs.items()}, "num_warps": config.num_warps,
             "num_stages": config.num_stages, "num_ctas": getattr(config, "num_ctas", 1),
             "maxnreg": getattr(config, "maxnreg", None), "pre_hook": getattr(config, "pre_hook", None) is not None}
+
+
+def _first_number(measured):
+    """A tuner benchmark's time: do_bench's median, first of its quantiles; None if not a finite number."""
+    value = measured[0] if isinstance(measured, (list, tuple)) and measured else measured
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        return None
+    return value if value == value and value not in (float("inf"), float("-inf")) else None
 
 
 def _config_text(config):
@@ -162,7 +174,10 @@ def _patch_autotuner(module):
             if context is not None:
                 context.benchmarking = config
             try:
-                return original_bench(self, *args, config=config, **kwargs)
+                measured = original_bench(self, *args, config=config, **kwargs)
+                if context is not None:
+                    context.benchmark_ms[_config_text(config)] = _first_number(measured)
+                return measured
             finally:
                 if context is not None:
                     context.benchmarking = None

@@ -218,6 +218,18 @@ Config launched_config(const RawLaunch& launch) {
 
 bool runnable(const RawConfig& config) { return config.num_ctas == 1 && !config.maxnreg; }
 
+// The tuner's next-best config against its pick, as its own benchmark timed them at this launch (%):
+// unknown where it did not benchmark the pick and at least one other config.
+std::optional<double> library_margin_pct(const RawTuner& tuner) {
+  if (!tuner.chosen || *tuner.chosen >= tuner.timings_ms.size() || !tuner.timings_ms[*tuner.chosen]) return std::nullopt;
+  const double picked = *tuner.timings_ms[*tuner.chosen];
+  std::optional<double> next;
+  for (size_t k = 0; k < tuner.timings_ms.size(); ++k)
+    if (k != *tuner.chosen && tuner.timings_ms[k] && (!next || *tuner.timings_ms[k] < *next)) next = tuner.timings_ms[k];
+  if (!next || picked <= 0) return std::nullopt;
+  return 100.0 * (*next / picked - 1.0);
+}
+
 // The root-mean-square of a stored floating-point output (the scale its tolerance is set against).
 double rms_of(const std::string& bytes, DType dtype) {
   double sum = 0;
@@ -467,6 +479,7 @@ class OpBuilder {
       draft_.notes.push_back(entry.point_id + ": launched from the library's cache of the tuner's pick: only that config");
     }
     captured.library_choice = launched;
+    if (tuned(launch.tuner.kind) && !launch.tuner.cached_launch) captured.library_margin_pct = library_margin_pct(launch.tuner);
     captured.launches = launch.launches;
     if (from_baseline) {
       captured.reference_from_baseline = true;

@@ -123,6 +123,10 @@ RawTuner read_tuner(const json& entry) {
   tuner.blocks.resize(tuner.configs.size());
   const json why = entry.value("why", json::object());
   for (const auto& [index, reason] : why.items()) tuner.why[std::stoul(index)] = reason.get<std::string>();
+  if (entry.contains("timings_ms") && entry["timings_ms"].is_array())
+    for (const auto& timing : entry["timings_ms"])
+      tuner.timings_ms.push_back(timing.is_number() && std::isfinite(timing.get<double>()) ? std::optional(timing.get<double>()) : std::nullopt);
+  tuner.timings_ms.resize(tuner.configs.size());
   tuner.restore_value = entry.value("restore_value", std::vector<std::string>{});
   tuner.reset_to_zero = entry.value("reset_to_zero", std::vector<std::string>{});
   return tuner;

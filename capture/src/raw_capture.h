@@ -84,6 +84,9 @@ struct RawTuner {
   // pre_hook sets them): argument name -> tile. Empty: not seen.
   std::vector<std::map<std::string, std::vector<long long>>> blocks;
   std::vector<std::string> restore_value, reset_to_zero;
+  // Per config: what the tuner's own benchmark measured of it in the workload (ms); nullopt: it
+  // did not benchmark that config at this launch (a cached key, a pruned config, another tuner).
+  std::vector<std::optional<double>> timings_ms;
   bool cached_launch = false;  // a launch that bypassed the tuner (FlagGems' LibEntry cache)
 };
 

@@ -98,6 +98,7 @@ nlohmann::json case_json(const CapturedCase& captured, const fs::path& root) {
                        {"equal_one", captured.equal_one},
                        {"divisible", captured.divisible}};
   if (captured.reference_from_baseline) entry["reference"] = "baseline";
+  if (captured.library_margin_pct) entry["library_margin_pct"] = *captured.library_margin_pct;
   return entry;
 }
 
@@ -183,6 +184,8 @@ CapturedCases load_captured_cases(const fs::path& file, const fs::path& root) {
           }
       if (entry.contains("library_choice") && !entry.at("library_choice").is_null())
         captured.library_choice = entry.at("library_choice").get<std::string>();
+      if (entry.contains("library_margin_pct") && !entry.at("library_margin_pct").is_null())
+        captured.library_margin_pct = entry.at("library_margin_pct").get<double>();
       captured.launches = entry.value("launches", 0LL);
       if (entry.contains("reference")) {
         if (entry.at("reference") != "baseline")

@@ -235,6 +235,25 @@ class Shim(CaptureTest):
         self.assertEqual(tuned["chosen"], 1)
         self.assertEqual(tuned["grids"], [[8, 1, 1], [4, 1, 1]])
 
+    def test_a_tuners_own_benchmark_times_are_kept_per_config(self):
+        # What capture_compare and a user read as a near tie: the tuner's own median of each config.
+        configs = [triton.Config({"BLOCK": b}, num_warps=w) for b, w in ((128, 4), (256, 8), (512, 8))]
+        measured = iter([[1.25, 1.2, 1.3], [1.0, 0.98, 1.02], [float("inf")] * 3])  # the last: out of resources
+        tuner = triton.runtime.autotuner.Autotuner(shim_kernels.scale, shim_kernels.scale.arg_names, configs, ["n"], None,
+                                                   None, do_bench=lambda call, quantiles=None: next(measured))
+        x, y = HostTensor([1.0] * 1000), HostTensor([0.0] * 1000)
+        tuner.nargs = dict(zip(tuner.arg_names, (x, y, 1000)))  # what the tuner's run sets before benchmarking
+        stack = abtool_capture._stack()
+        stack.append(abtool_capture._TunerContext(tuner, "autotune", (x, y, 1000), {"grid": (4, 1, 1)}))
+        try:
+            returned = [tuner._bench(x, y, 1000, config=config) for config in configs]
+            tuner.best_config = configs[1]
+            self.launch(scale_kernel(num_warps=8, effect=double_into), (4, 1, 1), x, y, 1000, 256)
+        finally:
+            stack.pop()
+        self.assertEqual(returned[1], [1.0, 0.98, 1.02], "the tuner has its own numbers back")
+        self.assertEqual(self.raw()["launches"][0]["tuner"]["timings_ms"], [1.25, 1.0, None])
+
     def test_inside_a_cuda_graph_capture_nothing_is_copied_and_a_graph_only_launch_says_why(self):
         # Issue 45: torch.compile(mode="reduce-overhead") and torch.cuda.graph launch kernels while the
         # stream captures, where the shim's copies and synchronizations would break the capture.

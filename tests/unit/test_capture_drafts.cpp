@@ -188,6 +188,44 @@ TEST(CaptureDrafts, AnIntegerTensorThatWasNotStoredIsListedWithTheReason) {
   EXPECT_EQ(drafts.rejected[0].why[0], (Miss{MissReason::tensor_not_stored, "integer input x_ptr (0.0 MiB) was not stored"}));
 }
 
+// A launch under triton.autotune over BLOCK in {128, 256, 512}, the tuner having picked `chosen`
+// and timed its configs as `timings_ms` (null: not benchmarked there).
+json tuned_launch(size_t chosen, json timings_ms) {
+  json raw = launch(1024, tensor("y_ptr", 1024, true), false);
+  raw["args"][1]["output"] = sha('7');
+  const std::vector<long long> blocks{128, 256, 512};
+  raw["args"].push_back({{"name", "BLOCK"}, {"type", "constexpr"}, {"kind", "constexpr"}, {"value", blocks[chosen]}});
+  json configs = json::array();
+  for (long long block : blocks)
+    configs.push_back({{"kwargs", {{"BLOCK", block}}}, {"num_warps", 4}, {"num_stages", 3}, {"num_ctas", 1},
+                       {"maxnreg", nullptr}, {"pre_hook", false}});
+  raw["tuner"] = {{"kind", "autotune"}, {"keys", {"n"}}, {"configs", configs}, {"chosen", chosen},
+                  {"grids", {{8, 1, 1}, {4, 1, 1}, {2, 1, 1}}}, {"timings_ms", timings_ms}};
+  return raw;
+}
+
+TEST(CaptureDrafts, TheLibrarysPickKeepsHowFarItsTunerFoundTheNextBestConfig) {
+  auto margin_of = [](const json& raw) {
+    const RawProcess process = read({raw});
+    const Drafts drafts = draft_ops(pointers(process), options([](const std::string&) { return floats({1, 2, 3, 4}); }));
+    EXPECT_EQ(drafts.ops.size(), 1u);
+    return drafts.ops.empty() ? std::nullopt : drafts.ops[0].cases.at(0).captured.library_margin_pct;
+  };
+  // The pick at 1.00 ms, the next best at 1.004 ms: a near tie of 0.4%, whatever the slowest took.
+  const auto near_tie = margin_of(tuned_launch(1, {1.25, 1.0, 1.004}));
+  ASSERT_TRUE(near_tie);
+  EXPECT_NEAR(*near_tie, 0.4, 1e-9);
+  // A config the tuner could not run (inf, read as null) is not the next best.
+  const auto clear = margin_of(tuned_launch(0, {1.0, nullptr, 1.5}));
+  ASSERT_TRUE(clear);
+  EXPECT_NEAR(*clear, 50.0, 1e-9);
+  EXPECT_FALSE(margin_of(tuned_launch(1, {nullptr, nullptr, nullptr}))) << "a cached key: the tuner timed nothing here";
+  EXPECT_FALSE(margin_of(tuned_launch(2, {nullptr, nullptr, 0.9}))) << "only the pick timed: no next best";
+  json older = tuned_launch(1, nullptr);
+  older["tuner"].erase("timings_ms");
+  EXPECT_FALSE(margin_of(older)) << "an older shim's record";
+}
+
 // The shim gives each reason a code of capture_miss.h (an older one, text only: `other`); an
 // unknown code is damage, refused when read.
 TEST(CaptureDrafts, EachReasonKeepsTheShimsCodeAndAnUnknownCodeIsRefused) {

@@ -29,6 +29,7 @@ CapturedCase a_case() {
   captured.grids["BLOCK=128 num_warps=4 num_stages=3"] = {8, 1, 1};
   captured.grids["BLOCK=256 num_warps=8 num_stages=3"] = {4, 2, 1};
   captured.library_choice = "BLOCK=256 num_warps=8 num_stages=3";
+  captured.library_margin_pct = 0.375;
   captured.launches = 7;
   captured.equal_one = {"v_True"};
   captured.divisible = {"x", "y"};
@@ -90,6 +91,9 @@ TEST(CapturedCases, DamageIsRefusedNamingTheFileTheCaseAndTheField) {
             std::string::npos);
   EXPECT_NE(refused([](nlohmann::json& j) { j["cases"]["op/4/fp32"]["args"]["dx"]["input"] = "inputs/ee.bin"; })
                 .find("args.dx.shared: a member of dy's span with bytes of its own"),
+            std::string::npos);
+  EXPECT_NE(refused([](nlohmann::json& j) { j["cases"]["op/4/fp32"]["library_margin_pct"] = "0.4%"; })
+                .find("case op/4/fp32: a field of the wrong kind"),
             std::string::npos);
   EXPECT_NE(refused([](nlohmann::json& j) { j["schema"] = "abtool.capture_cases/9"; }).find("schema: expected abtool.capture_cases/3"),
             std::string::npos);

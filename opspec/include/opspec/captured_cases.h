@@ -59,6 +59,9 @@ struct CapturedCase {
   // share of the op's config space is the configs listed here.
   std::map<std::string, std::array<long long, 3>> grids;
   std::optional<std::string> library_choice;  // config text of the library's pick
+  // How much slower the tuner's own benchmark in the workload found its next-best config than its
+  // pick (%): a near tie, which two runs of the tuner may pick either way. Unknown: no benchmark seen.
+  std::optional<double> library_margin_pct;
   long long launches = 0;
   // What Triton's JIT specialized the launch on: integer arguments equal to 1 (compiled in as
   // constexprs), arguments with tt.divisibility=16 (scalars divisible by 16, 16-byte aligned buffers).
