@@ -45,6 +45,7 @@ struct ProcessOptions {
   std::string gpus;                        // --gpus LIST|all (worker/gpu_fleet.h)
   std::string worker;                      // hidden: run as the worker of a supervisor with this control folder
   bool worker_resume = false;              // hidden: the worker finishes the run named by --out
+  bool worker_restart = false;             // hidden: ... after the worker before it ended (a crash, a lost context)
   HistoryHook history;                     // --history: the supervisor adds the run when it ends
 };
 

@@ -201,6 +201,7 @@ void add_process_options(CLI::App& command, abt::ProcessOptions& process) {
   // The supervisor starts the worker with these; not for users.
   command.add_option("--worker", process.worker)->group("");
   command.add_flag("--worker-resume", process.worker_resume)->group("");
+  command.add_flag("--worker-restart", process.worker_restart)->group("");
 }
 
 // meta.json keeps the command line as the user gave it: without the worker's own options.
@@ -208,7 +209,7 @@ std::vector<std::string> user_command_line(int argc, char** argv) {
   std::vector<std::string> line;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--worker-resume") continue;
+    if (arg == "--worker-resume" || arg == "--worker-restart") continue;
     if (arg == "--worker") {
       ++i;
       continue;
@@ -637,6 +638,7 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
   cli.replay_only.interleave = !cli.no_interleave;
   if (!process.worker.empty()) {
     options.resume = process.worker_resume;
+    options.restarted_worker = process.worker_restart;
     return abt::run_as_worker(process, [&](abt::StepWatch* watch) {
       return record ? abt::run_record(options, watch) : abt::run_replay(cli.replay_from, options, cli.replay_only, watch);
     });

@@ -455,7 +455,10 @@ RunOutcome execute_run(RunPlan& plan, const RunHooks& hooks, const RunDirectory:
   auto store = AutotuneStore::create(run.layout().autotune_db(), request.mode, r.compiler->fingerprint());
   IrDump ir(run.layout());
 
-  if (request.resume)
+  if (request.resume && request.restarted_worker)
+    run.log(fmt::format("a fresh worker takes over from the one that ended: {} of {} points were finished; the others are "
+                        "measured now", run.points().size(), planned_ids.size()));
+  else if (request.resume)
     run.log(fmt::format("resumed: {} of {} points were finished; the others are measured now", run.points().size(),
                         planned_ids.size()));
   else

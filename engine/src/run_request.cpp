@@ -66,6 +66,7 @@ RunRequest resolve_request(const RunOptions& options, RunMode mode, const RunDef
   request.no_cache = options.no_cache;
   request.out = options.out;
   request.resume = options.resume;
+  request.restarted_worker = options.restarted_worker;
   request.full_sweep = environment().full_sweep;
   request.configs = options.configs.value_or(ConfigPolicy::sweep);
   request.triton_variant_limit_s = environment().triton_variant_limit_s;

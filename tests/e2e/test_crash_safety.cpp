@@ -12,6 +12,7 @@
 #include <boost/process/extend.hpp>
 #include <chrono>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -164,7 +165,12 @@ TEST_F(CrashSafety, ASegfaultingPointFailsAloneAndTheOtherFiveSucceed) {
   }
   EXPECT_EQ(read_json(run / "meta.json")["status"], "finished");
   EXPECT_TRUE(read_results(run)["complete"].get<bool>());
-  EXPECT_NE(read_text_file(run / "run.log").find("POINT_CRASHED signal=SIGSEGV point=fixture_crash/334/fp32"), std::string::npos);
+  const std::string log = read_text_file(run / "run.log");
+  EXPECT_NE(log.find("POINT_CRASHED signal=SIGSEGV point=fixture_crash/334/fp32"), std::string::npos);
+  // The worker after the crash says it took over; "resumed:" is a user's --resume.
+  EXPECT_TRUE(std::regex_search(log, std::regex("a fresh worker takes over from the one that ended: [0-5] of 6 points were finished")))
+      << log;
+  EXPECT_EQ(log.find("resumed:"), std::string::npos) << log;
   // diff reads it like any run: the crashed point is FAILED, the others are compared.
   ProcessResult diff = abtool({"diff", run.string(), run.string(), "--format", "json"});
   ASSERT_EQ(diff.exit_code, 0) << describe(diff);
@@ -276,6 +282,8 @@ TEST_F(Resume, KilledAtSeveralMomentsThenResumedGivesEveryPointOnce) {
 
     ProcessResult resumed = abtool({"record", "--resume", run.string()}, {{"TMPDIR", tmp_.string()}});
     ASSERT_EQ(resumed.exit_code, 0) << describe(resumed);
+    EXPECT_NE(read_text_file(run / "run.log").find(fmt::format("resumed: {} of 40 points were finished", before.size())),
+              std::string::npos) << "a user's --resume says so";
     EXPECT_EQ(leftover_temp_folders(tmp_), 0u) << "the killed supervisor's folder is cleaned up by the next one";
     const auto after = points_of(run);
     EXPECT_EQ(read_results(run)["points"].size(), 40u) << "no point twice";

@@ -117,6 +117,7 @@ class Supervisor {
     std::vector<std::string> args = run_dir_.empty() ? run_.args : with_run_directory(run_.args, run_dir_);
     args.insert(args.end(), {"--worker", control_.path().string()});
     if (!run_dir_.empty()) args.push_back("--worker-resume");
+    if (workers_started_ > 0) args.push_back("--worker-restart");
     return args;
   }
 
@@ -125,6 +126,7 @@ class Supervisor {
     env["TMPDIR"] = (control_.path() / "tmp").string();
     bp::child child(fs::read_symlink("/proc/self/exe").string(), bp::args(worker_args()),
                     bp::start_dir(run_.working_directory.string()), env, dies_with_parent());
+    ++workers_started_;
     WorkerEnd end;
     uint64_t sequence = ~uint64_t(0);
     auto last_progress = Clock::now();
@@ -228,6 +230,7 @@ class Supervisor {
   const SupervisedRun& run_;
   TempDir control_;
   fs::path run_dir_;
+  int workers_started_ = 0;  // a worker after the first takes over a run the one before left
 };
 
 }  // namespace

@@ -45,6 +45,7 @@ struct RunOptions {
   std::string arch;              // CUDA compile target; default: the device's
   std::filesystem::path out;     // empty: runs/<op>_<timestamp>
   bool resume = false;           // `out` is an unfinished run of these options: finish it
+  bool restarted_worker = false; // ... as the worker taking over from one that ended (not a user's --resume)
   std::optional<GraphPhase> test_graph_fault;
   std::vector<std::string> command_line;
   ToolIdentity tool;
@@ -76,6 +77,7 @@ struct RunRequest {
   std::string arch;
   std::filesystem::path out;
   bool resume = false;
+  bool restarted_worker = false;  // resumed by the supervisor after the worker before ended
   bool full_sweep = false;              // ABTOOL_FULL_SWEEP (meta.json "sweep")
   ConfigPolicy configs = ConfigPolicy::sweep;  // record --configs (meta.json "sweep")
   double triton_variant_limit_s = 300;  // ABTOOL_TRITON_VARIANT_LIMIT_S (meta.json "sweep")
