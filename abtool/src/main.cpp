@@ -326,6 +326,8 @@ void declare_measure_commands(CommandLine& cli) {
                          "space, or, for a captured op, the config the library's own tuner chose in the workload (a point "
                          "whose capture knows none is swept; run.log says so) (default sweep)")
       ->check(abt::one_of_spellings<abt::ConfigPolicy>());
+  // abtool capture starts its replay check with this beside the workload; not for users.
+  cli.record->add_option("--after-capture", cli.record_options.after_capture)->group("");
   auto* replay = cli.replay = cli.app.add_subcommand("replay", "side B: measure A's points with A's recorded configs");
   add_measure_options(*replay, cli.replay_options, cli.replay_texts, abt::RunMode::replay);
   add_process_options(*replay, cli.replay_process);

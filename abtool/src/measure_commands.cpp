@@ -4,7 +4,9 @@
 
 #include <cstdio>
 
+#include "capture/check_handshake.h"
 #include "commands.h"
+#include "compilers/compiler.h"
 #include "default_paths.h"
 #include "recorder/record_run.h"
 #include "opspec/shape_set.h"
@@ -54,7 +56,12 @@ std::vector<std::string> default_run_name_ops(const RunOptions& options, RunMode
 }  // namespace
 
 int run_record(const RunOptions& options, StepWatch* watch) {
-  RunPlan plan(resolve_request(options, RunMode::record, record_defaults()));
+  RunRequest request = resolve_request(options, RunMode::record, record_defaults());
+  if (options.after_capture)  // capture's replay check: the capture is still being made
+    request.before_reading_ops = [dir = *options.after_capture](const CompilerBackend& compiler) {
+      capture::await_capture(dir, [&](const std::vector<std::string>& modules) { compiler.preload_libraries(modules); });
+    };
+  RunPlan plan(std::move(request));
   return finish(record_run(plan, echo_line, watch));
 }
 

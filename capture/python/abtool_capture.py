@@ -83,6 +83,8 @@ class Capture:
         self.written_at_end = False  # write() has run: a checkpoint no longer replaces its file
         self.shortened = {}  # a timing loop run once (_patch_timing_loops) -> how many times
         self.checkpoints = 0
+        # abtool's replay check, started beside the workload, imports these modules meanwhile
+        self.imports_dir, self.imports_named = os.environ.get("ABTOOL_CAPTURE_IMPORTS"), set()
         os.makedirs(os.path.join(staging, "tensors"), exist_ok=True)
 
     # -- a launch ------------------------------------------------------------------------------
@@ -165,6 +167,23 @@ class Capture:
             self.overhead_s += time.perf_counter() - begin
         return result
 
+    def name_imports(self, identity):
+        """The modules abtool's compiler will import to load this kernel again (its own, or those
+        its copied module binds), listed for the replay check (capture/check_handshake.h)."""
+        if not self.imports_dir:
+            return
+        modules = [identity["module"]] if identity.get("importable") else \
+            [target.split(":")[0] for target in (identity.get("binds") or {}).values()]
+        fresh = [m for m in dict.fromkeys(modules) if m and m not in self.imports_named]
+        if not fresh:
+            return
+        self.imports_named.update(fresh)
+        try:
+            with open(os.path.join(self.imports_dir, f"imports-{os.getpid()}.txt"), "a", encoding="utf-8") as out:
+                out.write("".join(m + "\n" for m in fresh))
+        except OSError:
+            pass  # the check then imports them after the workload, as it would without this list
+
     def quick_key(self, kernel, grid, call_args):
         parts = [id(kernel), tuple(grid)]
         storages = {}  # a storage -> the first argument in it: in-place launches are records of their own
@@ -201,6 +220,7 @@ class Capture:
         if any(m.get("fp4_padded") for m in getattr(meta, "tensordesc_meta", None) or []):
             record["problems"].append(_problem("tensor_descriptor", "it takes FP4-padded tensor descriptors"))
         record["kernel"] = _kernel_identity(fn, kernel)
+        self.name_imports(record["kernel"])
         # What the JIT made of each argument (ASTSource): its type ("*bf16", "i32", "constexpr"),
         # the constexpr values (declared ones, and integers equal to 1 and None it specialized on)
         # and the tt.divisibility=16 attributes. abtool's compile of the op repeats exactly this.

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include "capture_bytes_source.h"
 #include "capture_kernels_source.h"
@@ -109,6 +110,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
                                    {"abtool_capture_tuners.py", kCaptureTunersSource}, {"tuner_kinds.json", kTunerKindsSource}})
     write_file_atomically(shim / name, text);
 
+  const std::string program = fs::path(request.command.front()).filename().string();
+  const std::string python = program.rfind("python", 0) == 0 ? request.command.front() : "python3";
   const std::string python_path = environment().python_path;
   ProcessRequest workload{request.command.front(), {request.command.begin() + 1, request.command.end()}, "",
                           {{"PYTHONPATH", shim.string() + (python_path.empty() ? "" : ":" + python_path)},
@@ -116,6 +119,12 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
                            {"ABTOOL_CAPTURE_MAX_INPUT_MB", fmt::format("{}", request.max_input_mb)},
                            {"ABTOOL_CAPTURE_FULL_TIMING", request.full_timing ? "1" : "0"}},
                           {}};
+  // The replay check's record starts now, its compiler and the workload's libraries ready by the end.
+  std::optional<PendingCheck> check;
+  if (request.check && gpu_here) {
+    check.emplace(fs::absolute(request.out), python);
+    workload.extra_env["ABTOOL_CAPTURE_IMPORTS"] = check->imports_dir().string();
+  }
   const auto start = std::chrono::steady_clock::now();
   catch_stop_signals();  // SIGINT, SIGTERM: the workload is stopped and what it captured is kept
   AttachedEnd end;
@@ -207,8 +216,6 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
     out << manifest.summary_line() << "\n";
     throw InputError("capture: none of the kernels the workload launched can be replayed (reasons above): no capture written");
   }
-  const std::string program = fs::path(request.command.front()).filename().string();
-  const std::string python = program.rfind("python", 0) == 0 ? request.command.front() : "python3";
   if (!request.check) manifest.check.not_run = "--no-check";
   else if (!gpu_here) manifest.check.not_run = "no CUDA GPU here: `abtool record` where the GPU is checks it";
   else if (end.stopped_by) manifest.check.not_run = "stopped by " + signal_name(end.stopped_by);
@@ -216,8 +223,8 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   fs::remove_all(staging);
   fs::remove_all(shim);
   partial.become(request.out);
-  if (request.check && gpu_here && !end.stopped_by) {
-    manifest.check = capture::check_by_replaying(request.out, python);
+  if (check && !end.stopped_by) {
+    manifest.check = check->finish();
     write_file_atomically(request.out / layout::kManifest, manifest.to_json().dump(1) + "\n");
     manifest.print_check(out);
   }

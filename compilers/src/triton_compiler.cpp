@@ -265,8 +265,15 @@ nlohmann::json TritonCompiler::batch_request(const CompileJob& like) const {
   return request;
 }
 
-void TritonCompiler::prepare(const CompileJob& like) const {
-  nlohmann::json request = batch_request(like);
+void TritonCompiler::prepare(const CompileJob& like) const { send_prepared(batch_request(like)); }
+
+void TritonCompiler::preload_libraries(const std::vector<std::string>& modules) const {
+  if (modules.empty()) return;
+  const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
+  send_prepared({{"arch", std::stoi(arch_number)}, {"import", {{"modules", modules}}}});
+}
+
+void TritonCompiler::send_prepared(nlohmann::json request) const {
   request["prepare"] = true;
   std::lock_guard lock(preparing_mutex_);
   preparing_.push_back(std::async(std::launch::async, [this, request] {

@@ -36,6 +36,7 @@ class TritonCompiler : public CompilerBackend {
   std::vector<CompiledVariant> compile_batch(const std::vector<CompileJob>& jobs) const override;
   size_t preferred_batch() const override { return 16; }
   void prepare(const CompileJob& like) const override;
+  void preload_libraries(const std::vector<std::string>& modules) const override;
   void wait_prepared(const CompileJob& like) const override;
   ~TritonCompiler() override;
   // The install's files: Triton's passes are Python as well as libtriton.
@@ -46,6 +47,7 @@ class TritonCompiler : public CompilerBackend {
   PassCompile compile_with_pass_dumps(const CompileJob& job) const override;
 
  private:
+  void send_prepared(nlohmann::json request) const;  // a "prepare" request, sent on a thread of its own
   std::string python_;
   std::string arch_;
   double variant_limit_s_;

@@ -32,6 +32,7 @@ parameters passed, in order, and the TMA layout of its tensor descriptors).
 request.json:
   {"source": "/abs/op.py", "kernel": "add_kernel", "arch": 90,
    "import": {"module": "flag_gems.ops.softmax", "globals": {"name": "module:attribute"}},  # optional
+   # ("prepare" may name plain modules instead: "import": {"modules": ["flag_gems", "torch"]})
    "options": {"enable_fp_fusion": "0"},              # from --compiler-flags K=V, values as text
    "variants": [{"out_dir": "...", "args": {"x_ptr": "*fp32", "n": "i32", "a_desc": "tensordesc<bf16[64, 32]>"},
                  "constexprs": {"BLOCK": "1024"}, "divisible_by_16": ["x_ptr"],
@@ -471,21 +472,22 @@ def serve():
         forked after inherits it: importing torch and FlagGems costs seconds, a batch's compile less.
         A module that fails to import here fails again in the batch, which says why."""
         wanted = request.get("import") or {}
-        module = wanted.get("module") or ",".join(sorted({t.split(":")[0] for t in wanted.get("globals", {}).values()}))
+        module = wanted.get("module") or ",".join(sorted({t.split(":")[0] for t in wanted.get("globals", {}).values()} |
+                                                          set(wanted.get("modules", []))))
         if not module or module in imported:
             return
         imported.add(module)
         saved_path = list(sys.path)
-        try:
-            if wanted.get("module"):
-                load_kernel(request["source"], request["kernel"], wanted)
-            else:
-                for name in module.split(","):
+        for name in [None] if wanted.get("module") else module.split(","):
+            try:
+                if name is None:
+                    load_kernel(request["source"], request["kernel"], wanted)
+                else:
                     importlib.import_module(name)
-        except BaseException:  # noqa: BLE001
-            pass
-        finally:
-            sys.stdout.flush()
+            except BaseException:  # noqa: BLE001
+                pass
+            finally:
+                sys.stdout.flush()
         sys.path[:] = saved_path
 
     def compile_warm_up_kernel(arch, restored_interval):

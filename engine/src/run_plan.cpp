@@ -68,7 +68,6 @@ RunPlan::RunPlan(RunRequest request)
     : request_(std::move(request)), resources_(std::make_unique<Resources>(request_.gpu, request_.arch)) {
   Resources& r = *resources_;
   r.compiler_text = request_.compiler.value_or(default_compiler_text(r.device.arch()));
-  r.shapes = load_shape_set(request_.shapes);
   if (!request_.no_cache) {
     r.store = std::make_unique<CompileStore>(request_.cache_dir.value_or(default_cache_dir()), default_cache_max_bytes());
     r.store->prune();
@@ -78,6 +77,8 @@ RunPlan::RunPlan(RunRequest request)
   spec.variant_limit_s = request_.triton_variant_limit_s;
   spec.valgrind_runnable = request_.metric == Metric::instructions;
   r.compiler = make_compiler(spec, r.device.arch(), r.store.get());
+  if (request_.before_reading_ops) request_.before_reading_ops(*r.compiler);
+  r.shapes = load_shape_set(request_.shapes);
   ops_ = plan_ops(request_, r.shapes, *r.compiler, r.device);
   // Triton's server starts importing each op's library now (torch and FlagGems take seconds), while
   // the run directory, the device and the first point are set up, rather than when its op begins.

@@ -38,8 +38,12 @@ assert kernels["tma_matmul"]["captured"] == 1, kernels["tma_matmul"]
 # (inductor's own tuner benchmarks its configs: each one it launched is a specialization)
 inductor = [k for name, k in kernels.items() if name.startswith("triton_")]
 assert len(inductor) == 1 and inductor[0]["captured"] == inductor[0]["specializations"] >= 1, inductor
-print("capture.json ok:", m["summary"])
+# the replay check (its record started beside the workload): every captured specialization replays
+captured = sum(k["captured"] for k in m["kernels"])
+assert m["check"]["ran"] and m["check"]["replays"] == captured and not m["check"]["does_not_replay"], (captured, m["check"])
+print("capture.json ok:", m["summary"], "check:", m["check"])
 PY
+grep -q "time: .* point(s)" cap/check.log || { cat cap/check.log; fail "the check's run.log is not kept"; }
 grep -q "kind: inout" cap/ops/accumulate/op.yaml || fail "accumulate is not inout"
 grep -q "name: total_ptr, kind: inout" cap/ops/split_sum/op.yaml || fail "split_sum's total is not inout"
 grep -q "name: a_desc, kind: in, dtype: bf16, .*descriptor: {block: \[BLOCK_M, BLOCK_K\], padding: zero}" cap/ops/tma_matmul/op.yaml ||

@@ -104,6 +104,17 @@ class Shim(CaptureTest):
         self.assertNotIn("output", x)
         self.assertEqual(record["tuner"], {"kind": "none"})
 
+    def test_the_modules_the_replay_check_will_import_are_listed_once_as_their_kernels_are_first_seen(self):
+        imports = tempfile.mkdtemp(prefix="abtool-imports-")
+        self.addCleanup(shutil.rmtree, imports, True)
+        self.capture.imports_dir = imports  # ABTOOL_CAPTURE_IMPORTS: abtool capture's check started beside it
+        self.launch(scale_kernel(effect=double_into), (1, 1, 1), HostTensor([1.0]), HostTensor([0.0]), 1, 256)
+        self.launch(scale_kernel(block=128, effect=double_into), (1, 1, 1), HostTensor([1.0]), HostTensor([0.0]), 1, 128)
+        # a generated module's copy: the modules its names are bound from
+        self.capture.name_imports({"importable": False, "binds": {"twice": "shim_kernels:twice", "g": "other_lib.sub:g"}})
+        with open(os.path.join(imports, f"imports-{os.getpid()}.txt")) as handle:
+            self.assertEqual(handle.read(), "shim_kernels\nother_lib.sub\n")
+
     def test_each_new_specialization_is_written_at_once_so_a_process_that_dies_keeps_it(self):
         path = os.path.join(self.staging, f"raw-{os.getpid()}.json")
         self.launch(scale_kernel(effect=double_into), (1, 1, 1), HostTensor([1.0, 2.0]), HostTensor([0.0, 0.0]), 2, 256)

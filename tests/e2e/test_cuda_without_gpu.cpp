@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <future>
+#include <thread>
 
 #include "abtool_runner.h"
+#include "capture/check_handshake.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -113,6 +116,42 @@ TEST_F(CudaWithoutGpu, ATritonRunStartsItsInterpreterOnceColdAndNotAtAllWarm) {
   EXPECT_NE(log.find("8 variant(s) from the cache, 0 compiled"), std::string::npos) << log;
   EXPECT_EQ(read_json(dir_.path() / "warm" / "meta.json")["compiler"], read_json(dir_.path() / "cold" / "meta.json")["compiler"])
       << "the remembered description is the one the interpreter gave";
+}
+
+// capture's replay check: a record started beside the workload (--after-capture) starts its
+// compiler and imports the modules the workload's kernels come from before the capture exists,
+// then runs once the capture says so.
+TEST_F(CudaWithoutGpu, ARecordAfterACaptureImportsItsLibrariesWhileItWaits) {
+  const fs::path python = fs::path(ABTOOL_TEST_TRITON_VENV) / "bin" / "python3";
+  if (!fs::exists(python)) GTEST_SKIP() << "no Triton venv at " << python << " (scripts/bootstrap.sh makes it)";
+  const fs::path handshake = dir_.path() / "handshake", library = dir_.path() / "library", run = dir_.path() / "T";
+  fs::create_directories(handshake);
+  fs::create_directories(library);
+  // A library whose import leaves a mark: the compile server imported it.
+  write_file_atomically(library / "abtool_test_library.py",
+                        "import os\nopen(os.path.join(os.path.dirname(__file__), 'imported'), 'w').write(str(os.getpid()))\n");
+  write_file_atomically(handshake / "imports-1.txt", "abtool_test_library\nno_such_module_anywhere\n");
+  auto record = std::async(std::launch::async, [&] {
+    return abtool({"record", "--op", "triton_add", "--compiler", "triton:" + python.string(), "--arch", "sm_90", "--shapes",
+                   (source_dir() / "shapes" / "smoke.yaml").string(), "--out", run.string(), "--warmup-ms", "5", "--rep-ms",
+                   "20", "--rounds", "2", "--compiler-env", "PYTHONPATH=" + library.string(), "--after-capture",
+                   handshake.string()});
+  });
+  for (int i = 0; i < 1200 && !fs::exists(library / "imported"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_TRUE(fs::exists(library / "imported")) << "the library was not imported while the record waited";
+  EXPECT_FALSE(fs::exists(run)) << "the record began before the capture was written";
+  capture::release_check(handshake);
+  ASSERT_EQ(record.wait_for(std::chrono::minutes(5)), std::future_status::ready);
+  const ProcessResult done = record.get();
+  if (read_json(run / "meta.json")["gpu"].contains("name")) GTEST_SKIP() << "a GPU is present here: see capture_gpu";
+  EXPECT_EQ(done.exit_code, 1) << describe(done);  // its points fail: no GPU
+  EXPECT_NE(read_text_file(run / "run.log").find("triton_add: compiled 8 variants for sm_90 (0 failed)"), std::string::npos);
+
+  ProcessResult orphan = abtool({"record", "--op", "triton_add", "--compiler", "triton:" + python.string(), "--arch", "sm_90",
+                                 "--out", (dir_.path() / "O").string(), "--after-capture", (dir_.path() / "gone").string()});
+  EXPECT_EQ(orphan.exit_code, 2) << describe(orphan);
+  EXPECT_NE(orphan.err.find("the capture's folder is gone"), std::string::npos) << orphan.err;
+  EXPECT_FALSE(fs::exists(dir_.path() / "O"));
 }
 
 // A capture where there is no GPU says so before the workload runs and beside its failure, so

@@ -101,6 +101,18 @@ TEST_F(GpuAbLoop, MeasuredVariantsKeepPtxSassAndResourcesAndLosersAreIndexed) {
   EXPECT_EQ(gemm_rows, 2 * 32) << "every gemm variant of both shapes is listed";
 }
 
+// A short test run's 1 us points may be UNTRUSTED for the machine's state (A's code drifted 10.7%
+// between its record and the replay, seen on an H100): the judge saying so is right, and the test
+// cannot rule it out. What must not void a point here is the comparison's own premise.
+void expect_untrusted_only_for_the_machine(const nlohmann::json& point) {
+  if (point["verdict"] != "UNTRUSTED") return;
+  for (const auto& finding : point["findings"]) {
+    if (!finding.value("untrusted", false)) continue;
+    const std::string code = finding.value("code", "");
+    EXPECT_TRUE(code != "replay_fallback" && code != "configs_differ" && code != "timing_methods_differ") << point.dump();
+  }
+}
+
 TEST_F(GpuAbLoop, DiffComparesEveryPointWithTheSameConfigAndSeesTheIrChange) {
   ASSERT_EQ(diff_->exit_code, 0) << describe(*diff_);
   auto diff = nlohmann::json::parse(diff_->out);
@@ -108,7 +120,7 @@ TEST_F(GpuAbLoop, DiffComparesEveryPointWithTheSameConfigAndSeesTheIrChange) {
   int changed = 0;
   for (const auto& point : diff["points"]) {
     EXPECT_EQ(point["same_config"], true) << point.dump();
-    EXPECT_NE(point["verdict"], "UNTRUSTED") << point.dump();
+    expect_untrusted_only_for_the_machine(point);
     EXPECT_NE(point["verdict"], "FAILED") << point.dump();
     changed += point["ir_changed"] == true;
   }
@@ -288,7 +300,7 @@ TEST_F(GpuTriton, ReplayUsesAsConfigsAndTheDiffSeesTheCodeChange) {
   for (const auto& point : diff["points"]) {
     EXPECT_EQ(point["same_config"], true) << point.dump();
     EXPECT_NE(point["verdict"], "FAILED") << point.dump();
-    EXPECT_NE(point["verdict"], "UNTRUSTED") << point.dump();
+    expect_untrusted_only_for_the_machine(point);
   }
   std::set<std::string> changed_kinds, compared_kinds;
   for (const auto& file : diff["ir_diffs"]) {

@@ -100,6 +100,10 @@ class CompilerBackend {
   // Starts, without waiting for it, what compiling `like`'s kernel will need (a Triton server
   // importing the op's library), so that it overlaps the run's other preparations. Optional.
   virtual void prepare(const CompileJob& like) const { (void)like; }
+  // Starts importing these Python modules where the compiles will run (a Triton server), before
+  // any op is known: a capture's replay check imports the workload's libraries while the workload
+  // still runs. Optional; a module that does not import is left to the compile that needs it.
+  virtual void preload_libraries(const std::vector<std::string>& modules) const { (void)modules; }
   // Waits until what prepare() started is done (the server has imported the op's library and can
   // compile), so that a run can keep its one start apart from its first point's time. Optional.
   virtual void wait_prepared(const CompileJob& like) const { (void)like; }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "model/vocabulary.h"
 
 namespace abt {
+
+class CompilerBackend;
 
 struct ToolIdentity {
   std::string version, git_sha;
@@ -49,6 +52,7 @@ struct RunOptions {
   std::optional<GraphPhase> test_graph_fault;
   std::vector<std::string> command_line;
   ToolIdentity tool;
+  std::optional<std::filesystem::path> after_capture;  // hidden --after-capture: capture's handshake folder (capture/replay_check.h)
 };
 
 struct RunRequest {
@@ -84,6 +88,9 @@ struct RunRequest {
   GraphFaultInjection graph_faults;
   std::vector<std::string> command_line;
   ToolIdentity tool;
+  // Run once the compiler is made, before the shape set and the ops are read: capture's replay
+  // check starts beside the workload and waits here for the capture, its libraries importing.
+  std::function<void(const CompilerBackend&)> before_reading_ops;
 };
 
 // The values a run takes for absent options: record's defaults, or A's (replay/). An empty
