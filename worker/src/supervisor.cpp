@@ -97,7 +97,7 @@ class Supervisor {
 
   int run() {
     for (int workers = 0; workers < kMaxWorkers; ++workers) {
-      const WorkerEnd end = run_worker();
+      const WorkerEnd end = run_worker(/*takes_over=*/workers > 0);
       const std::optional<Heartbeat> beat = read_heartbeat(control_.path());
       if (beat && !beat->run_dir.empty()) run_dir_ = beat->run_dir;
       if (end.stopped_by) return stopped(end.stopped_by);
@@ -113,20 +113,20 @@ class Supervisor {
   }
 
  private:
-  std::vector<std::string> worker_args() const {
+  // `takes_over`: a worker after the first goes on with the run the one before it left.
+  std::vector<std::string> worker_args(bool takes_over) const {
     std::vector<std::string> args = run_dir_.empty() ? run_.args : with_run_directory(run_.args, run_dir_);
     args.insert(args.end(), {"--worker", control_.path().string()});
     if (!run_dir_.empty()) args.push_back("--worker-resume");
-    if (workers_started_ > 0) args.push_back("--worker-restart");
+    if (takes_over) args.push_back("--worker-restart");
     return args;
   }
 
-  WorkerEnd run_worker() {
+  WorkerEnd run_worker(bool takes_over) {
     bp::environment env = boost::this_process::environment();
     env["TMPDIR"] = (control_.path() / "tmp").string();
-    bp::child child(fs::read_symlink("/proc/self/exe").string(), bp::args(worker_args()),
+    bp::child child(fs::read_symlink("/proc/self/exe").string(), bp::args(worker_args(takes_over)),
                     bp::start_dir(run_.working_directory.string()), env, dies_with_parent());
-    ++workers_started_;
     WorkerEnd end;
     uint64_t sequence = ~uint64_t(0);
     auto last_progress = Clock::now();
@@ -230,7 +230,6 @@ class Supervisor {
   const SupervisedRun& run_;
   TempDir control_;
   fs::path run_dir_;
-  int workers_started_ = 0;  // a worker after the first takes over a run the one before left
 };
 
 }  // namespace
