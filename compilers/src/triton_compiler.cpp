@@ -256,10 +256,11 @@ TritonCompiler::~TritonCompiler() {
   for (auto& preparation : preparing_) preparation.wait();
 }
 
+int TritonCompiler::arch_number() const { return std::stoi(arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_); }
+
 nlohmann::json TritonCompiler::batch_request(const CompileJob& like) const {
-  const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
   nlohmann::json request{{"source", fs::absolute(like.source).string()}, {"kernel", like.kernel},
-                         {"arch", std::stoi(arch_number)}, {"options", options_}, {"variants", nlohmann::json::array()}};
+                         {"arch", arch_number()}, {"options", options_}, {"variants", nlohmann::json::array()}};
   if (const PythonImport* python = like.python; python && !python->empty())
     request["import"] = {{"module", python->module}, {"globals", python->globals}};
   return request;
@@ -268,9 +269,7 @@ nlohmann::json TritonCompiler::batch_request(const CompileJob& like) const {
 void TritonCompiler::prepare(const CompileJob& like) const { send_prepared(batch_request(like)); }
 
 void TritonCompiler::preload_libraries(const std::vector<std::string>& modules) const {
-  if (modules.empty()) return;
-  const std::string arch_number = arch_.rfind("sm_", 0) == 0 ? arch_.substr(3) : arch_;
-  send_prepared({{"arch", std::stoi(arch_number)}, {"import", {{"modules", modules}}}});
+  if (!modules.empty()) send_prepared({{"arch", arch_number()}, {"import", {{"modules", modules}}}});
 }
 
 void TritonCompiler::send_prepared(nlohmann::json request) const {

@@ -47,6 +47,7 @@ class TritonCompiler : public CompilerBackend {
   PassCompile compile_with_pass_dumps(const CompileJob& job) const override;
 
  private:
+  int arch_number() const;  // "sm_90" -> 90, as Triton's target names it
   void send_prepared(nlohmann::json request) const;  // a "prepare" request, sent on a thread of its own
   std::string python_;
   std::string arch_;
