@@ -18,8 +18,9 @@
 #   EXTRA     more replay options, e.g. "--rounds 20"                []
 #   SUBMIT    a command each replay runs under, e.g. "srun -N1 --exclusive" (a build a Slurm job) []
 #   ABTOOL    the abtool binary                                     [build/abtool/abtool]
-# Exit: the gate's: 0 no regression starts at the newest build, 1 one does, 2 bad input; a replay
-# that could not run stops the recipe with its exit code.
+# Exit: the gate's: 0 every point of the newest build judged and none regressed or FAILED, 1
+# otherwise, 2 bad input (a label that is no plain word, or is another compiler's in the history);
+# a replay that could not run, or whose every point FAILED, stops the recipe with a non-zero exit.
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then  # the comment above; nothing runs
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
   exit 0
@@ -52,6 +53,16 @@ for build in "$@"; do
   fi
 done
 (( ${#labels[@]} )) || { echo "nightly.sh: no build to replay" >&2; exit 2; }
+# A label names a folder under OUT and a line of `history list`: one plain word.
+for i in "${!labels[@]}"; do
+  label=${labels[$i]}
+  if [[ -z $label || $label == . || $label == .. || $label == */* || $label =~ [[:space:]] || $label =~ [[:cntrl:]] ||
+        ${#label} -gt 100 ]]; then
+    echo "nightly.sh: build label '${label:0:40}' (of ${specs[$i]}): a label is one word of at most 100 characters," \
+      "with no '/', space or newline (it names OUT/<label>)" >&2
+    exit 2
+  fi
+done
 order=${ORDER:-}
 if [[ -z $order ]]; then
   order=label
@@ -61,15 +72,29 @@ if [[ -z $order ]]; then
 fi
 case $order in label|position) ;; *) echo "nightly.sh: ORDER=$order: label or position" >&2; exit 2 ;; esac
 
-# What the history holds already: its builds' labels.
+# What the history holds already: each build's label and the compiler it was (history list's
+# compiler column: "backend version, /its/path, flags...").
 declare -A known
 if [[ -f $db ]]; then
-  while read -r label _; do known[$label]=1; done < <("$abtool" history list --db "$db" | tail -n +3)
+  listing=$("$abtool" history list --db "$db") || exit $?
+  while IFS= read -r line; do
+    read -r label _ <<< "$line"
+    known[$label]=$line
+  done < <(tail -n +3 <<< "$listing")
 fi
 mkdir -p "$out" "$(dirname "$db")"
 for i in "${!labels[@]}"; do
   label=${labels[$i]}
   if [[ -n ${known[$label]:-} ]]; then
+    # The same label for another compiler is a mistake to say, not a build to skip.
+    path=${specs[$i]#*:}
+    [[ -e $path ]] || path=$(command -v -- "$path" 2> /dev/null) || path=
+    [[ -n $path ]] && path=$(realpath -- "$path")
+    if [[ -n $path && ${known[$label]} != *", $path"* ]]; then
+      echo "nightly.sh: $label: the history holds another compiler under this label (${known[$label]##*  }):" \
+        "give ${specs[$i]} a label of its own" >&2
+      exit 2
+    fi
     echo "nightly.sh: $label: in the history already"
     continue
   fi
@@ -79,7 +104,14 @@ for i in "${!labels[@]}"; do
   "${submit[@]}" "$abtool" replay --from "$record" --compiler "${specs[$i]}" --out "$out/$label" -q \
     --history "$db" --build "$label" --build-order "$key" "${extra[@]}" > "$out/$label.log" 2>&1
   code=$?
-  # A point that FAILED is in the run (exit 1) and the history; anything else stops here.
+  # A point that FAILED is in the run (exit 1) and the history, and the gate fails on it; a build
+  # whose every point FAILED measured nothing (a compiler that cannot compile): it stops here, as
+  # does any other exit.
+  if (( code == 1 )) && grep -Eq "^history .*: [0-9]+ point\(s\), all FAILED" "$out/$label.log"; then
+    echo "nightly.sh: $label: every point FAILED: ${specs[$i]} measured nothing (its log: $out/$label.log)" >&2
+    grep -m 3 -E "FAILED|error" "$out/$label.log" >&2
+    exit 1
+  fi
   if (( code != 0 && code != 1 )); then
     echo "nightly.sh: $label: the replay exited $code (its log: $out/$label.log)" >&2
     tail -3 "$out/$label.log" >&2

@@ -110,13 +110,11 @@ struct HistoryOptions {
   std::string metric;                  // default: time_vs_control for replays, time for records
   ChangesFormat format = ChangesFormat::text;  // changes
   std::filesystem::path out = "trends.html";  // report
-  double threshold_pct = 0;            // a floor under every point's learned noise
-  double max_pvalue = 0.001;
-  size_t min_segment = 5;
-  size_t window = 50;
+  ChangeSettings settings;             // --threshold, --max-pvalue, --min-segment
   bool quiet = false;
 };
-// 0, or for gate 1 when the newest build starts a regression; bad input is an InputError (exit 2).
+// 0, or for gate 1 when the newest build starts a regression, FAILED a point or left one unjudged;
+// bad input is an InputError (exit 2).
 int run_history(const HistoryOptions& options);
 // record/replay --history: the run just written added (exit 2 with its cause where it cannot be).
 int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook);

@@ -26,13 +26,17 @@ std::string metric_of(const HistoryStore& store, const HistoryOptions& options) 
   return default_history_metric(*mode);
 }
 
-ChangeSettings settings_of(const HistoryOptions& options) {
-  ChangeSettings settings;
-  settings.floor_pct = options.threshold_pct;
-  settings.detection.max_pvalue = options.max_pvalue;
-  settings.detection.min_segment = options.min_segment;
-  settings.detection.window = options.window;
-  return settings;
+// The control's series where the metric has one (a replay's time, against A's code's in the same
+// process): a step at the same build in both says the machine moved.
+std::optional<HistorySeries> control_series(const HistoryStore& store, const HistorySeries& history) {
+  if (history.metric.name != kTimeVsControl && history.metric.name != spelling(MetricId::time)) return std::nullopt;
+  if (!store.metric(std::string(kControlTime))) return std::nullopt;
+  return load_series(store, std::string(kControlTime));
+}
+
+std::vector<Change> changes_of(const HistoryStore& store, const HistorySeries& history, const ChangeSettings& settings) {
+  const std::optional<HistorySeries> control = control_series(store, history);
+  return find_changes(history, settings, control ? &*control : nullptr);
 }
 
 const char* outcome_text(RunAdded::Outcome outcome) {
@@ -49,8 +53,8 @@ void say_added(const HistoryOptions& options, const HistoryStore& store, const R
     fmt::print("{}: run {} ({}): {}\n", store.file().string(), added.run_id, added.dir.string(),
                added.outcome == RunAdded::Outcome::unchanged
                    ? outcome_text(added.outcome)
-                   : fmt::format("{} as build '{}', {} point(s), {} row(s)", outcome_text(added.outcome), added.build,
-                                 added.points, added.rows));
+                   : fmt::format("{} as build '{}', {} point(s){}, {} row(s)", outcome_text(added.outcome), added.build,
+                                 added.points, added.failed ? fmt::format(" ({} FAILED)", added.failed) : "", added.rows));
 }
 
 // Runs in the order given, each whole or not at all (a damaged run is refused naming it, the ones
@@ -98,24 +102,24 @@ int show(const HistoryOptions& options) {
   const Series& series = find_series(history, options.point, options.db);
   HistorySeries one = history;
   one.series = {series};
-  print_series(history, series, find_changes(one, settings_of(options)), stdout_width(), std::cout);
+  const SeriesSteps steps = series_steps(judged_of(series), exact_metric(history.metric.name), options.settings);
+  print_series(history, series, steps, changes_of(store, one, options.settings), stdout_width(), std::cout);
   return kExitOk;
 }
 
 int changes(const HistoryOptions& options) {
   const HistoryStore store(options.db, HistoryAccess::read);
   const HistorySeries history = load_series(store, metric_of(store, options));
-  print_changes(history, find_changes(history, settings_of(options)), options.format, std::cout);
+  print_changes(history, changes_of(store, history, options.settings), options.format, std::cout);
   return kExitOk;
 }
 
 int run_gate(const HistoryOptions& options) {
   const HistoryStore store(options.db, HistoryAccess::read);
   const HistorySeries history = load_series(store, metric_of(store, options));
-  const ChangeSettings settings = settings_of(options);
-  const GateResult result = gate(history, find_changes(history, settings), settings);
+  const GateResult result = gate(history, changes_of(store, history, options.settings), options.settings);
   print_gate(history, result, std::cout);
-  return result.regressions.empty() ? kExitOk : kExitPointFailed;
+  return result.passed() ? kExitOk : kExitPointFailed;
 }
 
 int report(const HistoryOptions& options) {
@@ -125,7 +129,7 @@ int report(const HistoryOptions& options) {
   if (std::filesystem::equivalent(options.out, options.db, same_error))
     throw InputError(fmt::format("history report -o {}: that is the history itself", options.out.string()));
   const HistorySeries history = load_series(store, metric_of(store, options));
-  const std::vector<Change> found = find_changes(history, settings_of(options));
+  const std::vector<Change> found = changes_of(store, history, options.settings);
   std::ostringstream page;
   write_trend_page(store, history, found, page);
   write_file_atomically(options.out, page.str());
@@ -156,8 +160,10 @@ int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook
   const RunData run = read_run(run_dir, ResultsFile::Samples::skip);
   HistoryStore store(hook.db, HistoryAccess::write);
   const RunAdded added = store.add(run, {hook.build, hook.build_order});
-  fmt::print(stderr, "history {}: {} as build '{}' ({} row(s))\n", store.file().string(), outcome_text(added.outcome),
-             added.build, added.rows);
+  fmt::print(stderr, "history {}: {} as build '{}': {} point(s), {}, {} row(s)\n", store.file().string(),
+             outcome_text(added.outcome), added.build, added.points,
+             added.failed == 0 ? "none FAILED" : added.failed == added.points ? "all FAILED" : fmt::format("{} FAILED", added.failed),
+             added.rows);
   return kExitOk;
 }
 

@@ -492,13 +492,18 @@ void declare_history_command(CommandLine& cli) {
     app->add_option("--metric", options.metric,
                     "the metric whose series are judged (default: time_vs_control for replays of one record: B's time "
                     "over A's code's in the same process; time for records)");
-    app->add_option("--threshold", options.threshold_pct,
-                    "a floor in % under every point's learned noise: no smaller step counts (default 0: the noise alone)")
+    const abt::ChangeSettings defaults;
+    app->add_option("--threshold", options.settings.floor_pct,
+                    fmt::format("a floor in % under every point's learned noise: no smaller step counts (default {:g}: the noise "
+                                "alone)", defaults.floor_pct))
         ->check(at_least(0));
-    app->add_option("--max-pvalue", options.max_pvalue, "the t-test's p-value a change point must reach (default 0.001)")
+    app->add_option("--max-pvalue", options.settings.max_pvalue,
+                    fmt::format("the p-value a level shift where the code changed must reach (default {:g}; where the code did "
+                                "not change, or is not known, a scan over every build asks for more)", defaults.max_pvalue))
         ->check(CLI::Range(1e-12, 0.5));
-    app->add_option("--min-segment", options.min_segment,
-                    "builds on each side of a change point, at least (default 5: an odd build or two is no step)")
+    app->add_option("--min-segment", options.settings.min_segment,
+                    fmt::format("builds a level must last (default {}: one odd build is an outlier, not a level)",
+                                defaults.min_segment))
         ->check(CLI::Range(1, 1000));
   };
   auto* add = sub("add", "add run directories (each once, by run id; a run re-measured by --resume replaces its rows)",

@@ -3,7 +3,8 @@
 value (Gaussian), 2% outliers (one build off by 3-6 sigma), a slow drift in half of them (one sigma
 over the series, either way); half of the series step by 1, 2 or 5% at a random build (10 from
 either end). The same series go to abtool as `abtool history changes` judges them (each series'
-noise learned from its own values: abtool-change-points --history) and to Apache Otava 0.8.0's
+noise learned from its own values: abtool-change-points --history; no code identity, so every
+build is a candidate at the scan's penalty) and to Apache Otava 0.8.0's
 compute_change_points with its defaults (window 50, p 0.001, no minimum magnitude). Prints, for each:
   recall: planted steps found within one build, by the step's size in sigma of the series' noise;
   false alarms: change points per 1,000 series without a step (any found there is one);
@@ -40,8 +41,10 @@ for k in range(count):
     truth.append(step)
 
 started = time.monotonic()
-ours = json.loads(subprocess.run([helper], input=json.dumps({"history": True, "series": series}), capture_output=True,
-                                 text=True, check=True).stdout)
+# each change as [index, change, cause]: the index alone is scored here (no code is known: every build a candidate)
+ours = [[found[0] for found in points] for points in
+        json.loads(subprocess.run([helper], input=json.dumps({"history": True, "series": series}), capture_output=True,
+                                  text=True, check=True).stdout)]
 ours_s = time.monotonic() - started
 otava_script = r"""
 import json, sys

@@ -168,13 +168,38 @@ RetuneComparison compare_retuned(const Measurement& a_best, const std::string& a
   return retune;
 }
 
+// Two replays of one record, A and B: each point's own time as its run measured it, A's scaled by
+// how much faster or slower the control (the record's code, in each run's process) ran in B than in
+// A, so that what the machine did between the two runs cancels; compared as two processes are.
+// Each side's other figures (instructions, code, metrics) are its own run's. nullopt: a point
+// without both controls, compared as it is.
+std::optional<PointRecord> over_controls(const PointRecord& a, const PointRecord& b) {
+  if (!a.baseline || !b.baseline || a.baseline->latency.median <= 0 || b.baseline->latency.median <= 0) return std::nullopt;
+  const double scale = b.baseline->latency.median / a.baseline->latency.median;
+  PointRecord scaled = a;
+  scaled.baseline.reset();
+  for (double& sample : scaled.measurement.samples_us) sample *= scale;
+  for (double* figure : {&scaled.latency.median, &scaled.latency.min, &scaled.latency.max, &scaled.latency.q1, &scaled.latency.q3,
+                         &scaled.latency.mean, &scaled.latency.stddev})
+    *figure *= scale;
+  return scaled;
+}
+
 PointComparison compare_point(const RunData& a, const RunData& b, const std::string& id, const JudgingRule& rule,
-                              IrDeltaMemo& ir_memo) {
+                              IrDeltaMemo& ir_memo, bool siblings) {
   PointComparison row;
   row.id = id;
   row.op = id.substr(0, id.find('/'));
   const PointRecord* pa = a.find(id);
   const PointRecord* pb = b.find(id);
+  std::optional<PointRecord> a_scaled, b_alone;
+  if (siblings && pa && pb && pa->success && pb->success && (a_scaled = over_controls(*pa, *pb))) {
+    b_alone = *pb;
+    b_alone->baseline.reset();  // its control scaled A: B is compared as itself
+    b_alone->output_vs_baseline.reset();
+    pa = &*a_scaled;
+    pb = &*b_alone;
+  }
   if (!pa || !pb) {
     row.verdict = Verdict::missing;
     row.findings.push_back({FindingCode::missing, {{FindingField::in_, std::string(!pa ? (!pb ? "A and B" : "A") : "B")}}});
@@ -325,6 +350,11 @@ RunSummary summary_of_run(const RunData& run) {
 
 }  // namespace
 
+bool replays_of_one_record(const RunData& a, const RunData& b) {
+  return a.meta.mode == RunMode::replay && b.meta.mode == RunMode::replay && !a.meta.replay_from_run_id.empty() &&
+         a.meta.replay_from_run_id == b.meta.replay_from_run_id && a.meta.run_id != b.meta.run_id;
+}
+
 Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& rule) {
   Comparison report;
   report.a_dir = a.layout.dir().string();
@@ -335,8 +365,9 @@ Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& r
   const std::vector<std::string> ids = ordered_ids(a, b);
   report.points.resize(ids.size());
   IrDeltaMemo ir_memo(a, b);
+  const bool siblings = replays_of_one_record(a, b);
   for_each_index(ids.size(), [&](size_t i) {
-    report.points[i] = compare_point(a, b, ids[i], rule, ir_memo);
+    report.points[i] = compare_point(a, b, ids[i], rule, ir_memo, siblings);
   });
 
   double log_sum = 0;

@@ -67,7 +67,14 @@ void add_warnings(const RunData& a, const RunData& b, Comparison& report) {
   if (reversed)
     report.warnings.push_back({WarningKind::reversed_order,
                                "A is a replay of B: the order is reversed, so every speedup is inverted (diff RECORD REPLAY)"});
-  if (!reversed && b.meta.mode == RunMode::replay && !replays(b.meta, b.layout.dir(), a.meta, a.layout.dir()))
+  if (replays_of_one_record(a, b))
+    report.warnings.push_back(
+        {WarningKind::replays_of_one_record,
+         fmt::format("A and B are two replays of one record ({}): compared build to build, A's times scaled by how its control "
+                     "(the record's code) ran in B's process against A's, so the machine's change between the runs cancels; "
+                     "the IR delta and the counts are A's build's code against B's",
+                     b.meta.replay_from.value_or(b.meta.replay_from_run_id).string())});
+  else if (!reversed && b.meta.mode == RunMode::replay && !replays(b.meta, b.layout.dir(), a.meta, a.layout.dir()))
     report.warnings.push_back(
         {WarningKind::not_a_replay_of_a, "B is not a replay of A (it replays " + b.meta.replay_from.value_or("").string() + ")"});
 

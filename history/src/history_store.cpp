@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -37,6 +38,12 @@ const std::vector<const char*> kMigrations = {
                                  PRIMARY KEY(metric, run, series)) WITHOUT ROWID;)",
     // 1 -> 2: why an observation is no evidence of the compiler (a replay's fallback sweep).
     "ALTER TABLE observations ADD COLUMN note TEXT;",
+    // 2 -> 3: each point's outcome in each run, FAILED ones too, with the code it measured (what a
+    // time step needs to be the compiler's); each build's compiler as meta.json says it.
+    R"(ALTER TABLE builds ADD COLUMN compiler TEXT;
+       CREATE TABLE outcomes(run INTEGER NOT NULL REFERENCES runs(id), point INTEGER NOT NULL REFERENCES points(id),
+                             failed INTEGER NOT NULL, code_binary TEXT, code_ir TEXT, reason TEXT,
+                             PRIMARY KEY(run, point)) WITHOUT ROWID;)",
 };
 
 int user_version(SqliteDb& db) {
@@ -44,24 +51,6 @@ int user_version(SqliteDb& db) {
   query.step();
   return int(query.integer(0));
 }
-
-// A write transaction that takes the writer's lock at once (BEGIN IMMEDIATE): a second writer is
-// told now, not after it read what it would change. Undone unless committed.
-class WriteTransaction {
- public:
-  explicit WriteTransaction(SqliteDb& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
-  ~WriteTransaction() {
-    if (!committed_) db_.rollback_quietly();
-  }
-  void commit() {
-    db_.exec("COMMIT");
-    committed_ = true;
-  }
-
- private:
-  SqliteDb& db_;
-  bool committed_ = false;
-};
 
 std::string now_text() { return now_iso8601(); }
 
@@ -101,6 +90,18 @@ HistoryStore::~HistoryStore() = default;
 
 void HistoryStore::fail(const std::string& what) const { throw InputError(fmt::format("{}: {}", file_.string(), what)); }
 
+void HistoryStore::damaged(const std::string& what) const {
+  fail(fmt::format("damaged: {} (a run removed by hand, or the file edited); add its runs to a new history", what));
+}
+
+void HistoryStore::reading(const std::string& what, const std::function<void()>& read) const {
+  try {
+    read();
+  } catch (const SqliteError& failure) {
+    fail_sqlite(failure, "reading " + what);
+  }
+}
+
 void HistoryStore::fail_sqlite(const SqliteError& error, const std::string& doing) const {
   switch (error.code()) {
     case SQLITE_BUSY:
@@ -126,6 +127,7 @@ void HistoryStore::open_schema(bool writing) {
     if (tables.integer(0) > 0) fail("not an abtool history: an SQLite database with other tables");
     if (!writing) fail("no history there (abtool history add --db FILE RUN... makes one)");
   }
+  db_->exec("PRAGMA foreign_keys = ON");
   if (writing) {
     std::string verdict;
     {
@@ -135,44 +137,56 @@ void HistoryStore::open_schema(bool writing) {
     }
     if (verdict != "ok") fail(fmt::format("damaged (PRAGMA quick_check: {}); nothing was added", verdict));
     db_->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL");
-  }
-  if (version < kHistorySchema) {
-    if (!writing) {  // an older history is brought up to date once, by a writer
-      db_ = std::make_unique<SqliteDb>(file_, true, 2000);
-      db_->exec("PRAGMA journal_mode=WAL");
+    // An older history is brought up to date by its next writer; a reader reads it as it is.
+    if (version < kHistorySchema) {
+      SqliteTransaction transaction(*db_, SqliteTransaction::Lock::immediate);
+      version = user_version(*db_);  // another writer may have migrated it meanwhile
+      for (; version < kHistorySchema; ++version) db_->exec(kMigrations[size_t(version)]);
+      db_->exec(fmt::format("PRAGMA user_version = {}", kHistorySchema));
+      transaction.commit();
     }
-    WriteTransaction transaction(*db_);
-    version = user_version(*db_);  // another writer may have migrated it meanwhile
-    for (; version < kHistorySchema; ++version) db_->exec(kMigrations[size_t(version)]);
-    db_->exec(fmt::format("PRAGMA user_version = {}", kHistorySchema));
-    transaction.commit();
   }
+  version_ = version;
   SqliteStatement tables(*db_, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
                                "('history', 'builds', 'runs', 'metrics', 'points', 'series', 'observations')");
   tables.step();
   if (tables.integer(0) != 7) fail("not an abtool history: it lacks its tables");
 }
 
+std::map<std::string, std::string> HistoryStore::family_keys() const {
+  std::map<std::string, std::string> keys;
+  reading("what family of runs it holds", [&] {
+    SqliteStatement query(*db_, "SELECT key, value FROM history");
+    while (query.step()) keys[query.text(0)] = query.text(1);
+  });
+  return keys;
+}
+
 std::optional<RunMode> HistoryStore::family_mode() const {
-  SqliteStatement query(*db_, "SELECT value FROM history WHERE key = 'mode'");
-  if (!query.step()) return std::nullopt;
-  return parse_spelling<RunMode>(query.text(0));
+  const std::map<std::string, std::string> keys = family_keys();
+  const auto mode = keys.find("mode");
+  if (mode == keys.end()) return std::nullopt;
+  const std::optional<RunMode> parsed = parse_spelling<RunMode>(mode->second);
+  if (!parsed) damaged(fmt::format("its family's mode '{}' is no run mode", mode->second));
+  return parsed;
 }
 
 std::string HistoryStore::family_text() const {
-  std::map<std::string, std::string> keys;
-  SqliteStatement query(*db_, "SELECT key, value FROM history");
-  while (query.step()) keys[query.text(0)] = query.text(1);
+  std::map<std::string, std::string> keys = family_keys();
   if (!keys.count("mode")) return "empty";
   if (keys["mode"] == "replay") return fmt::format("replays of run {} ({})", keys["baseline_run_id"], keys["baseline_dir"]);
   std::set<std::string> ops;
-  for (const auto& op : nlohmann::json::parse(keys["ops"])) ops.insert(op.get<std::string>());
+  const nlohmann::json listed = nlohmann::json::parse(keys["ops"], nullptr, false);
+  if (!listed.is_array()) damaged("its family's ops are no JSON list");
+  for (const auto& op : listed)
+    if (op.is_string()) ops.insert(op.get<std::string>());
   return "records of " + ops_text(ops);
 }
 
 std::string HistoryStore::baseline_dir() const {
-  SqliteStatement query(*db_, "SELECT value FROM history WHERE key = 'baseline_dir'");
-  return query.step() ? query.text(0) : "";
+  const std::map<std::string, std::string> keys = family_keys();
+  const auto dir = keys.find("baseline_dir");
+  return dir == keys.end() ? "" : dir->second;
 }
 
 // One history, one family: replays of one record, or records of the same ops.
@@ -220,6 +234,9 @@ void HistoryStore::check_family(const RunData& run) {
 
 Build HistoryStore::resolve_build(const RunData& run, const BuildRequest& request) {
   const std::string name = fmt::format("run {} ({})", run.meta.run_id, run.layout.dir().string());
+  if (!request.label.empty())
+    if (const std::optional<std::string> problem = label_problem(request.label))
+      fail(fmt::format("--build '{}' for {}: {}", request.label.substr(0, 40) + (request.label.size() > 40 ? "..." : ""), name, *problem));
   Build build;
   build.fingerprint = compiler_fingerprint_digest(run.meta.compiler);
   build.label = request.label.empty() ? default_build_label(run.meta.compiler, build.fingerprint) : request.label;
@@ -234,6 +251,8 @@ Build HistoryStore::resolve_build(const RunData& run, const BuildRequest& reques
                        request.order, name));
     build.id = existing.integer(0);
     build.order = OrderKey{*parse_spelling<OrderKind>(existing.text(2)), *existing.real(3), existing.text(4)};
+    SqliteStatement described(*db_, "UPDATE builds SET compiler = ? WHERE id = ? AND compiler IS NULL");  // a build of schema 2
+    described.bind(1, run.meta.compiler.to_json().dump()).bind_integer(2, build.id).run();
     return build;
   }
   const std::string order_text = request.order.empty() ? run.meta.start_time : request.order;
@@ -249,10 +268,11 @@ Build HistoryStore::resolve_build(const RunData& run, const BuildRequest& reques
   if (kinds.step() && kinds.text(0) != spelling(order->kind))
     fail(fmt::format("build order '{}' of {} is a {}; this history orders its builds by {} (as '{}'): give --build-order", order_text,
                      name, spelling(order->kind), kinds.text(0), kinds.text(1)));
-  SqliteStatement insert(*db_, "INSERT INTO builds(label, fingerprint, order_kind, order_value, order_text) VALUES (?, ?, ?, ?, ?)");
+  SqliteStatement insert(*db_, "INSERT INTO builds(label, fingerprint, order_kind, order_value, order_text, compiler) "
+                               "VALUES (?, ?, ?, ?, ?, ?)");
   insert.bind(1, build.label).bind(2, build.fingerprint).bind(3, std::string(spelling(order->kind))).bind(4, order->value);
-  insert.bind(5, order->text).run();
-  build.id = sqlite3_last_insert_rowid(db_->get());
+  insert.bind(5, order->text).bind(6, run.meta.compiler.to_json().dump()).run();
+  build.id = db_->last_insert_id();
   return build;
 }
 
@@ -272,26 +292,36 @@ void HistoryStore::store_rows(int64_t run_row, const std::vector<PointObservatio
     SqliteStatement new_point(*db_, "INSERT INTO points(point, op) VALUES (?, ?)");
     SqliteStatement new_series(*db_, "INSERT INTO series(point, metric) VALUES (?, ?)");
     SqliteStatement observe(*db_, "INSERT INTO observations(metric, run, series, value, low, high, note) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    SqliteStatement outcome(*db_, "INSERT INTO outcomes(run, point, failed, code_binary, code_ir, reason) VALUES (?, ?, ?, ?, ?, ?)");
+    auto text_or_null = [](SqliteStatement& statement, int index, const std::string& text) {
+      text.empty() ? statement.bind_null(index) : statement.bind(index, text);
+    };
     for (const PointObservations& observed : points) {
       auto point = cache_->points.find(observed.point);
       if (point == cache_->points.end()) {
         new_point.bind(1, observed.point).bind(2, observed.op).run();
         new_point.reset();
-        point = cache_->points.emplace(observed.point, sqlite3_last_insert_rowid(db_->get())).first;
+        point = cache_->points.emplace(observed.point, db_->last_insert_id()).first;
       }
+      outcome.bind_integer(1, run_row).bind_integer(2, point->second).bind_integer(3, observed.failed ? 1 : 0);
+      text_or_null(outcome, 4, observed.code.binary);
+      text_or_null(outcome, 5, observed.code.ir);
+      text_or_null(outcome, 6, observed.note);
+      outcome.run();
+      outcome.reset();
       for (const RunObservation& row : observed.rows) {
         auto metric = cache_->metrics.find(row.metric);
         if (metric == cache_->metrics.end()) {
           new_metric.bind(1, std::string(row.metric)).bind(2, std::string(row.unit)).bind(3, std::string(spelling(row.better))).run();
           new_metric.reset();
-          metric = cache_->metrics.emplace(std::string(row.metric), sqlite3_last_insert_rowid(db_->get())).first;
+          metric = cache_->metrics.emplace(std::string(row.metric), db_->last_insert_id()).first;
         }
         const uint64_t key = series_key(point->second, metric->second);
         auto series = cache_->series.find(key);
         if (series == cache_->series.end()) {
           new_series.bind_integer(1, point->second).bind_integer(2, metric->second).run();
           new_series.reset();
-          series = cache_->series.emplace(key, sqlite3_last_insert_rowid(db_->get())).first;
+          series = cache_->series.emplace(key, db_->last_insert_id()).first;
         }
         observe.bind_integer(1, metric->second).bind_integer(2, run_row).bind_integer(3, series->second).bind(4, row.value);
         row.low ? observe.bind(5, *row.low) : observe.bind_null(5);
@@ -316,10 +346,14 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
   const std::string content = run_content(run.layout);
   const std::vector<PointObservations> points = observations_of(run);
   size_t row_count = 0;
-  for (const PointObservations& point : points) row_count += point.rows.size();
-  RunAdded added{run.meta.run_id, run.layout.dir(), RunAdded::Outcome::added, "", run.results.points.size(), row_count};
+  size_t failed = 0;
+  for (const PointObservations& point : points) {
+    row_count += point.rows.size();
+    failed += point.failed;
+  }
+  RunAdded added{run.meta.run_id, run.layout.dir(), RunAdded::Outcome::added, "", run.results.points.size(), failed, row_count};
   try {
-    WriteTransaction transaction(*db_);
+    SqliteTransaction transaction(*db_, SqliteTransaction::Lock::immediate);
     check_family(run);
     BuildRequest asked = request;
     if (asked.label.empty()) {  // a run added before keeps the build it was added as
@@ -348,6 +382,8 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
       added.outcome = RunAdded::Outcome::replaced;  // re-measured (--resume): its rows are these now
       SqliteStatement drop(*db_, "DELETE FROM observations WHERE metric IN (SELECT id FROM metrics) AND run = ?");
       drop.bind_integer(1, run_row).run();
+      SqliteStatement drop_outcomes(*db_, "DELETE FROM outcomes WHERE run = ?");
+      drop_outcomes.bind_integer(1, run_row).run();
       SqliteStatement update(*db_, "UPDATE runs SET dir = ?, added = ?, points = ?, content = ? WHERE id = ?");
       update.bind(1, fs::absolute(run.layout.dir()).string()).bind(2, now_text()).bind_integer(3, int64_t(run.results.points.size()));
       update.bind(4, content).bind_integer(5, run_row).run();
@@ -357,7 +393,7 @@ RunAdded HistoryStore::add(const RunData& run, const BuildRequest& request) {
       insert.bind(1, run.meta.run_id).bind_integer(2, build.id).bind(3, fs::absolute(run.layout.dir()).string());
       insert.bind(4, std::string(spelling(run.meta.mode))).bind(5, run.meta.start_time).bind(6, now_text());
       insert.bind_integer(7, int64_t(run.results.points.size())).bind(8, content).run();
-      run_row = sqlite3_last_insert_rowid(db_->get());
+      run_row = db_->last_insert_id();
     }
 
     store_rows(run_row, points);
@@ -382,35 +418,65 @@ bool HistoryStore::holds(const std::string& run_id, const std::string& content, 
 
 std::vector<Build> HistoryStore::builds() const {
   std::vector<Build> builds;
-  SqliteStatement query(*db_, "SELECT b.id, b.label, b.fingerprint, b.order_kind, b.order_value, b.order_text, "
-                              "(SELECT count(*) FROM runs r WHERE r.build = b.id) FROM builds b "
-                              "ORDER BY b.order_value, b.id");
-  while (query.step())
-    builds.push_back({query.integer(0), query.text(1), query.text(2),
-                      OrderKey{parse_spelling<OrderKind>(query.text(3)).value_or(OrderKind::time), *query.real(4), query.text(5)},
-                      int(query.integer(6))});
+  reading("its builds", [&] {
+    SqliteStatement query(*db_, fmt::format("SELECT b.id, b.label, b.fingerprint, b.order_kind, b.order_value, b.order_text, "
+                                            "(SELECT count(*) FROM runs r WHERE r.build = b.id), {} FROM builds b "
+                                            "ORDER BY b.order_value, b.id",
+                                            version_ >= 3 ? "coalesce(b.compiler, '')" : "''"));
+    while (query.step())
+      builds.push_back({query.integer(0), query.text(1), query.text(2),
+                        OrderKey{parse_spelling<OrderKind>(query.text(3)).value_or(OrderKind::time), query.real(4).value_or(0),
+                                 query.text(5)},
+                        int(query.integer(6)), query.text(7)});
+  });
   return builds;
+}
+
+std::vector<StoredOutcome> HistoryStore::outcomes() const {
+  std::vector<StoredOutcome> outcomes;
+  if (version_ < 3) return outcomes;  // a history of schema 2 kept neither failures nor code
+  reading("its points' outcomes", [&] {
+    std::unordered_map<int64_t, int64_t> build_of;
+    SqliteStatement runs(*db_, "SELECT id, build FROM runs");
+    while (runs.step()) build_of[runs.integer(0)] = runs.integer(1);
+    SqliteStatement query(*db_, "SELECT run, point, failed, coalesce(code_binary, ''), coalesce(code_ir, ''), coalesce(reason, '') "
+                                "FROM outcomes");
+    while (query.step()) {
+      const auto build = build_of.find(query.integer(0));
+      if (build == build_of.end()) damaged(fmt::format("an outcome of run row {}, which it does not hold", query.integer(0)));
+      outcomes.push_back({query.integer(1), build->second, query.integer(0), query.integer(2) != 0,
+                          CodeIdentity{query.text(3), query.text(4)}, query.text(5)});
+    }
+  });
+  return outcomes;
 }
 
 std::vector<StoredRun> HistoryStore::runs() const {
   std::vector<StoredRun> runs;
-  SqliteStatement query(*db_, "SELECT id, run_id, dir, build, start_time, points FROM runs ORDER BY id");
-  while (query.step())
-    runs.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3), query.text(4), size_t(query.integer(5))});
+  reading("its runs", [&] {
+    SqliteStatement query(*db_, "SELECT id, run_id, dir, build, start_time, points FROM runs ORDER BY id");
+    while (query.step())
+      runs.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3), query.text(4), size_t(query.integer(5))});
+  });
   return runs;
 }
 
 std::map<int64_t, std::string> HistoryStore::point_names() const {
   std::map<int64_t, std::string> names;
-  SqliteStatement query(*db_, "SELECT id, point FROM points");
-  while (query.step()) names[query.integer(0)] = query.text(1);
+  reading("its points", [&] {
+    SqliteStatement query(*db_, "SELECT id, point FROM points");
+    while (query.step()) names[query.integer(0)] = query.text(1);
+  });
   return names;
 }
 
 std::vector<StoredMetric> HistoryStore::metrics() const {
   std::vector<StoredMetric> metrics;
-  SqliteStatement query(*db_, "SELECT name, unit, better FROM metrics ORDER BY id");
-  while (query.step()) metrics.push_back({query.text(0), query.text(1), parse_spelling<Better>(query.text(2)).value_or(Better::lower)});
+  reading("its metrics", [&] {
+    SqliteStatement query(*db_, "SELECT name, unit, better FROM metrics ORDER BY id");
+    while (query.step())
+      metrics.push_back({query.text(0), query.text(1), parse_spelling<Better>(query.text(2)).value_or(Better::lower)});
+  });
   return metrics;
 }
 
@@ -430,12 +496,20 @@ std::vector<StoredObservation> HistoryStore::observations(const std::string& met
     while (series.step()) point_of[series.integer(0)] = series.integer(1);
     SqliteStatement runs(*db_, "SELECT id, build FROM runs");
     while (runs.step()) build_of[runs.integer(0)] = runs.integer(1);
-    SqliteStatement query(*db_, "SELECT series, run, value, low, high, note IS NOT NULL FROM observations "
-                                "WHERE metric = (SELECT id FROM metrics WHERE name = ?)");
+    SqliteStatement query(*db_, fmt::format("SELECT series, run, value, low, high, {} FROM observations "
+                                            "WHERE metric = (SELECT id FROM metrics WHERE name = ?)",
+                                            version_ >= 2 ? "note IS NOT NULL" : "0"));
     query.bind(1, metric);
-    while (query.step())
-      rows.push_back({point_of.at(query.integer(0)), build_of.at(query.integer(1)), query.integer(1), *query.real(2), query.real(3),
-                      query.real(4), query.integer(5) != 0});
+    while (query.step()) {
+      const auto point = point_of.find(query.integer(0));
+      const auto build = build_of.find(query.integer(1));
+      if (point == point_of.end() || build == build_of.end())
+        damaged(fmt::format("a {} row of {} it does not hold", metric,
+                            point == point_of.end() ? fmt::format("series row {}", query.integer(0))
+                                                    : fmt::format("run row {}", query.integer(1))));
+      rows.push_back({point->second, build->second, query.integer(1), query.real(2).value_or(0), query.real(3), query.real(4),
+                      query.integer(5) != 0});
+    }
   } catch (const SqliteError& failure) {
     fail_sqlite(failure, "reading its " + metric + " rows");
   }

@@ -43,7 +43,7 @@ const marks = {
     for (const change of chart.options.plugins.changeMarks.changes) {
       const at = x.getPixelForValue(change.after - 0.5);
       ctx.save();
-      ctx.strokeStyle = change.kind === 'regression' ? '#cf222e' : '#1a7f37';
+      ctx.strokeStyle = (change.kind === 'regression' ? '#cf222e' : change.kind === 'machine' ? '#6e7781' : '#1a7f37');
       ctx.setLineDash([5, 4]);
       ctx.beginPath(); ctx.moveTo(at, area.top); ctx.lineTo(at, area.bottom); ctx.stroke();
       ctx.restore();
@@ -74,8 +74,8 @@ for (const op of data.ops) {
             pointRadius: values.length > 150 ? 0 : 2.5, pointHoverRadius: 5, pointHitRadius: 5, data: values};
   });
   if (steps.length) datasets.push({type: 'scatter', label: 'steps', data: steps, pointStyle: 'triangle', pointRadius: 7, pointHoverRadius: 9,
-                 backgroundColor: steps.map(v => v.change.kind === 'regression' ? '#cf222e' : '#1a7f37'),
-                 borderColor: steps.map(v => v.change.kind === 'regression' ? '#cf222e' : '#1a7f37')});
+                 backgroundColor: steps.map(v => (v.change.kind === 'regression' ? '#cf222e' : v.change.kind === 'machine' ? '#6e7781' : '#1a7f37')),
+                 borderColor: steps.map(v => (v.change.kind === 'regression' ? '#cf222e' : v.change.kind === 'machine' ? '#6e7781' : '#1a7f37'))});
   const last = data.builds.length - 1;
   const chart = new Chart(document.getElementById('chart-' + op.index), {
     type: 'line',
@@ -148,6 +148,7 @@ void write_trend_page(const HistoryStore& store, const HistorySeries& history, c
   for (const auto& [op, members] : by_op) {
     nlohmann::json points = nlohmann::json::array();
     for (const Series* series : members) {
+      if (series->values.empty()) continue;  // a point that only ever FAILED: nothing to draw
       // Shapes of one op differ by orders of magnitude: each line is drawn against its own first
       // level (a ratio to a control is drawn as it is); the tooltip says the value itself.
       double scale = 1;
@@ -174,7 +175,8 @@ void write_trend_page(const HistoryStore& store, const HistorySeries& history, c
       }
       nlohmann::json own = nlohmann::json::array();
       for (const Change* change : by_point[series->point])
-        own.push_back({{"before", change->before}, {"after", change->after}, {"kind", spelling(change->kind)},
+        own.push_back({{"before", change->before}, {"after", change->after},
+                       {"kind", change->compilers() ? std::string(spelling(change->kind)) : "machine"}, {"cause", spelling(change->cause)},
                        {"change_pct", rounded(change->change_pct)}, {"low_pct", rounded(change->low_pct)},
                        {"high_pct", rounded(change->high_pct)}, {"pvalue", rounded(change->pvalue)}});
       nlohmann::json point{{"point", series->point}, {"scale", rounded(scale)}, {"first", first}, {"v", values},
@@ -205,19 +207,27 @@ void write_trend_page(const HistoryStore& store, const HistorySeries& history, c
                      "<span>{} series</span><span>{} change point(s)</span></p>\n",
                      html_escape(store.family_text()), html_escape(history.metric.name), html_escape(history.metric.unit),
                      spelling(history.metric.better), history.builds.size(), history.series.size(), changes.size());
-  out << "<p class=\"muted\">Each point's change points are found by E-divisive means with a t-test, at the step its own "
-         "noise makes meaningful (docs/history.md). A triangle marks the first build after a step, a dashed line its "
-         "build on the chart; hover a dot for its build, value, interval and what changed there.</p>\n";
+  out << "<p class=\"muted\">Each point's level shifts are found by optimal partitioning in units of its own noise, "
+         "where its code changed (a step where the code did not is the machine's, marked so) (docs/history.md). A triangle "
+         "marks the first build after a step, a dashed line its build on the chart; hover a dot for its build, value, "
+         "interval and what changed there.</p>\n";
   out << "<h2>Change points, newest first</h2>\n";
   if (changes.empty()) out << "<p>No change point.</p>\n";
   else {
-    out << "<table><thead><tr><th>point</th><th>between</th><th>change</th><th>95% CI</th><th>p</th><th>kind</th></tr></thead><tbody>\n";
-    for (const Change& change : changes)
+    out << "<table><thead><tr><th>point</th><th>between</th><th>change</th><th>95% CI</th><th>p</th><th>kind</th>"
+           "<th>code</th></tr></thead><tbody>\n";
+    for (const Change& change : changes) {
+      const std::string kind = change.compilers() ? std::string(spelling(change.kind)) : "machine";
+      const char* code = change.cause == ChangeCause::code_changed     ? "changed"
+                         : change.cause == ChangeCause::identical_code ? "identical"
+                                                                       : "unknown";
       out << fmt::format("<tr><td class=\"point\">{}</td><td>{} &rarr; {}</td><td class=\"num\">{:+.2f}%</td>"
-                         "<td class=\"num\">[{:+.2f}%, {:+.2f}%]</td><td class=\"num\">{:.2g}</td><td class=\"{}\">{}</td></tr>\n",
+                         "<td class=\"num\">[{:+.2f}%, {:+.2f}%]</td><td class=\"num\">{:.2g}</td><td class=\"{}\">{}</td>"
+                         "<td>{}</td></tr>\n",
                          html_escape(change.point), html_escape(history.builds[change.before].label),
                          html_escape(history.builds[change.after].label), change.change_pct, change.low_pct, change.high_pct,
-                         change.pvalue, spelling(change.kind), spelling(change.kind));
+                         change.pvalue, kind, kind, code);
+    }
     out << "</tbody></table>\n";
   }
   out << "<h2>Series by op</h2>\n<p><label>op <select id=\"op-filter\"><option value=\"\">all</option>";

@@ -1,10 +1,13 @@
-// Issue 60, end to end: a record A of host ops and 12 "builds" replayed against it, each adding
-// itself to a history (replay --history); builds 7-12 go through a compiler wrapper that compiles
-// cpu_matmul without vectorizing. `history changes` names the step between builds 6 and 7 at
-// cpu_matmul's points and nothing elsewhere; `gate` passes after build 6 and fails after build 7;
-// `show` fits 80 columns; the trend page is one file with its chart data. Bad input to the store
-// (another family, a label for a second compiler, a garbage order key, a damaged or newer file)
-// is exit 2 naming the file, and nothing stored is lost.
+// Issues 60 and 72, end to end: a record A of host ops and 12 "builds" replayed against it, each
+// adding itself to a history (replay --history); builds 3-5 and 11-12 go through a compiler
+// wrapper that compiles cpu_matmul without vectorizing: a pulse (a regression after build 2,
+// reverted after three builds) and a step two builds before the newest. `history changes` names
+// the regression at build 3, the revert at build 6 and the regression at build 11, at cpu_matmul's
+// points alone; every build's wrapper is another compiler, but cpu_saxpy's code never changes, so
+// nothing is said of it. The gate, taken after every build, fails builds 3 and 11 alone (4, 5 and
+// 12 ran the code of the build before). `show` fits 80 columns; the trend page is one file with its
+// chart data. Bad input to the store (another family, a label for a second compiler, a garbage
+// order key, a damaged or newer file) is exit 2 naming the file, and nothing stored is lost.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -32,6 +35,8 @@ fs::path wrapper(const fs::path& dir, int build, bool planted) {
   return script;
 }
 
+bool planted(int build) { return (build >= 3 && build <= 5) || build >= 11; }
+
 }  // namespace
 
 class History : public ::testing::Test {
@@ -46,14 +51,14 @@ class History : public ::testing::Test {
     gates_ = new std::map<int, ProcessResult>;
     for (int build = 1; build <= 12; ++build) {
       const ProcessResult replayed = abtool({"replay", "--from", (dir_->path() / "A").string(), "--compiler",
-                                             "host:" + wrapper(dir_->path(), build, build >= 7).string(), "--out",
+                                             "host:" + wrapper(dir_->path(), build, planted(build)).string(), "--out",
                                              run(build).string(), "--history", db().string(), "--build",
                                              fmt::format("build-{:02}", build), "--build-order", std::to_string(build), "-q"});
       if (replayed.exit_code != 0) {
         failed_ = new ProcessResult(replayed);
         return;
       }
-      if (build == 6 || build == 7) gates_->emplace(build, abtool({"history", "gate", "--db", db().string()}));
+      gates_->emplace(build, abtool({"history", "gate", "--db", db().string()}));
     }
   }
   static void TearDownTestSuite() {
@@ -79,55 +84,139 @@ ProcessResult* History::recorded_ = nullptr;
 ProcessResult* History::failed_ = nullptr;
 std::map<int, ProcessResult>* History::gates_ = nullptr;
 
-TEST_F(History, ChangesNameTheStepBetweenBuildsSixAndSevenAtThePlantedOpAlone) {
+TEST_F(History, ChangesNameThePulseAndTheEndStepAtThePlantedOpAlone) {
   const ProcessResult result = abtool({"history", "changes", "--db", db().string(), "--format", "json"});
   ASSERT_EQ(result.exit_code, 0) << describe(result);
   const nlohmann::json report = nlohmann::json::parse(result.out);
-  EXPECT_EQ(report["schema"], "abtool.history_changes/1");
+  EXPECT_EQ(report["schema"], "abtool.history_changes/2");
   EXPECT_EQ(report["metric"]["name"], "time_vs_control");
   ASSERT_EQ(report["builds"].size(), 12u);
   EXPECT_EQ(report["series"], 3);
-  std::set<std::string> changed;
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> found;  // point -> (after, kind)
   for (const auto& change : report["changes"]) {
+    if (change["cause"] == "identical_code") continue;  // the machine's, said as such: no claim about the compiler
     EXPECT_EQ(change["op"], "cpu_matmul") << change.dump();
-    EXPECT_EQ(change["before"]["label"], "build-06") << change.dump();
-    EXPECT_EQ(change["after"]["label"], "build-07") << change.dump();
-    EXPECT_EQ(change["kind"], "regression");
-    EXPECT_GT(change["change_pct"].get<double>(), 10) << "without its vectorizer, matmul is much slower";
-    EXPECT_GT(change["ci95_pct"][0].get<double>(), 0) << "the whole interval is a slowdown";
-    EXPECT_LT(change["pvalue"].get<double>(), 0.001);
-    EXPECT_EQ(change["builds_before"], 6);
-    EXPECT_EQ(change["builds_after"], 6);
-    changed.insert(change["point"].get<std::string>());
+    EXPECT_EQ(change["cause"], "code_changed") << change.dump();
+    EXPECT_GT(std::abs(change["change_pct"].get<double>()), 10) << "without its vectorizer, matmul is much slower";
+    found[change["point"].get<std::string>()].emplace_back(change["after"]["label"], change["kind"]);
   }
-  EXPECT_EQ(changed, (std::set<std::string>{"cpu_matmul/32x48x40/fp32", "cpu_matmul/64x64x64/fp32"}));
-  ASSERT_EQ(report["by_build"].size(), 1u);
-  EXPECT_EQ(report["by_build"][0]["build"]["label"], "build-07");
-  EXPECT_EQ(report["by_build"][0]["regressions"], 2);
+  const std::vector<std::pair<std::string, std::string>> expected{
+      {"build-11", "regression"}, {"build-06", "improvement"}, {"build-03", "regression"}};  // newest first
+  EXPECT_EQ(found["cpu_matmul/32x48x40/fp32"], expected) << result.out;
+  EXPECT_EQ(found["cpu_matmul/64x64x64/fp32"], expected) << result.out;
+  EXPECT_EQ(found.count("cpu_saxpy/4096/fp32"), 0u) << result.out;
+  for (const auto& change : report["changes"])
+    if (change["point"] == "cpu_matmul/64x64x64/fp32" && change["after"]["label"] == "build-03") {
+      EXPECT_GT(change["ci95_pct"][0].get<double>(), 0) << "the whole interval is a slowdown";
+      EXPECT_LT(change["pvalue"].get<double>(), 0.001);
+      EXPECT_EQ(change["builds_before"], 2) << "a step after build 2";
+      EXPECT_EQ(change["builds_after"], 3) << "the pulse's three builds";
+    }
   // The other formats say the same.
   const std::string text = abtool({"history", "changes", "--db", db().string()}).out;
-  EXPECT_NE(text.find("build build-07: 2 point(s) slower"), std::string::npos) << text;
+  EXPECT_NE(text.find("build build-03: 2 point(s) slower"), std::string::npos) << text;
+  EXPECT_NE(text.find("build build-06: 0 point(s) slower"), std::string::npos) << text;
+  EXPECT_NE(text.find("the code changed"), std::string::npos) << text;
   const std::string csv = abtool({"history", "changes", "--db", db().string(), "--format", "csv"}).out;
-  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+  EXPECT_NE(csv.find(",code_changed,"), std::string::npos) << csv;
   EXPECT_NE(abtool({"history", "changes", "--db", db().string(), "--format", "md"}).out.find("| point | between |"), std::string::npos);
 }
 
-TEST_F(History, TheGatePassesBuildSixAndFailsBuildSeven) {
-  ASSERT_EQ(gates_->count(6), 1u);
-  EXPECT_EQ(gates_->at(6).exit_code, 0) << describe(gates_->at(6));
-  EXPECT_NE(gates_->at(6).out.find("build-06: 0 of 3 point(s) start a regression"), std::string::npos) << gates_->at(6).out;
-  const ProcessResult& seven = gates_->at(7);
-  EXPECT_EQ(seven.exit_code, 1) << describe(seven);
-  EXPECT_NE(seven.out.find("regression: cpu_matmul/64x64x64/fp32"), std::string::npos) << seven.out;
-  EXPECT_EQ(seven.out.find("regression: cpu_saxpy"), std::string::npos) << seven.out;
-  // ... with the commands that narrow it: the last good build's run against the newest, then the
-  // bisect recipe against the record between the two builds.
-  EXPECT_NE(seven.out.find("narrow it: abtool diff " + fs::absolute(run(6)).string() + " " + fs::absolute(run(7)).string()),
-            std::string::npos)
-      << seven.out;
-  EXPECT_NE(seven.out.find("then: examples/bisect.sh " + fs::absolute(dir_->path() / "A").string() + " COMPILER..."),
-            std::string::npos)
-      << seven.out;
+TEST_F(History, TheGateFailsTheFirstChangedBuildsAloneNeverIdenticalCode) {
+  ASSERT_EQ(gates_->size(), 12u);
+  for (const auto& [build, gated] : *gates_) {
+    const bool first_changed = build == 3 || build == 11;
+    // Build 1 has nothing to compare with: not judged, not passed.
+    if (build == 1) {
+      EXPECT_EQ(gated.exit_code, 1) << describe(gated);
+      EXPECT_NE(gated.out.find("nothing to compare it with yet"), std::string::npos) << gated.out;
+      continue;
+    }
+    EXPECT_EQ(gated.exit_code, first_changed ? 1 : 0) << "build " << build << "\n" << describe(gated);
+    EXPECT_EQ(gated.out.find("regression: cpu_saxpy"), std::string::npos) << gated.out;
+    if (!first_changed) continue;
+    EXPECT_NE(gated.out.find("regression: cpu_matmul/64x64x64/fp32"), std::string::npos) << gated.out;
+    // ... with the commands that narrow it: the build before's run against the newest.
+    EXPECT_NE(gated.out.find("narrow it: abtool diff " + fs::absolute(run(build - 1)).string() + " " + fs::absolute(run(build)).string()),
+              std::string::npos)
+        << gated.out;
+    EXPECT_NE(gated.out.find("adjacent in this history"), std::string::npos) << gated.out;
+  }
+  // Builds 4 and 5, 12: the code of the build before, whatever the time did.
+  EXPECT_NE(gates_->at(4).out.find("ran the build before's code"), std::string::npos) << gates_->at(4).out;
+  // Builds 2 to 4 have too short a past to know their noise: their own interval decides, and says so.
+  EXPECT_NE(gates_->at(3).out.find("judged by its own interval"), std::string::npos) << gates_->at(3).out;
+}
+
+TEST_F(History, TheNarrowingDiffComparesTheTwoBuildsDirectly) {
+  const ProcessResult diffed = abtool({"diff", run(10).string(), run(11).string(), "--format", "json"});
+  ASSERT_LE(diffed.exit_code, 1) << describe(diffed);
+  const nlohmann::json report = nlohmann::json::parse(diffed.out);
+  std::set<std::string> kinds;
+  for (const auto& code : report["warning_codes"]) kinds.insert(code.get<std::string>());
+  EXPECT_EQ(kinds.count("not_a_replay_of_a"), 0u) << diffed.out.substr(0, 3000);
+  EXPECT_EQ(kinds.count("replays_of_one_record"), 1u) << diffed.out.substr(0, 3000);
+  for (const auto& point : report["points"]) {
+    const std::string id = point["point"];
+    if (id.rfind("cpu_matmul", 0) == 0) {
+      // Build 11's matmul without its vectorizer against build 10's: several times slower, which a
+      // loaded machine does not hide (its verdict may still be UNTRUSTED on a busy host).
+      EXPECT_EQ(point["identical_code"], false);
+      EXPECT_LT(point["speedup"].get<double>(), 0.8) << point.dump().substr(0, 2000);
+      EXPECT_NE(point["verdict"], "FASTER");
+    } else {
+      EXPECT_EQ(point["identical_code"], true) << "build 10's saxpy is build 11's: " << point.dump().substr(0, 2000);
+    }
+  }
+}
+
+TEST_F(History, ANewestBuildWhoseEveryPointFailedFailsTheGate) {
+  // A copy of the history, so the other tests see the twelve builds.
+  const fs::path copy = dir_->path() / "failing.sqlite";
+  fs::copy_file(db(), copy, fs::copy_options::overwrite_existing);
+  const fs::path broken = dir_->path() / "gxx-broken.sh";
+  {
+    std::ofstream out(broken);
+    out << "#!/bin/sh\n# answers --version, compiles nothing\ncase \"$1\" in --version) exec g++ --version ;; esac\nexit 1\n";
+  }
+  fs::permissions(broken, fs::perms::owner_all);
+  const ProcessResult replayed = abtool({"replay", "--from", (dir_->path() / "A").string(), "--compiler", "host:" + broken.string(),
+                                         "--out", (dir_->path() / "B13").string(), "--history", copy.string(), "--build",
+                                         "build-13", "--build-order", "13", "-q"});
+  ASSERT_EQ(replayed.exit_code, 1) << describe(replayed);
+  EXPECT_NE(replayed.err.find("3 point(s), all FAILED"), std::string::npos) << replayed.err;
+  const ProcessResult gated = abtool({"history", "gate", "--db", copy.string()});
+  EXPECT_EQ(gated.exit_code, 1) << describe(gated);
+  EXPECT_NE(gated.out.find("FAILED: cpu_saxpy/4096/fp32 at build-13 (it succeeded in the build before)"), std::string::npos)
+      << gated.out;
+  EXPECT_NE(gated.out.find("3 FAILED"), std::string::npos) << gated.out;
+  // The failures are kept: show says where the point failed.
+  const ProcessResult shown = abtool({"history", "show", "--db", copy.string(), "cpu_saxpy/4096/fp32"});
+  EXPECT_NE(shown.out.find("FAILED at build-13"), std::string::npos) << shown.out;
+}
+
+TEST(HistoryGate, TwoBuildsTheSecondHalfAsFastFailTheGateByItsOwnInterval) {
+  TempDir dir("abtool-history-two-");
+  const fs::path shapes = dir.path() / "shapes.yaml";
+  write_file_atomically(shapes, "cpu_work_knob:\n  shapes: [[4096, 64]]\n");
+  const std::vector<std::string> timing{"--warmup-ms", "5", "--rep-ms", "30", "--rounds", "4"};
+  std::vector<std::string> args{"record", "--compiler", "host:g++", "--shapes", shapes.string(), "--out", (dir.path() / "A").string()};
+  args.insert(args.end(), timing.begin(), timing.end());
+  ASSERT_EQ(abtool(args).exit_code, 0);
+  const fs::path history = dir.path() / "h.sqlite";
+  for (int build : {1, 2}) {
+    std::vector<std::string> replaying{"replay", "--from", (dir.path() / "A").string(), "--out",
+                                       (dir.path() / fmt::format("B{}", build)).string(), "--history", history.string(), "--build",
+                                       fmt::format("b{}", build), "--build-order", std::to_string(build), "-q"};
+    // Build 2: half again as many steps per element, the same result bit for bit.
+    if (build == 2) replaying.insert(replaying.end(), {"--compiler-flags", "-DEXTRA_PERMILLE=500"});
+    const ProcessResult replayed = abtool(replaying);
+    ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
+  }
+  const ProcessResult gated = abtool({"history", "gate", "--db", history.string()});
+  EXPECT_EQ(gated.exit_code, 1) << describe(gated);
+  EXPECT_NE(gated.out.find("regression: cpu_work_knob/4096x64/fp32"), std::string::npos) << gated.out;
+  EXPECT_NE(gated.out.find("judged by its own interval against build b1"), std::string::npos) << gated.out;
 }
 
 TEST_F(History, ShowFitsEightyColumnsAndMarksTheStep) {
@@ -144,7 +233,9 @@ TEST_F(History, ShowFitsEightyColumnsAndMarksTheStep) {
     marked = marked || line.find("^ regression") != std::string::npos;
   }
   EXPECT_TRUE(marked) << shown.out;
-  EXPECT_NE(shown.out.find("between build-06 and build-07"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("between build-02 and build-03"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("between build-10 and build-11"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("code changed"), std::string::npos) << shown.out;
   const ProcessResult unknown = abtool({"history", "show", "--db", db().string(), "cpu_matmul/64x64x65/fp32"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("did you mean cpu_matmul/64x64x64/fp32"), std::string::npos) << unknown.err;
@@ -154,11 +245,20 @@ TEST_F(History, ListAndEveryMetricAreKept) {
   const ProcessResult listed = abtool({"history", "list", "--db", db().string()});
   ASSERT_EQ(listed.exit_code, 0) << describe(listed);
   EXPECT_NE(listed.out.find("12 build(s), 12 run(s)"), std::string::npos) << listed.out;
-  // Every metric of a point is a row: its code size too, and that one stepped with the compiler.
+  // Each build's compiler by what a user knows it by: its path.
+  EXPECT_NE(listed.out.find(fs::absolute(dir_->path() / "gxx-build7.sh").string()), std::string::npos) << listed.out;
+  // Every metric of a point is a row: its code size too, an exact metric: every change a step at
+  // its own build, of its exact size.
   const nlohmann::json code = nlohmann::json::parse(
       abtool({"history", "changes", "--db", db().string(), "--metric", "code_bytes", "--format", "json"}).out);
   EXPECT_EQ(code["metric"]["unit"], "bytes");
-  for (const auto& change : code["changes"]) EXPECT_EQ(change["after"]["label"], "build-07") << change.dump();
+  std::set<std::string> at;
+  for (const auto& change : code["changes"]) {
+    EXPECT_TRUE(change["exact"].get<bool>()) << change.dump();
+    EXPECT_EQ(change["ci95_pct"][0], change["change_pct"]) << change.dump();
+    at.insert(change["after"]["label"].get<std::string>());
+  }
+  EXPECT_EQ(at, (std::set<std::string>{"build-03", "build-06", "build-11"})) << code.dump(1);
   const ProcessResult missing = abtool({"history", "changes", "--db", db().string(), "--metric", "joules"});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("no metric 'joules'"), std::string::npos) << missing.err;

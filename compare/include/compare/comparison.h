@@ -123,10 +123,11 @@ enum class WarningKind {
   machine_speed_differs,
   baseline_unavailable,   // B could not run A's stored binary at some points (BASELINE_UNAVAILABLE)
   ir_files_unread,        // IR files a point names that are links, outside the run, or of no known kind
+  replays_of_one_record,  // A and B replay the same record: compared build to build over their controls
 };
 template <>
 struct Spellings<WarningKind> {
-  static constexpr std::array<std::pair<WarningKind, std::string_view>, 13> table{
+  static constexpr std::array<std::pair<WarningKind, std::string_view>, 14> table{
       {{WarningKind::identical_binaries, "identical_binaries"},
        {WarningKind::planned_points_differ, "planned_points_differ"},
        {WarningKind::inputs_differ, "inputs_differ"},
@@ -139,7 +140,8 @@ struct Spellings<WarningKind> {
        {WarningKind::not_a_replay_of_a, "not_a_replay_of_a"},
        {WarningKind::machine_speed_differs, "machine_speed_differs"},
        {WarningKind::baseline_unavailable, "baseline_unavailable"},
-       {WarningKind::ir_files_unread, "ir_files_unread"}}};
+       {WarningKind::ir_files_unread, "ir_files_unread"},
+       {WarningKind::replays_of_one_record, "replays_of_one_record"}}};
 };
 struct Warning {
   WarningKind kind;
@@ -198,6 +200,8 @@ Gate gate_of(const Comparison& report);
 
 // Every point of A and B judged by `rule`. The comparison refers to `a` and `b` (a_samples,
 // b_samples): they must outlive it.
+// Both are replays of the same record (two builds of a history): diff compares them build to build.
+bool replays_of_one_record(const RunData& a, const RunData& b);
 Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& rule = {});
 
 }  // namespace abt

@@ -31,6 +31,11 @@ struct OrderKey {
 // space for the T too); nullopt for anything else.
 std::optional<OrderKey> parse_order_key(std::string_view text);
 
+// What is wrong with a build's label, if anything: empty, longer than kMaxLabelLength, or holding a
+// control character (a label is one line of every table that lists it).
+inline constexpr size_t kMaxLabelLength = 100;
+std::optional<std::string> label_problem(std::string_view label);
+
 // The compiler's identity, as a digest of meta.json's fingerprint (backend, version, binary and its
 // sha256, flags, environment): two runs of one build share it.
 std::string compiler_fingerprint_digest(const CompilerFingerprint& compiler);
@@ -44,6 +49,10 @@ struct Build {
   std::string fingerprint;  // compiler_fingerprint_digest
   OrderKey order;
   int runs = 0;
+  std::string compiler;  // meta.json's compiler fingerprint, as JSON (empty: a build kept by schema 2)
 };
+
+// "g++ 12.2.0, /usr/bin/g++, -O3 -march=native, TRITON_X=1": what a user needs to know the build by.
+std::string compiler_text(const std::string& compiler_json);
 
 }  // namespace abt

@@ -19,15 +19,17 @@ struct Spellings<ChangesFormat> {
       {{ChangesFormat::text, "text"}, {ChangesFormat::json, "json"}, {ChangesFormat::md, "md"}, {ChangesFormat::csv, "csv"}}};
 };
 
-inline constexpr const char* kHistoryChangesSchema = "abtool.history_changes/1";
+inline constexpr const char* kHistoryChangesSchema = "abtool.history_changes/2";
 
 void print_builds(const HistoryStore& store, std::ostream& out);
 // `width`: the columns the lines may take (80 off a terminal).
-void print_series(const HistorySeries& history, const Series& series, const std::vector<Change>& changes, size_t width,
-                  std::ostream& out);
+// `steps`: the series' own, as find_changes found them (the noise shown is the one it judged by).
+void print_series(const HistorySeries& history, const Series& series, const SeriesSteps& steps, const std::vector<Change>& changes,
+                  size_t width, std::ostream& out);
 void print_changes(const HistorySeries& history, const std::vector<Change>& changes, ChangesFormat format, std::ostream& out);
 nlohmann::json changes_json(const HistorySeries& history, const std::vector<Change>& changes);
-// The gate's lines: each regression the newest build starts, with the command that narrows it.
+// The gate's lines: each regression the newest build starts, with the commands that narrow it; each
+// point it FAILED, did not measure or could not judge; a summary.
 void print_gate(const HistorySeries& history, const GateResult& result, std::ostream& out);
 
 // "▁▂▃▅▇": `values` scaled between their least and greatest, `width` characters at most (a

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,7 +23,7 @@
 
 namespace abt {
 
-inline constexpr int kHistorySchema = 2;  // PRAGMA user_version; migrations below it are applied on open
+inline constexpr int kHistorySchema = 3;  // PRAGMA user_version; a writer applies the migrations below it
 
 enum class HistoryAccess { read, write };
 
@@ -38,7 +39,7 @@ struct RunAdded {
   std::filesystem::path dir;
   Outcome outcome = Outcome::added;
   std::string build;
-  size_t points = 0, rows = 0;
+  size_t points = 0, failed = 0, rows = 0;
 };
 
 // One stored row of one metric, with its point, run and build: what series are made of.
@@ -49,6 +50,14 @@ struct StoredObservation {
   double value = 0;
   std::optional<double> low, high;
   bool excluded = false;  // a note says it is no evidence of the compiler
+};
+
+// A point's outcome in one run: FAILED (and why), or the code it measured.
+struct StoredOutcome {
+  int64_t point = 0, build = 0, run = 0;
+  bool failed = false;
+  CodeIdentity code;
+  std::string reason;  // failed: why; else why it is no evidence (a fallback sweep), or empty
 };
 
 struct StoredRun {
@@ -88,6 +97,7 @@ class HistoryStore {
   std::vector<StoredMetric> metrics() const;
   std::optional<StoredMetric> metric(const std::string& name) const;
   std::vector<StoredObservation> observations(const std::string& metric) const;
+  std::vector<StoredOutcome> outcomes() const;  // none in a history of schema 2
   // The family's kind (replay: series against one record's code; record: plain records); nullopt while empty.
   std::optional<RunMode> family_mode() const;
   std::string family_text() const;  // "replays of run 3f2a... (runs/A)" or "records of cpu_saxpy, cpu_matmul"
@@ -96,16 +106,21 @@ class HistoryStore {
  private:
   struct Cache;
   void open_schema(bool writing);
+  std::map<std::string, std::string> family_keys() const;
   void check_family(const RunData& run);
   Build resolve_build(const RunData& run, const BuildRequest& request);
   // A run's rows, inside add's transaction; the ids it learns are forgotten again if it fails.
   void store_rows(int64_t run_row, const std::vector<PointObservations>& points);
   [[noreturn]] void fail(const std::string& what) const;
+  [[noreturn]] void damaged(const std::string& what) const;
+  // `read`'s SQLite errors said as bad input naming the file (damaged, locked, unreadable).
+  void reading(const std::string& what, const std::function<void()>& read) const;
   [[noreturn]] void fail_sqlite(const SqliteError& error, const std::string& doing) const;
 
   std::filesystem::path file_;
   std::unique_ptr<SqliteDb> db_;
   std::unique_ptr<Cache> cache_;
+  int version_ = kHistorySchema;  // the schema as found (a reader migrates nothing)
 };
 
 }  // namespace abt

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/metric.h"
+#include "rundir/code_identity.h"
 #include "rundir/run_data.h"
 
 namespace abt {
@@ -21,17 +22,19 @@ struct RunObservation {
   std::string_view metric, unit;  // a metric's own names (model/metric.h, or the history's above): static
   Better better = Better::lower;
   double value = 0;
-  std::optional<double> low, high;  // its interval (time_vs_control) or the range of its reads
+  std::optional<double> low, high;  // its 95% interval, where it has one (time_vs_control: the replay's own)
 };
 
-// One point's rows.
+// One point's rows: a point that FAILED is kept too, with its reason and no rows (the gate fails
+// a newest build where a point failed).
 struct PointObservations {
   std::string point, op;
-  std::string note;  // why its rows are no evidence of the compiler (a fallback sweep); empty: they are
+  bool failed = false;
+  std::string note;  // failed: why; else why its rows are no evidence of the compiler (a fallback sweep); empty: they are
+  CodeIdentity code;  // what it measured (failed: empty)
   std::vector<RunObservation> rows;
 };
 
-// The points that succeeded; a failed point adds nothing (its series has a gap there).
 std::vector<PointObservations> observations_of(const RunData& run);
 
 // The metric a history's series are judged by when none is named: the time against the control

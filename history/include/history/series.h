@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "history/history_store.h"
+#include "stats/series_noise.h"
 
 namespace abt {
 
@@ -17,14 +18,33 @@ struct SeriesValue {
   std::optional<double> low, high;
   int64_t run = 0;       // the run it came from (the median one): StoredRun::id
   bool excluded = false;  // no evidence of the compiler (a fallback sweep): shown, not judged
+  CodeIdentity code;      // what that run measured (unknown: a history of schema 2, or no binary kept)
+};
+
+// A build where the point FAILED (in every run of that build that has it).
+struct SeriesFailure {
+  size_t build = 0;
+  int64_t run = 0;
+  std::string reason;
 };
 
 struct Series {
   std::string point, op;
-  std::vector<SeriesValue> values;  // in build order, one per build that has it
+  std::vector<SeriesValue> values;      // in build order, one per build that has it
+  std::vector<SeriesFailure> failures;  // in build order: builds where it FAILED and has no value
 
   std::vector<double> judged_values() const;  // the values that are evidence, in order
 };
+
+// The evidence of one series: its judged values, each one's interval, where each came from, and
+// whether the code changed between consecutive ones (what a level shift there can be).
+struct JudgedSeries {
+  std::vector<double> values;
+  std::vector<ValueInterval> intervals;
+  std::vector<CodeBoundary> boundaries;  // [i]: between values i-1 and i ([0]: unknown)
+  std::vector<const SeriesValue*> from;
+};
+JudgedSeries judged_of(const Series& series);
 
 struct HistorySeries {
   std::vector<Build> builds;  // in build order

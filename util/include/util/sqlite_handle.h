@@ -33,6 +33,7 @@ class SqliteDb {
   void rollback_quietly() noexcept;        // from destructors: never throws
   void undo_savepoint_quietly() noexcept;  // SqliteTransaction's, from its destructor
   bool in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+  int64_t last_insert_id() const { return sqlite3_last_insert_rowid(db_); }  // of this connection's last INSERT
   sqlite3* get() const { return db_; }
   const std::string& path() const { return path_; }
 
@@ -66,22 +67,39 @@ class SqliteStatement {
 
 // A savepoint: its own transaction (committed by commit()) when none is open, a part of the open
 // one (AutotuneStore's held commits) otherwise. Left without commit() (an exception), its writes
-// are undone and nothing else.
+// are undone and nothing else. `Lock::immediate` takes the writer's lock at once when it opens the
+// transaction (BEGIN IMMEDIATE): a second writer is told now, not after it read what it would change.
 class SqliteTransaction {
  public:
-  explicit SqliteTransaction(SqliteDb& db) : db_(db) { db_.exec("SAVEPOINT abt_save"); }
+  enum class Lock { deferred, immediate };
+  explicit SqliteTransaction(SqliteDb& db, Lock lock = Lock::deferred) : db_(db) {
+    if (lock == Lock::immediate && !db_.in_transaction()) {
+      db_.exec("BEGIN IMMEDIATE");
+      owns_ = true;
+    }
+    try {
+      db_.exec("SAVEPOINT abt_save");
+    } catch (...) {
+      if (owns_) db_.rollback_quietly();
+      throw;
+    }
+  }
   ~SqliteTransaction() {
-    if (!committed_) db_.undo_savepoint_quietly();
+    if (committed_) return;
+    db_.undo_savepoint_quietly();
+    if (owns_) db_.rollback_quietly();
   }
   SqliteTransaction(const SqliteTransaction&) = delete;
   SqliteTransaction& operator=(const SqliteTransaction&) = delete;
   void commit() {
     db_.exec("RELEASE abt_save");
+    if (owns_) db_.exec("COMMIT");
     committed_ = true;
   }
 
  private:
   SqliteDb& db_;
+  bool owns_ = false;
   bool committed_ = false;
 };
 
