@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The history's detection corpus and its benchmark against Apache Otava (issue 72).
 
-   corpus.py make OUT.json [HISTORY.sqlite ...]
+   corpus.py make OUT.json [HISTORY.sqlite | REAL.json ...]
        Synthetic series (seeded, made again exactly) with their ground truth: each build's code
        identity, the level each code segment runs at, steps where the code changed (some 0: code that
        changed and runs as fast), pulses (a regression reverted to the code before after 2-4 builds),
@@ -9,7 +9,10 @@
        at a build whose code did not change; and exact series (instruction counts, code bytes: no
        noise). Then the real series of each history given (bench/history/clang_corpus.sh: Clang
        releases as builds, nightlies of one release as identical code): every point's time over its
-       control with the code each build ran, its instructions and its code bytes.
+       control with the code each build ran, its instructions and its code bytes (or those series as
+       `corpus.py real` kept them: bench/history/clang_series.json is the Clang history's).
+   corpus.py real OUT.json HISTORY.sqlite ...
+       The real series of the histories alone, as JSON (what is committed of a real history).
    corpus.py score CORPUS.json PYTHON_WITH_OTAVA ABTOOL_CHANGE_POINTS
        The same series to abtool (as `abtool history changes` judges them: abtool-change-points
        --history, with each value's code identity) and to Otava 0.8.0's compute_change_points on
@@ -191,7 +194,7 @@ def make(out, histories):
     rng = random.Random(20261207)
     series = synthetic(rng)
     for history in histories:
-        series += real(history)
+        series += json.load(open(history))["series"] if history.endswith(".json") else real(history)
     with open(out, "w") as f:
         json.dump({"about": "the history's detection corpus: synthetic series with their truth, and real ones from the "
                             "histories given (bench/history/corpus.py make)", "series": series}, f, separators=(",", ":"))
@@ -301,6 +304,13 @@ def score(corpus, python, helper, max_pvalue=0.001):
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "make":
         make(sys.argv[2], sys.argv[3:])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "real":
+        kept = [s for history in sys.argv[3:] for s in real(history)]
+        with open(sys.argv[2], "w") as f:
+            json.dump({"about": "real series of abtool histories (bench/history/corpus.py real)", "series": kept}, f,
+                      separators=(",", ":"))
+            f.write("\n")
+        print(f"{sys.argv[2]}: {len(kept)} real series")
     elif len(sys.argv) in (5, 6) and sys.argv[1] == "score":
         score(*sys.argv[2:5], *[float(p) for p in sys.argv[5:]])
     else:

@@ -7,7 +7,7 @@
 # is. Each night runs examples/nightly.sh on the folder as it stands that night, so each night's
 # gate is its own; last, the changes, the list of builds, a changed point's series and the diff
 # the gate names for the first changed night.
-#   usage: bench/history/gpu_nightly.sh WORK_DIR [NIGHTS=10] [FROM=4] [TO=6]
+#   usage: [EXTRA="record and replay options"] bench/history/gpu_nightly.sh WORK_DIR [NIGHTS=10] [FROM=4] [TO=6]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:?usage: gpu_nightly.sh WORK_DIR [NIGHTS] [FROM] [TO]}
@@ -21,7 +21,7 @@ if [[ ! -f $work/cap/capture.json ]]; then
     --shapes 4096x4096 --dtypes bf16,fp32 --warmup 25 --rep 25 --gems-only || exit
 fi
 [[ -f $work/A/meta.json ]] ||
-  "$abtool" record --ops-dir "$work/cap/ops" --shapes "$work/cap/shapes.yaml" --compiler "triton:$python" --out "$work/A" -q ||
+  "$abtool" record --ops-dir "$work/cap/ops" --shapes "$work/cap/shapes.yaml" --compiler "triton:$python" --out "$work/A" ${EXTRA:-} -q ||
   exit
 mkdir -p "$work/all" "$work/nights"
 for ((n = 1; n <= nights; ++n)); do

@@ -93,6 +93,8 @@ std::vector<Change> find_changes(const HistorySeries& history, const ChangeSetti
       change.op = series.op;
       change.before = judged.from[shift.index - 1]->build;
       change.after = judged.from[shift.index]->build;
+      change.level_before = shift.level_before;
+      change.level_after = shift.level_after;
       change.change_pct = 100 * shift.change;
       change.low_pct = 100 * shift.low;
       change.high_pct = 100 * shift.high;

@@ -43,8 +43,10 @@ std::string cause_text(const Change& change) {
 std::string change_line(const HistorySeries& history, const Change& change) {
   const std::string what = change.compilers() ? std::string(spelling(change.kind)) : "machine step";
   const std::string interval =
-      change.exact ? "(exact)" : fmt::format("[{:+.2f}%, {:+.2f}%]", change.low_pct, change.high_pct);
-  std::string line = fmt::format("{} {:+.2f}% {} between {} and {} ({}", what, change.change_pct, interval,
+      change.exact ? fmt::format("(exact: {:.10g} -> {:.10g})", change.level_before, change.level_after)
+                   : fmt::format("[{:+.2f}%, {:+.2f}%]", change.low_pct, change.high_pct);
+  std::string line = fmt::format("{} {:+.{}f}% {} between {} and {} ({}", what, change.change_pct,
+                                 change.exact && std::abs(change.change_pct) < 0.01 ? 4 : 2, interval,
                                  build_text(history, change.before), build_text(history, change.after), cause_text(change));
   if (!change.exact) line += fmt::format(", p = {:.2g}", change.pvalue);
   line += fmt::format(", {} build(s) before, {} after", change.n_before, change.n_after);
@@ -157,6 +159,8 @@ nlohmann::json changes_json(const HistorySeries& history, const std::vector<Chan
                     {"op", change.op},
                     {"before", build_json(change.before)},
                     {"after", build_json(change.after)},
+                    {"level_before", change.level_before},
+                    {"level_after", change.level_after},
                     {"change_pct", change.change_pct},
                     {"ci95_pct", {change.low_pct, change.high_pct}},
                     {"pvalue", change.pvalue},

@@ -46,6 +46,7 @@ struct Spellings<ChangeCause> {
 struct Change {
   std::string point, op;
   size_t before = 0, after = 0;  // builds (HistorySeries::builds): the last before the step and the first after
+  double level_before = 0, level_after = 0;  // the two segments' levels (exact: the values)
   double change_pct = 0;         // the level after over the level before, - 1
   double low_pct = 0, high_pct = 0;  // its 95% interval (exact: the change itself)
   double pvalue = 1;
