@@ -519,11 +519,14 @@ void declare_history_command(CommandLine& cli) {
                    abt::HistoryCommand::show);
   show->add_option("POINT", options.point, "the point (op/shape/dtype)")->required();
   judged(show);
-  auto* changes = sub("changes", "every change point, newest first, grouped by the build it fell on", abt::HistoryCommand::changes);
+  auto* changes = sub("changes", "every step, newest first, grouped by the build it fell on, with whose it is (the code changed, "
+                                 "or identical code: the machine)", abt::HistoryCommand::changes);
   judged(changes);
   abt::spelled_option<abt::ChangesFormat>(
       changes->add_option("--format", options.format, abt::choices_text<abt::ChangesFormat>() + " (default text)"));
-  auto* gate = sub("gate", "exit 1 when the newest build starts a regression beyond a point's learned noise, else 0",
+  auto* gate = sub("gate",
+                   "exit 0 only when every point of the newest build was judged and none starts a regression beyond its "
+                   "learned noise or FAILED; else 1",
                    abt::HistoryCommand::gate);
   judged(gate);
   auto* page = sub("report", "one self-contained HTML page: a chart per op over the builds, change points marked",
