@@ -11,6 +11,7 @@
 #include "abtool_runner.h"
 #include "rundir/results_file.h"
 #include "util/sha256.h"
+#include "util/sqlite_handle.h"
 
 namespace abt::e2e {
 namespace fs = std::filesystem;
@@ -265,6 +266,25 @@ std::string values_up_to(int n) {
   std::string list = "[1";
   for (int i = 2; i <= n; ++i) list += ", " + std::to_string(i);
   return list + "]";
+}
+
+// A history holding the fixture's replay (abtool history add), for the history's cases.
+fs::path history_of(const Workspace& w) {
+  const fs::path db = w.dir / "h.sqlite";
+  if (!fs::exists(db)) abtool({"history", "add", "--db", db.string(), "--build", "one", w.replay.string()});
+  return db;
+}
+
+// The history's cases: its labels and order keys, and a history damaged by hand.
+Case history_add(const char* name, std::string label, std::string order, std::string words) {
+  return {name,
+          [label, order](const Workspace& w) {
+            std::vector<std::string> args{"history", "add", "--db", (w.dir / "h.sqlite").string(), "--build", label};
+            if (!order.empty()) args.insert(args.end(), {"--build-order", order});
+            args.push_back(w.replay.string());
+            return args;
+          },
+          2, std::move(words)};
 }
 
 const std::vector<Case>& cases() {
@@ -757,6 +777,26 @@ const std::vector<Case>& cases() {
          return std::vector<std::string>{"replay", "--from", copy.string(), "--out", (w.dir / "B").string()};
        },
        2, "autotune.sqlite: not an abtool autotune database"},
+      history_add("history_label_with_a_newline", "night\n2", "", "holds a control character"),
+      history_add("history_label_too_long", std::string(101, 'n'), "", "101 characters long, more than 100"),
+      history_add("history_order_an_impossible_date", "feb", "2026-02-31", "--build-order '2026-02-31'"),
+      {"history_rows_of_a_removed_run",
+       [](const Workspace& w) {
+         const fs::path db = history_of(w);
+         SqliteDb raw(db, true);
+         raw.exec("PRAGMA foreign_keys = OFF; DELETE FROM runs");
+         return std::vector<std::string>{"history", "gate", "--db", db.string()};
+       },
+       2, "damaged: an outcome of run row 1, which it does not hold"},
+      {"history_pages_overwritten",
+       [](const Workspace& w) {
+         const fs::path db = history_of(w);
+         std::string bytes = read_text_file(db);
+         for (size_t at = 4096; at < bytes.size() && at < 4096 * 4; ++at) bytes[at] = 'x';
+         write_file_atomically(db, bytes);
+         return std::vector<std::string>{"history", "list", "--db", db.string()};
+       },
+       2, "h.sqlite: damaged"},
   };
   return all;
 }
