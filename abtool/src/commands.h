@@ -110,6 +110,7 @@ struct HistoryOptions {
   std::string metric;                  // default: time_vs_control for replays, time for records
   ChangesFormat format = ChangesFormat::text;  // changes
   std::filesystem::path out = "trends.html";  // report
+  bool out_given = false;  // -o named it: an existing file there is replaced; the default is not
   ChangeSettings settings;             // --threshold, --max-pvalue, --min-segment
   bool quiet = false;
 };

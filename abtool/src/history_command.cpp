@@ -124,6 +124,10 @@ int run_gate(const HistoryOptions& options) {
 
 int report(const HistoryOptions& options) {
   const HistoryStore store(options.db, HistoryAccess::read);
+  // The default name is not a request to replace what is there: the last page stays.
+  if (!options.out_given && std::filesystem::exists(std::filesystem::symlink_status(options.out)))
+    throw InputError(fmt::format("history report: {} exists (an earlier page); name the page with -o FILE, or -o {} to replace it",
+                                 options.out.string(), options.out.string()));
   check_output_file(options.out, "history report -o");
   std::error_code same_error;
   if (std::filesystem::equivalent(options.out, options.db, same_error))

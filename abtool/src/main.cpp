@@ -682,7 +682,10 @@ int run_command(CommandLine& cli, int argc, char** argv) {
   if (*cli.explain) return abt::run_explain(cli.explain_options);
   if (*cli.history) {
     for (const auto& [command, kind] : cli.history_commands)
-      if (*command) cli.history_options.command = kind;
+      if (*command) {
+        cli.history_options.command = kind;
+        cli.history_options.out_given = command->count("--out") > 0;
+      }
     return abt::run_history(cli.history_options);
   }
   if (*cli.capture) {

@@ -286,6 +286,17 @@ TEST_F(History, TheTrendPageIsOneFileWithEveryOpsChartAndTheStep) {
   EXPECT_NE(html.find("\"kind\":\"regression\""), std::string::npos);
   const ProcessResult over_itself = abtool({"history", "report", "--db", db().string(), "-o", db().string()});
   EXPECT_EQ(over_itself.exit_code, 2) << describe(over_itself);
+  // Without -o, an earlier trends.html where abtool runs is kept and said; -o names one to replace.
+  const fs::path elsewhere = dir_->path() / "cwd";
+  fs::create_directories(elsewhere);
+  write_file_atomically(elsewhere / "trends.html", "an earlier page");
+  const std::string in_there = "cd '" + elsewhere.string() + "' && '" + ABTOOL_BINARY + "' history report --db '" + db().string() + "'";
+  const ProcessResult defaulted = run_process({"/bin/sh", {"-c", in_there}, "", {}, std::chrono::seconds(120)});
+  EXPECT_EQ(defaulted.exit_code, 2) << describe(defaulted);
+  EXPECT_NE(defaulted.err.find("trends.html exists (an earlier page); name the page with -o FILE"), std::string::npos) << defaulted.err;
+  EXPECT_EQ(read_text_file(elsewhere / "trends.html"), "an earlier page");
+  const ProcessResult replaced = run_process({"/bin/sh", {"-c", in_there + " -o trends.html"}, "", {}, std::chrono::seconds(120)});
+  EXPECT_EQ(replaced.exit_code, 0) << describe(replaced);
 }
 
 TEST_F(History, ARunOfAnotherFamilyIsRefusedNamingItAndNothingIsLost) {
