@@ -684,7 +684,8 @@ int run_command(CommandLine& cli, int argc, char** argv) {
     for (const auto& [command, kind] : cli.history_commands)
       if (*command) {
         cli.history_options.command = kind;
-        cli.history_options.out_given = command->count("--out") > 0;
+        // report alone has -o (CLI11 throws when asked of an option a subcommand lacks)
+        if (kind == abt::HistoryCommand::report) cli.history_options.out_given = command->count("--out") > 0;
       }
     return abt::run_history(cli.history_options);
   }
