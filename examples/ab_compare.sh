@@ -24,7 +24,8 @@
 #
 # Exit code: 0 compared; 1 a point FAILED on a side (or DIFF_EXTRA=--fail-on-regression found a
 # regression); 2 bad input; 3 the candidate produced byte-identical code, so the comparison cannot
-# show a compiler effect (see ALLOW_IDENTICAL).
+# show a compiler effect (see ALLOW_IDENTICAL); 125 DIFF_EXTRA=--fail-on-regression left a point
+# undecided (AMBIGUOUS; --allow-undecided in DIFF_EXTRA accepts that).
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then  # the comment above; nothing runs
   awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
   exit 0
@@ -84,12 +85,17 @@ for shapes in $SHAPE_FILES; do
 
   # One diff: its table to the terminal and the log, its warnings (stderr) kept to be read.
   diff_warnings="$RUNS_DIR/ab_${stamp}_${index}_${name}_diff.err"
-  "$ABTOOL" diff "$side_a" "$side_b" "${diff_extra[@]}" 2> "$diff_warnings" | tee -a "$log"
+  # Through tee, diff's stdout is no terminal: it is told the terminal's width, so that what the
+  # terminal shows is diff's own layout for it (80 columns: the README's), not its wide one.
+  columns=${COLUMNS:-}
+  [[ -z $columns && -t 1 ]] && columns=$(stty size 2> /dev/null < /dev/tty | cut -d' ' -f2)
+  COLUMNS=$columns "$ABTOOL" diff "$side_a" "$side_b" "${diff_extra[@]}" 2> "$diff_warnings" | tee -a "$log"
   rc=${PIPESTATUS[0]}
   tee -a "$log" < "$diff_warnings" >&2
   if (( rc == 2 )); then say "diff failed with bad input (exit 2); see above"; exit 2; fi
-  if (( rc != 0 && rc != 1 )); then say "diff stopped with exit $rc"; exit "$rc"; fi
+  if (( rc != 0 && rc != 1 && rc != 125 )); then say "diff stopped with exit $rc"; exit "$rc"; fi
   (( rc == 1 )) && status=1  # DIFF_EXTRA=--fail-on-regression found a regression
+  (( rc == 125 && status == 0 )) && status=125  # ... or a point it could not decide
   if grep -q "byte-identical" "$diff_warnings"; then
     say ""
     say "!!! $shapes: every binary $CANDIDATE built is byte-identical to $BASELINE's."

@@ -23,6 +23,7 @@ struct DiffOptions {
   JudgingRule rule;  // --threshold, --instructions-threshold (points both runs counted); the environment's bootstrap
   bool fail_on_regression = false;
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
+  bool allow_undecided = false;   // --fail-on-regression passes AMBIGUOUS points
   bool bisect = false;            // exit 0 good, 1 bad, 125 cannot tell (git bisect run)
   bool wide = false;              // text: every column in the table instead of the 80-column layout
   bool passes = false;            // --passes: the first divergent pass of each point whose code differs
@@ -117,7 +118,10 @@ struct HistoryOptions {
 // 0, or for gate 1 when the newest build starts a regression, FAILED a point or left one unjudged;
 // bad input is an InputError (exit 2).
 int run_history(const HistoryOptions& options);
-// record/replay --history: the run just written added (exit 2 with its cause where it cannot be).
+// record/replay --history, before anything is measured: what can be checked then (throws InputError).
+void check_history_hook(const HistoryHook& hook);
+// record/replay --history: the run just written added (exit 2 with its cause where it cannot be,
+// saying the run is kept and the `history add` that finishes the job).
 int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook);
 
 // `abtool explain-finding [CODE]`: a finding code's meaning and what to do; no code: every code.

@@ -25,8 +25,9 @@ void value_cases(const CLI::App& command, const std::string& key, std::vector<st
     if (option->get_group().empty() || option->get_lnames().empty()) continue;
     std::string values;
     const std::string type = option->get_type_name();
-    if (const size_t open = type.find(":{"), close = type.rfind('}'); open != std::string::npos && close > open) {
-      values = type.substr(open + 2, close - open - 2);
+    // "TEXT:{text,md}" (CLI11's) or "{text,json,md,csv}" (an enum's spellings, vocabulary_choices.h)
+    if (const size_t open = type.find('{'), close = type.rfind('}'); open != std::string::npos && close > open) {
+      values = type.substr(open + 1, close - open - 1);
       std::replace(values.begin(), values.end(), ',', ' ');
     } else if (option->get_lnames().front() == "compiler") {
       values = "host:g++ host:clang++ nvrtc nvcc: triton:python3";
@@ -39,7 +40,7 @@ void value_cases(const CLI::App& command, const std::string& key, std::vector<st
 
 }  // namespace
 
-std::string completion_script(const CLI::App& app, CompletionShell shell) {
+std::string completion_script(const CLI::App& app, CompletionShell shell, const CompletionWords& words) {
   std::vector<std::string> commands, cases, nested, values;  // nested: `history add`, its key `history-add`
   auto all = [](const CLI::App*) { return true; };
   for (const CLI::App* command : app.get_subcommands(all)) {
@@ -63,9 +64,26 @@ std::string completion_script(const CLI::App& app, CompletionShell shell) {
         "  fi",
         command->get_name(), fmt::join(names, " ")));
   }
+  // --op: the op folders of the --ops-dir on the line, else $ABTOOL_OPS_DIR's, else the default's.
+  for (const char* command : {"record", "replay"})
+    values.push_back(fmt::format("    \"{} --op\") COMPREPLY=($(compgen -W \"$(_abtool_ops)\" -- \"$current\")); return ;;", command));
+  std::vector<std::string> operands;
+  for (const auto& [command, list] : words.operands)
+    operands.push_back(fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$current\")); return ;;", command, fmt::join(list, " ")));
   std::string script = shell == CompletionShell::zsh ? "autoload -U +X bashcompinit && bashcompinit\n" : "";
-  script += fmt::format(R"SCRIPT(# abtool's completion for {0}: eval "$(abtool completion {0})" in your shell's startup file.
-_abtool() {{
+  std::string quoted_ops = words.ops_dir;
+  for (size_t at = 0; (at = quoted_ops.find('\'', at)) != std::string::npos; at += 4) quoted_ops.replace(at, 1, "'\\''");
+  script += fmt::format("# abtool's completion for {0}: eval \"$(abtool completion {0})\" in your shell's startup file.\n",
+                        spelling(shell));
+  script += fmt::format(R"SCRIPT(_abtool_ops() {{
+  local dir=${{ABTOOL_OPS_DIR:-'{0}'}} i
+  for ((i = 1; i < COMP_CWORD; ++i)); do [[ ${{COMP_WORDS[i]}} == --ops-dir ]] && dir=${{COMP_WORDS[i+1]}}; done
+  local spec
+  for spec in "$dir"/*/op.yaml; do [[ -f $spec ]] && basename "$(dirname "$spec")"; done
+}}
+)SCRIPT",
+                        quoted_ops);
+  script += fmt::format(R"SCRIPT(_abtool() {{
   local current=${{COMP_WORDS[COMP_CWORD]}} options
   if (( COMP_CWORD == 1 )); then
     COMPREPLY=($(compgen -W "{1} --help --version" -- "$current"))
@@ -82,14 +100,17 @@ _abtool() {{
   esac
   if [[ $current == -* ]]; then
     COMPREPLY=($(compgen -W "$options --help" -- "$current"))
-  else
-    COMPREPLY=($(compgen -f -- "$current"))
+    return
   fi
+  case $key in
+{5}
+  esac
+  COMPREPLY=($(compgen -f -- "$current"))
 }}
 complete -o filenames -F _abtool abtool
 )SCRIPT",
                         spelling(shell), fmt::join(commands, " "), fmt::join(cases, "\n"), fmt::join(nested, "\n"),
-                        fmt::join(values, "\n"));
+                        fmt::join(values, "\n"), fmt::join(operands, "\n"));
   return script;
 }
 

@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 
 #include <array>
+#include <map>
+#include <vector>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +21,14 @@ struct Spellings<CompletionShell> {
       {{CompletionShell::bash, "bash"}, {CompletionShell::zsh, "zsh"}}};
 };
 
-std::string completion_script(const CLI::App& app, CompletionShell shell);
+// What the definitions do not say: the words a command's operands take (explain-finding's codes),
+// and the ops folder `--op` completes from when the line names none (--ops-dir) and
+// $ABTOOL_OPS_DIR is unset: the one abtool finds where the script is made.
+struct CompletionWords {
+  std::map<std::string, std::vector<std::string>> operands;  // by command ("explain-finding")
+  std::string ops_dir;
+};
+
+std::string completion_script(const CLI::App& app, CompletionShell shell, const CompletionWords& words = {});
 
 }  // namespace abt

@@ -46,11 +46,14 @@ int run_diff(const DiffOptions& options) {
   if (!options.fail_on_regression && !options.bisect) return kExitOk;
 
   const Gate gate = gate_of(report);
-  print_gate(report, gate, options.bisect ? GateUse::bisect : GateUse::fail_on_regression, options.allow_incomplete, std::cerr);
+  print_gate(report, gate, options.bisect ? GateUse::bisect : GateUse::fail_on_regression,
+             {options.allow_incomplete, options.allow_undecided}, std::cerr);
   if (gate.outcome == GateOutcome::bad) return kExitPointFailed;
   if (options.bisect) return gate.outcome == GateOutcome::good ? kExitOk : kExitBisectSkip;
   if (gate.incomplete.size() == report.points.size()) return kExitPointFailed;  // nothing to gate on
   if (!gate.incomplete.empty() && !options.allow_incomplete) return kExitPointFailed;
+  // A CI step is not green without a verdict: undecided is "cannot tell", as for git bisect.
+  if (!gate.undecided.empty() && !options.allow_undecided) return kExitBisectSkip;
   return kExitOk;
 }
 

@@ -62,6 +62,14 @@ ExplainPlan plan_explanation(const RunData& a, const RunData& b, const JudgingRu
   return plan;
 }
 
+bool measured_on_both_sides(const RunData& a, const RunData& b) {
+  for (const PointRecord& in_b : b.results.points) {
+    const PointRecord* in_a = a.find(in_b.id());
+    if (in_a && in_a->success && in_b.success) return true;
+  }
+  return false;
+}
+
 size_t unexplained(const std::vector<PointExplanation>& points) {
   return std::count_if(points.begin(), points.end(),
                        [](const PointExplanation& point) { return point.passes.outcome == ExplainOutcome::failed; });
@@ -135,6 +143,10 @@ int store_replay_passes(const fs::path& b_dir) {
 int run_explain(const ExplainOptions& options) {
   auto [a, b] = read_runs(options.a, options.b);
   require_common_points(a, b);  // else "every point's measured binaries are the same", which is false
+  if (options.points.empty() && !measured_on_both_sides(a, b))  // nor is it true where nothing was measured
+    throw InputError(fmt::format("explain: no point was measured on both sides (every point FAILED in {} or in {}): nothing "
+                                 "measured to explain; name points (explain A B POINT...) to compile them anyway",
+                                 a.layout.dir().string(), b.layout.dir().string()));
   ExplainPlan plan = plan_explanation(a, b, options.rule, options.points);
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts),
                        std::move(plan.speedups), options.out};

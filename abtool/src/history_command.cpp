@@ -1,21 +1,28 @@
 // `abtool history add | list | show | changes | gate | report`, and record/replay --history adding
 // the run they wrote (history/: the store, the series, the noise, the change points, the gate).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <future>
 #include <iostream>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "commands.h"
 #include "history/changes.h"
 #include "history/history_printers.h"
 #include "report/trend_page.h"
 #include "util/closest_name.h"
+#include "util/environment.h"
 #include "util/errors.h"
 #include "util/files.h"
+#include "util/process.h"
 #include "util/terminal.h"
 
 namespace abt {
+namespace fs = std::filesystem;
 namespace {
 
 std::string metric_of(const HistoryStore& store, const HistoryOptions& options) {
@@ -89,11 +96,21 @@ int add(const HistoryOptions& options) {
 const Series& find_series(const HistorySeries& history, const std::string& point, const std::filesystem::path& db) {
   for (const Series& series : history.series)
     if (series.point == point) return series;
-  std::vector<std::string> names;
-  for (const Series& series : history.series) names.push_back(series.point);
-  const std::optional<std::string> hint = closest_name(point, names);
-  throw InputError(fmt::format("{}: no point '{}' in this history's {} series{}", db.string(), point, history.metric.name,
-                               hint ? fmt::format(" (did you mean {}?)", *hint) : ""));
+  std::vector<std::string> names, holding;  // every point; those whose name holds what was given ("matmul")
+  for (const Series& series : history.series) {
+    names.push_back(series.point);
+    if (series.point.find(point) != std::string::npos) holding.push_back(series.point);
+  }
+  auto some = [](const std::vector<std::string>& points) {
+    const size_t shown = std::min<size_t>(points.size(), 4);
+    return fmt::format("{}{}", fmt::join(points.begin(), points.begin() + ptrdiff_t(shown), ", "),
+                       points.size() > shown ? fmt::format(" and {} more", points.size() - shown) : "");
+  };
+  std::string hint;
+  if (const std::optional<std::string> meant = closest_name(point, names)) hint = fmt::format(" (did you mean {}?)", *meant);
+  else if (!holding.empty()) hint = fmt::format(" (a point is op/shape/dtype; those with '{}': {})", point, some(holding));
+  else if (!names.empty()) hint = fmt::format(" (a point is op/shape/dtype, as {})", some(names));
+  throw InputError(fmt::format("{}: no point '{}' in this history's {} series{}", db.string(), point, history.metric.name, hint));
 }
 
 int show(const HistoryOptions& options) {
@@ -144,7 +161,9 @@ int report(const HistoryOptions& options) {
 
 }  // namespace
 
-int run_history(const HistoryOptions& options) {
+int run_history(const HistoryOptions& given) {
+  HistoryOptions options = given;
+  if (options.db.empty()) options.db = environment().history_db.value_or("runs/nightly.sqlite");
   switch (options.command) {
     case HistoryCommand::add: return add(options);
     case HistoryCommand::list: {
@@ -160,11 +179,37 @@ int run_history(const HistoryOptions& options) {
   return kExitOk;
 }
 
+void check_history_hook(const HistoryHook& hook) {
+  const std::string where = fmt::format("--history {} (checked before measuring)", hook.db.string());
+  if (const std::optional<std::string> problem = build_request_problem({hook.build, hook.build_order}))
+    throw InputError(fmt::format("{}: {}", where, *problem));
+  std::error_code error;
+  if (fs::exists(hook.db, error)) {
+    HistoryStore(hook.db, HistoryAccess::write).check_can_add({hook.build, hook.build_order});
+    return;
+  }
+  // The run's end makes the file: its folder must be there and writable, or nothing is added.
+  const fs::path folder = hook.db.parent_path().empty() ? fs::path(".") : hook.db.parent_path();
+  if (!fs::is_directory(folder, error))
+    throw InputError(fmt::format("{}: its folder {} does not exist", where, folder.string()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    throw InputError(fmt::format("{}: its folder {} cannot be written (the history file is made there)", where, folder.string()));
+}
+
 int add_to_history(const std::filesystem::path& run_dir, const HistoryHook& hook) {
   const RunData run = read_run(run_dir, ResultsFile::Samples::skip);
-  HistoryStore store(hook.db, HistoryAccess::write);
-  const RunAdded added = store.add(run, {hook.build, hook.build_order});
-  fmt::print(stderr, "history {}: {} as build '{}': {} point(s), {}, {} row(s)\n", store.file().string(),
+  RunAdded added;
+  try {
+    HistoryStore store(hook.db, HistoryAccess::write);
+    added = store.add(run, {hook.build, hook.build_order});
+  } catch (const InputError& failure) {
+    std::string finish = "abtool history add --db " + shell_quoted(hook.db.string());
+    if (!hook.build.empty()) finish += " --build " + shell_quoted(hook.build);
+    if (!hook.build_order.empty()) finish += " --build-order " + shell_quoted(hook.build_order);
+    throw InputError(fmt::format("{}; the run is kept: `{} {}` adds it once that is fixed", failure.what(), finish,
+                                 shell_quoted(run_dir.string())));
+  }
+  fmt::print(stderr, "history {}: {} as build '{}': {} point(s), {}, {} row(s)\n", hook.db.string(),
              outcome_text(added.outcome), added.build, added.points,
              added.failed == 0 ? "none FAILED" : added.failed == added.points ? "all FAILED" : fmt::format("{} FAILED", added.failed),
              added.rows);

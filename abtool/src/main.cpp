@@ -23,6 +23,7 @@
 #include "util/closest_name.h"
 #include "util/environment.h"
 #include "util/terminal.h"
+#include "verdict/finding.h"
 #include "vocabulary_choices.h"
 #include "worker/messages.h"
 #include "worker/supervisor.h"
@@ -57,6 +58,16 @@ CLI::Validator at_least(double low) {
         return value && *value >= low ? "" : fmt::format("must be a number >= {:g}, not '{}'", low, text);
       },
       fmt::format(">= {:g}", low));
+}
+
+CLI::Validator between(double low, double high) {
+  return CLI::Validator(
+      [low, high](std::string& text) -> std::string {
+        auto value = number_in(text);
+        return value && *value >= low && *value <= high ? ""
+                                                        : fmt::format("must be a number from {:g} to {:g}, not '{}'", low, high, text);
+      },
+      fmt::format("{:g}..{:g}", low, high));
 }
 
 CLI::Validator whole_number(double low, double high) {
@@ -257,8 +268,9 @@ std::string misspelled_command(CLI::App& app, const std::string& given) {
 }
 
 // An option the command does not have, with the one it most likely meant: "abtool diff: unknown
-// option '--treshold' (did you mean '--threshold'?)", or a command it does not have. Empty when no
-// argument is such a typo.
+// option '--treshold' (did you mean '--threshold'?)", or a command it does not have ("abtool history:
+// unknown command 'gaet' (did you mean 'gate'?)"), named at the depth it was given (`history gate
+// --treshold`: gate's options, not history's). Empty when no argument is such a typo.
 std::string misspelled_option(CLI::App& app, int argc, char** argv) {
   if (argc < 2) return "";
   CLI::App* command = nullptr;
@@ -267,24 +279,42 @@ std::string misspelled_option(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::OptionNotFound&) {
     return misspelled_command(app, argv[1]);
   }
+  std::string name = argv[1];
+  int next = 2;
+  // A command of commands (history): its first word names the one it runs.
+  while (next < argc && !command->get_subcommands([](const CLI::App*) { return true; }).empty()) {
+    const std::string word = argv[next];
+    if (word.rfind('-', 0) == 0) break;  // an option before any command: CLI11 names what is missing
+    try {
+      command = command->get_subcommand(word);
+    } catch (const CLI::OptionNotFound&) {
+      std::vector<std::string> known;
+      for (const CLI::App* sub : command->get_subcommands([](const CLI::App*) { return true; })) known.push_back(sub->get_name());
+      if (auto meant = abt::closest_name(word, known))
+        return fmt::format("abtool {}: error: unknown command '{}' (did you mean '{}'?)", name, word, *meant);
+      return fmt::format("abtool {}: error: unknown command '{}' (the commands: {})", name, word, fmt::join(known, ", "));
+    }
+    name += " " + word;
+    ++next;
+  }
   std::vector<std::string> known;
   for (const CLI::Option* option : command->get_options())
     if (!option->get_group().empty())  // hidden options are not suggested
-      for (const auto& name : option->get_lnames()) known.push_back("--" + name);
-  for (int i = 2; i < argc; ++i) {
+      for (const auto& long_name : option->get_lnames()) known.push_back("--" + long_name);
+  for (int i = next; i < argc; ++i) {
     std::string given = argv[i];
     if (given == "--") break;  // capture's workload: its own options, not abtool's
     if (given.rfind("--", 0) != 0) continue;
     given = given.substr(0, given.find('='));
     if (std::find(known.begin(), known.end(), given) != known.end()) continue;
     std::vector<std::string> longer;  // --warmup: the one option it begins
-    for (const auto& name : known)
-      if (name.rfind(given, 0) == 0) longer.push_back(name);
+    for (const auto& option : known)
+      if (option.rfind(given, 0) == 0) longer.push_back(option);
     if (longer.size() == 1)
-      return fmt::format("abtool {}: error: unknown option '{}' (did you mean '{}'?)", argv[1], given, longer[0]);
+      return fmt::format("abtool {}: error: unknown option '{}' (did you mean '{}'?)", name, given, longer[0]);
     if (auto meant = abt::closest_name(given, known))
-      return fmt::format("abtool {}: error: unknown option '{}' (did you mean '{}'?)", argv[1], given, *meant);
-    return fmt::format("abtool {}: error: unknown option '{}' (abtool {} --help lists the options)", argv[1], given, argv[1]);
+      return fmt::format("abtool {}: error: unknown option '{}' (did you mean '{}'?)", name, given, *meant);
+    return fmt::format("abtool {}: error: unknown option '{}' (abtool {} --help lists the options)", name, given, name);
   }
   return "";
 }
@@ -382,9 +412,14 @@ void declare_comparing_commands(CommandLine& cli) {
       ->check(at_least(0));
   auto* fail = diff->add_flag("--fail-on-regression", diff_options.fail_on_regression,
                               "exit 1 when a point is significantly SLOWER by more than --threshold, or when a point is "
-                              "MISSING, FAILED or UNTRUSTED (the rows on stderr)");
+                              "MISSING, FAILED or UNTRUSTED; else 125 when a point is AMBIGUOUS (undecided: no CI step "
+                              "passes on nothing); the rows on stderr");
   diff->add_flag("--allow-incomplete", diff_options.allow_incomplete,
                  "with --fail-on-regression: MISSING, FAILED and UNTRUSTED points do not fail the job")
+      ->needs(fail);
+  diff->add_flag("--allow-undecided", diff_options.allow_undecided,
+                 "with --fail-on-regression: AMBIGUOUS points (no verdict at this spread) do not fail the job (exit 0, "
+                 "not 125)")
       ->needs(fail);
   diff->add_flag("--bisect", diff_options.bisect,
                  "for `git bisect run`: exit 0 good, 1 bad (a point SLOWER beyond --threshold), 125 cannot tell "
@@ -454,7 +489,7 @@ void declare_other_commands(CommandLine& cli) {
   capture->add_option("--timeout", cli.capture_timeout_s,
                       "stop the workload after this many seconds and keep what it captured until then (a partial "
                       "capture, which record takes as it is); SIGINT and SIGTERM keep it too")
-      ->check(CLI::PositiveNumber);
+      ->check(above(0));
   capture->add_flag("--full-timing", cli.capture_request.full_timing,
                     "let the workload's own timing loops (triton.testing.do_bench, do_bench_cudagraph) run as they are; "
                     "by default each runs its call once outside autotuners (abtool times the kernels itself), and the "
@@ -484,7 +519,9 @@ void declare_history_command(CommandLine& cli) {
   history->require_subcommand(1);
   auto sub = [&](const char* name, const char* what, abt::HistoryCommand command) {
     CLI::App* app = history->add_subcommand(name, what);
-    app->add_option("--db", options.db, "the history file (SQLite; `history add` makes it)")->required();
+    app->add_option("--db", options.db,
+                    "the history file (SQLite; `history add` makes it; default $ABTOOL_HISTORY_DB, else "
+                    "runs/nightly.sqlite, what examples/nightly.sh keeps)");
     cli.history_commands.emplace_back(app, command);
     return app;
   };
@@ -500,11 +537,11 @@ void declare_history_command(CommandLine& cli) {
     app->add_option("--max-pvalue", options.settings.max_pvalue,
                     fmt::format("the p-value a level shift where the code changed must reach (default {:g}; where the code did "
                                 "not change, or is not known, a scan over every build asks for more)", defaults.max_pvalue))
-        ->check(CLI::Range(1e-12, 0.5));
+        ->check(between(1e-12, 0.5));
     app->add_option("--min-segment", options.settings.min_segment,
                     fmt::format("builds a level must last (default {}: one odd build is an outlier, not a level)",
                                 defaults.min_segment))
-        ->check(CLI::Range(1, 1000));
+        ->check(whole_number(1, 1000));
   };
   auto* add = sub("add", "add run directories (each once, by run id; a run re-measured by --resume replaces its rows)",
                   abt::HistoryCommand::add);
@@ -544,8 +581,13 @@ void declare_help(CommandLine& cli) {
                         "colour on a terminal: auto (ABTOOL_COLOR, NO_COLOR and the terminal decide) | always | never")
         ->check(abt::one_of_spellings<abt::ColourChoice>());
   cli.app.footer(
+      "Examples:\n"
+      "  abtool record --op cpu_matmul --compiler host:g++ --out runs/A    # A: the baseline\n"
+      "  abtool replay --from runs/A --compiler host:clang++ --out runs/B  # B, on A's choices\n"
+      "  abtool diff runs/A runs/B                                         # the verdicts\n"
+      "  abtool capture --out cap -- python3 -m pytest tests/              # a workload's kernels\n"
       "Exit codes: 0 every point SUCCESS; 1 a point FAILED (or diff --fail-on-regression / --bisect: a regression); "
-      "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell; "
+      "2 bad input or usage; 3 internal error or a broken environment (disk full); 125 diff --bisect cannot tell, or diff --fail-on-regression found a point undecided (AMBIGUOUS); "
       "130 / 143 stopped by SIGINT / SIGTERM (record/replay --resume finishes the run).\n" +
       std::string(abt::environment_help()));
   const std::vector<std::pair<CLI::App*, std::vector<std::string>>> examples{
@@ -629,7 +671,8 @@ std::optional<int> parse_command_line(CommandLine& cli, int given_argc, char** g
     std::string command;
     try {
       if (argc >= 2 && cli.app.get_subcommand(argv[1])) command = std::string(" ") + argv[1];
-    } catch (const CLI::OptionNotFound&) {
+      if (argc >= 3 && cli.app.get_subcommand(argv[1])->get_subcommand(argv[2])) command += std::string(" ") + argv[2];
+    } catch (const CLI::OptionNotFound&) {  // neither names a command (history's: gate, show)
     }
     // capture's workload is everything after --: without it, the workload's own options look like abtool's.
     const std::string hint = command == " capture" && error.get_exit_code() == static_cast<int>(CLI::ExitCodes::ExtrasError)
@@ -657,6 +700,7 @@ int run_measure_command(CommandLine& cli, int argc, char** argv) {
   if ((!process.history.build.empty() || !process.history.build_order.empty()) && process.history.db.empty())
     throw abt::InputError("--build and --build-order name the build for --history: give --history FILE too");
   if (!record && cli.replay_from.empty() && process.resume.empty()) throw abt::InputError("replay: --from is required");
+  if (!process.history.db.empty()) abt::check_history_hook(process.history);  // not found out after the whole run
   std::filesystem::path run_dir;
   int code = abt::run_supervised(record ? "record" : "replay", arguments_after_program(argc, argv), process, options,
                                  record ? std::filesystem::path() : std::filesystem::path(cli.replay_from), &run_dir);
@@ -697,7 +741,10 @@ int run_command(CommandLine& cli, int argc, char** argv) {
   }
   if (*cli.explain_finding) return abt::run_explain_finding(cli.finding_code, std::cout);
   if (*cli.completion) {
-    std::cout << abt::completion_script(cli.app, *abt::parse_spelling<abt::CompletionShell>(cli.completion_shell));
+    abt::CompletionWords words;
+    for (const auto& [code, name] : abt::Spellings<abt::FindingCode>::table) words.operands["explain-finding"].emplace_back(name);
+    words.ops_dir = abt::record_defaults().ops_dir.string();
+    std::cout << abt::completion_script(cli.app, *abt::parse_spelling<abt::CompletionShell>(cli.completion_shell), words);
     return abt::kExitOk;
   }
   if (*cli.merge) {
@@ -711,6 +758,7 @@ int run_command(CommandLine& cli, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   CommandLine cli;
+  cli.app.name("abtool");  // "Usage: abtool ...", not the path it was started by
   cli.app.formatter(std::make_shared<abt::FittingFormatter>());  // before the subcommands: they take it from app
   cli.app.require_subcommand(1);
   cli.app.set_version_flag("--version", std::string("abtool ") + ABTOOL_VERSION + " (" + ABTOOL_GIT_SHA + ")");
@@ -719,6 +767,10 @@ int main(int argc, char** argv) {
   declare_other_commands(cli);
   declare_history_command(cli);
   declare_help(cli);
+  if (argc < 2) {  // no command: what there is to run, not only that one is missing
+    fmt::print(stderr, "{}\nabtool: error: a command is required\n", cli.app.help());
+    return abt::kExitBadInput;
+  }
   if (auto exit = parse_command_line(cli, argc, argv)) return *exit;
   if (const auto parsed = cli.app.get_subcommands(); !parsed.empty()) abt::name_the_command(parsed.front()->get_name());
   abt::choose_quiet(cli.quiet);

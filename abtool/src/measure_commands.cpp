@@ -1,6 +1,7 @@
 // record and replay: the supervisor as the user runs them, and the worker that resolves the
 // options, runs through the recorder's plan -> run API and prints the result table.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstdio>
 
@@ -8,6 +9,7 @@
 #include "commands.h"
 #include "compilers/compiler.h"
 #include "default_paths.h"
+#include "engine/host_info.h"
 #include "recorder/record_run.h"
 #include "opspec/shape_set.h"
 #include "rundir/layout.h"
@@ -25,13 +27,14 @@ namespace abt {
 namespace fs = std::filesystem;
 namespace {
 
-// The run's lines as they happen, on stdout beside its table. --quiet keeps only the warnings, on
-// stderr: a script that reads the table from stdout gets the table alone (run.log has every line).
+// The run's lines as they happen, on stdout beside its table; warnings on stderr, where warnings go
+// (a script that reads the table from stdout gets the table alone). --quiet keeps only the
+// warnings (run.log has every line).
 void echo_line(const std::string& line) {
   const bool warning = line.rfind("WARNING", 0) == 0;
   if (quiet() && !warning) return;
   if (stderr_is_interactive()) clear_progress_line();  // the progress line redraws after it
-  std::FILE* stream = quiet() ? stderr : stdout;
+  std::FILE* stream = warning ? stderr : stdout;
   fmt::print(stream, "{}\n", line);
   std::fflush(stream);
 }
@@ -119,6 +122,18 @@ int run_supervised(const std::string& command, const std::vector<std::string>& a
   }
   SupervisedRun run;
   run.args = measuring_args;
+  const bool interleaved = std::find(args.begin(), args.end(), "--no-interleave") == args.end();
+  if (mode == RunMode::replay && interleaved && !replay_from.empty() && fs::exists(RunLayout(replay_from).meta())) {
+    // A's stored code built for a CPU this one is not (-march=native): said before, and beside each
+    // point that dies of it.
+    const MetaRecord a = MetaRecord::read(RunLayout(replay_from).meta());
+    if (const std::vector<std::string> missing = cpu_features_missing_here(a.host); !missing.empty()) {
+      run.sigill_cause = fmt::format("A ({}) was recorded on a CPU ({}) with {} that this one lacks, and A's stored host code "
+                                     "(-march=native) may use them",
+                                     replay_from.string(), a.host.cpu, fmt::join(missing, " "));
+      if (!quiet()) fmt::print(stderr, "abtool replay: warning: {}: points of host ops may die of SIGILL\n", run.sigill_cause);
+    }
+  }
   run.build = build_name(options.tool.version, options.tool.git_sha);
   run.working_directory = fs::current_path();
   TimingSettings defaults;

@@ -145,6 +145,12 @@ int run_capture(const CaptureRequest& request, std::ostream& out) {
   } else if (end.timed_out) {
     cut = fmt::format("its --timeout of {:g} s ended the workload", *request.timeout_s);
   }
+  // The workload is its process group: what it was when stopped, and what outlived its first process.
+  if (!cut.empty() && end.group_at_stop)
+    cut += fmt::format(" ({} process(es) of its process group stopped)", end.group_at_stop);
+  if (end.left_running)
+    std::cerr << fmt::format("abtool capture: {} process(es) the workload left running (its process group) were stopped\n",
+                             end.left_running);
   // A shell (or a launcher) whose child a signal killed exits with 128 + the signal: said as the
   // signal it is, and no missing GPU blamed for it.
   const int shell_signal = !end.signal && end.status > 128 && end.status < 128 + 65 ? end.status - 128 : 0;

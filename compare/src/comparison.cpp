@@ -355,6 +355,36 @@ bool replays_of_one_record(const RunData& a, const RunData& b) {
          a.meta.replay_from_run_id == b.meta.replay_from_run_id && a.meta.run_id != b.meta.run_id;
 }
 
+void summarize_geomeans(Comparison& report) {
+  report.time_trusted = 0;
+  report.geomean_speedup = report.instruction_geomean_ratio = report.retuned_geomean_speedup = std::nullopt;
+  double log_sum = 0, count_log_sum = 0;
+  int counted = 0;
+  for (const auto& row : report.points) {
+    const Verdict time = row.time_verdict();
+    if ((time == Verdict::faster || time == Verdict::slower || time == Verdict::same || time == Verdict::ambiguous) &&
+        row.speedup > 0) {
+      log_sum += std::log(row.speedup);
+      ++report.time_trusted;
+    }
+    if (row.instructions && row.instructions->a > 0 && row.instructions->b > 0) {
+      count_log_sum += std::log(double(row.instructions->b) / double(row.instructions->a));
+      ++counted;
+    }
+  }
+  if (report.time_trusted) report.geomean_speedup = std::exp(log_sum / report.time_trusted);
+  if (counted) report.instruction_geomean_ratio = std::exp(count_log_sum / counted);
+  double retuned_log_sum = 0;
+  int retuned = 0;
+  for (const auto& row : report.points) {
+    if (!row.retune || row.verdict == Verdict::untrusted || row.verdict == Verdict::failed || row.verdict == Verdict::missing)
+      continue;
+    retuned_log_sum += std::log(row.retune->speedup);
+    ++retuned;
+  }
+  if (retuned) report.retuned_geomean_speedup = std::exp(retuned_log_sum / retuned);
+}
+
 Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& rule) {
   Comparison report;
   report.a_dir = a.layout.dir().string();
@@ -370,25 +400,7 @@ Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& r
     report.points[i] = compare_point(a, b, ids[i], rule, ir_memo, siblings);
   });
 
-  double log_sum = 0;
-  int trusted = 0;
-  for (const auto& row : report.points) {
-    if (row.verdict == Verdict::faster || row.verdict == Verdict::slower || row.verdict == Verdict::same ||
-        row.verdict == Verdict::ambiguous) {
-      log_sum += std::log(row.speedup);
-      ++trusted;
-    }
-  }
-  if (trusted) report.geomean_speedup = std::exp(log_sum / trusted);
-  double retuned_log_sum = 0;
-  int retuned = 0;
-  for (const auto& row : report.points) {
-    if (!row.retune || row.verdict == Verdict::untrusted || row.verdict == Verdict::failed || row.verdict == Verdict::missing)
-      continue;
-    retuned_log_sum += std::log(row.retune->speedup);
-    ++retuned;
-  }
-  if (retuned) report.retuned_geomean_speedup = std::exp(retuned_log_sum / retuned);
+  summarize_geomeans(report);
   add_compile_times(report);
   report.compile_stages = compare_compile_stages(report.points, rule.instruction_threshold_pct);
   add_warnings(a, b, report);

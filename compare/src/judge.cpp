@@ -123,6 +123,20 @@ void cause_findings(const PointEvidence& evidence, const VerdictRule& rule, Judg
         else if (change > factor) judgement.findings.push_back({FindingCode::host_busy, std::move(fields)});
       }
   }
+  // An undecided time on a busy host: the load is said (no claim to void), since what decides such
+  // a point is an idle host, not more rounds at a spread the load makes.
+  if (judgement.timing_verdict == Verdict::ambiguous) {
+    std::vector<const PointRecord*> measured_sides{&pb};
+    if (!evidence.in_process_pair) measured_sides.insert(measured_sides.begin(), &evidence.a);
+    for (const PointRecord* side : measured_sides)
+      for (const Marker& marker : side->markers)
+        if (marker.kind == MarkerKind::host_busy)
+          judgement.findings.push_back({FindingCode::host_busy,
+                                        {{FindingField::side, std::string(side == &evidence.a ? "A" : "B")},
+                                         {FindingField::detail, marker.detail},
+                                         {FindingField::factor, host_busy_factor(marker)},
+                                         {FindingField::verdict, std::string(spelling(Verdict::ambiguous))}}});
+  }
   // Drift is A's code now against A's record: the pair decides, whatever offset two processes
   // have (seen up to 6%, bench/RESULTS.md). A drift beyond kMachineSpeedTolerance is another
   // machine state, though (a clock, a driver): then a smaller change is not claimed.

@@ -39,7 +39,7 @@ PointGroups group_points(const Comparison& report, GroupBy by) {
     PointGroup& group = grouped.groups[at->second];
     ++group.points;
     ++group.verdicts[row.verdict];
-    if (row.timed() && trusted(row.verdict) && row.speedup > 0) {
+    if (row.timed() && trusted(row.time_verdict()) && row.speedup > 0) {  // the time's geomean: of trusted times
       ++group.trusted;
       log_sums[at->second] += std::log(row.speedup);
     }

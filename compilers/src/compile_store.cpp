@@ -155,7 +155,7 @@ std::optional<CompiledVariant> CompileStore::load(const std::string& key, const 
 }
 
 void CompileStore::store(const std::string& key, const CompiledVariant& variant) const {
-  if (!variant.ok || keeps_nothing()) return;  // a 0 MB limit: nothing stored past it
+  if (!variant.ok) return;
   const fs::path folder = entry(key);
   if (fs::exists(folder)) return;
   try {

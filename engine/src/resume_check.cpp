@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <iterator>
+
 namespace abt {
 namespace {
 
@@ -12,6 +15,7 @@ class Changes {
   void compare(const std::string& what, const T& then, const T& now) {
     if (!(then == now)) lines_.push_back(fmt::format("{}: {} then, {} now", what, shown(then), shown(now)));
   }
+  void add(std::string line) { lines_.push_back(std::move(line)); }
   std::vector<std::string> lines() && { return std::move(lines_); }
 
  private:
@@ -60,6 +64,18 @@ std::vector<std::string> resume_changes(const MetaRecord& recorded, const MetaRe
   // differently; the kernel may be patched in place).
   changes.compare("host", recorded.host.hostname, now.host.hostname);
   changes.compare("host CPU", recorded.host.cpu, now.host.cpu);
+  // Where both say them: one model name comes with and without AVX-512, and code for the first
+  // (-march=native) dies of SIGILL on the second.
+  if (!recorded.host.cpu_features.empty() && !now.host.cpu_features.empty()) {
+    std::vector<std::string> lost, gained;
+    std::set_difference(recorded.host.cpu_features.begin(), recorded.host.cpu_features.end(), now.host.cpu_features.begin(),
+                        now.host.cpu_features.end(), std::back_inserter(lost));
+    std::set_difference(now.host.cpu_features.begin(), now.host.cpu_features.end(), recorded.host.cpu_features.begin(),
+                        recorded.host.cpu_features.end(), std::back_inserter(gained));
+    if (!lost.empty() || !gained.empty())
+      changes.add(fmt::format("host CPU features: {} then and not now; {} now and not then", lost.empty() ? "none" : fmt::format("{}", fmt::join(lost, " ")),
+                              gained.empty() ? "none" : fmt::format("{}", fmt::join(gained, " "))));
+  }
   changes.compare("host logical cores", recorded.host.logical_cores, now.host.logical_cores);
   changes.compare("GPU", recorded.gpu.present() ? recorded.gpu.name + " " + recorded.gpu.uuid : std::string(),
                   now.gpu.present() ? now.gpu.name + " " + now.gpu.uuid : std::string());

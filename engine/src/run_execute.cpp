@@ -11,7 +11,7 @@
 #include "after_timing.h"
 #include "engine/gpu_busy.h"
 #include "engine/resume_check.h"
-#include "host_info.h"
+#include "engine/host_info.h"
 #include "run_progress.h"
 #include "run_resources.h"
 #include "util/errors.h"
@@ -136,11 +136,7 @@ void log_settings(RunPlan& plan, RunDirectory& run, size_t points) {
   if (auto phase = request.graph_faults.phase)
     run.log(fmt::format("--test-graph-fault {}: the graph {} phase fails on purpose (a test seam)", spelling(*phase),
                         spelling(*phase)));
-  if (!r.store) run.log("compile cache: off (--no-cache)");
-  else if (r.store->keeps_nothing())  // ABTOOL_CACHE_MAX_MB=0: read nothing back, store nothing
-    run.log(fmt::format("compile cache: {}: ABTOOL_CACHE_MAX_MB=0 keeps nothing ({} entries removed; nothing is stored)",
-                        r.store->dir().string(), r.store->pruned()));
-  else run.log("compile cache: " + r.store->dir().string());
+  run.log("compile cache: " + (r.store ? r.store->dir().string() : r.cache_off));
   run.log(fmt::format("points: {} across {} op(s) from {}{}", points, plan.ops().size(), request.shapes.string(),
                       request.shard ? fmt::format(" (shard {} of the selection)", request.shard->text()) : ""));
 }

@@ -68,8 +68,14 @@ RunPlan::RunPlan(RunRequest request)
     : request_(std::move(request)), resources_(std::make_unique<Resources>(request_.gpu, request_.arch)) {
   Resources& r = *resources_;
   r.compiler_text = request_.compiler.value_or(default_compiler_text(r.device.arch()));
-  if (!request_.no_cache) {
-    r.store = std::make_unique<CompileStore>(request_.cache_dir.value_or(default_cache_dir()), default_cache_max_bytes());
+  const std::filesystem::path cache_dir = request_.cache_dir.value_or(default_cache_dir());
+  if (request_.no_cache) {
+    r.cache_off = "off (--no-cache)";
+  } else if (default_cache_max_bytes() == 0) {  // a shared cache: other runs' entries stay
+    r.cache_off = fmt::format("off (ABTOOL_CACHE_MAX_MB=0: {} is neither read nor written; its entries are left as they are)",
+                              cache_dir.string());
+  } else {
+    r.store = std::make_unique<CompileStore>(cache_dir, default_cache_max_bytes());
     r.store->prune();
     r.references.use_store(r.store.get());
   }

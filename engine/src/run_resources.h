@@ -32,7 +32,8 @@ struct RunPlan::Resources {
   Resources(int gpu, const std::string& arch) : device(gpu, arch), references(device.arch()) {}
   DeviceSetup device;
   std::string compiler_text;  // --compiler as resolved (a default filled in)
-  std::unique_ptr<CompileStore> store;  // the persistent compile cache; null with --no-cache
+  std::unique_ptr<CompileStore> store;  // the persistent compile cache; null with --no-cache or a 0 MB limit
+  std::string cache_off;                // why there is none, for run.log
   std::unique_ptr<CompilerBackend> compiler;
   ReferenceCompilers references;
   ShapeSet shapes;

@@ -88,6 +88,9 @@ std::vector<Change> find_changes(const HistorySeries& history, const ChangeSetti
         control_steps[controls.from[shift.index]->build] = 100 * shift.change;
     }
     for (const LevelShift& shift : steps.shifts) {
+      if (shift.boundary == CodeBoundary::same && !steps.exact &&
+          100 * std::abs(shift.change) < std::max(settings.floor_pct, settings.machine_floor_pct))
+        continue;
       Change change;
       change.point = series.point;
       change.op = series.op;
@@ -222,15 +225,25 @@ GateResult gate(const HistorySeries& history, const std::vector<Change>& changes
       for (const LevelShift& shift : past.shifts) start = std::max(start, shift.index);
       if (!past.noise.learned || last - start < 2) {
         // Too short a past to know its noise (or a step just before): its own interval against
-        // the build before, and at least the noise assumed where none is learned.
+        // the level before, and at least the noise assumed where none is learned. The level is
+        // the median of the builds since the last step where there are two or more (their median
+        // moves far less than one build's interval: on an H200 a +0.48% step whose interval
+        // overlapped the build before's, clear of the median of the three before); else the build
+        // before, by its own interval's edge (two noisy values, neither known better).
         hit.basis = GateBasis::own_interval;
         ++result.by_interval;
         const ValueInterval& previous = judged.intervals[last - 1];
-        const double level = judged.values[last - 1];
+        const bool level_of_several = last - start >= 2;
+        hit.level_from = level_of_several ? judged.from[start]->build : hit.previous;
+        const double level = level_of_several ? median_of(std::vector<double>(judged.values.begin() + ptrdiff_t(start),
+                                                                               judged.values.begin() + ptrdiff_t(last)))
+                                              : judged.values[last - 1];
         const bool worse_now = change_from(level);
         hit.threshold_pct = std::max({settings.floor_pct, past.noise.learned ? past.noise.one_build_pct : 0.0,
                                       hit.low ? 0.0 : std::max(settings.unlearned_pct, past.noise.within_pct)});
-        const double edge = !previous ? level : history.metric.better == Better::lower ? previous->second : previous->first;
+        const double edge = level_of_several || !previous ? level
+                            : history.metric.better == Better::lower ? previous->second
+                                                                       : previous->first;
         beyond = worse_now && std::abs(hit.change_pct) > hit.threshold_pct && clear_of(edge);
       } else {
         hit.basis = GateBasis::learned_noise;

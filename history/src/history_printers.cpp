@@ -252,8 +252,11 @@ void print_gate(const HistorySeries& history, const GateResult& result, std::ost
     switch (hit.basis) {
       case GateBasis::learned_noise: basis = fmt::format("beyond its learned one-build bar {:.2f}%", hit.threshold_pct); break;
       case GateBasis::own_interval:
-        basis = fmt::format("judged by its own interval against build {} (too short a past to learn its noise), beyond {:.2f}%",
-                            build_text(history, hit.previous), hit.threshold_pct);
+        basis = fmt::format("judged by its own interval against {} (too short a past to learn its noise), beyond {:.2f}%",
+                            hit.level_from == hit.previous ? "build " + build_text(history, hit.previous)
+                                                           : fmt::format("the median of builds {} to {}", build_text(history, hit.level_from),
+                                                                         build_text(history, hit.previous)),
+                            hit.threshold_pct);
         break;
       case GateBasis::exact: basis = fmt::format("an exact metric, beyond {:.2f}%", hit.threshold_pct); break;
       case GateBasis::identical_code: break;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <functional>
@@ -78,11 +79,34 @@ HistoryStore::HistoryStore(const fs::path& file, HistoryAccess access) : file_(f
   std::error_code error;
   if (fs::is_directory(file, error)) fail("a folder, not a history file");
   if (!writing && !fs::exists(file, error)) fail("no history there (abtool history add --db FILE RUN... makes one)");
+  const fs::path folder = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+  if (!writing && ::access(folder.c_str(), W_OK) != 0) {  // a shared, read-only copy
+    open_unwritable_folder();
+    return;
+  }
   try {
     db_ = std::make_unique<SqliteDb>(file, writing, /*busy_ms=*/2000);
     open_schema(writing);
   } catch (const SqliteError& failure) {
     fail_sqlite(failure, "opening it");
+  }
+}
+
+// A reader in a folder it cannot write (a shared, read-only copy): SQLite cannot make the WAL
+// index (-shm) there, so the file is read as immutable, which is what it is to this user; unless
+// a -wal beside it holds changes not yet in the file, which an immutable read would miss.
+void HistoryStore::open_unwritable_folder() {
+  const fs::path wal = file_.string() + "-wal";
+  std::error_code error;
+  if (fs::exists(wal, error) && fs::file_size(wal, error) > 0 && !error)
+    fail(fmt::format("cannot be read here: its folder cannot be written (SQLite keeps a WAL index beside the file) and {} holds "
+                     "changes not yet in it: copy both files to a folder you can write, or read it as a user who can",
+                     wal.string()));
+  try {
+    db_ = std::make_unique<SqliteDb>(file_, false, /*busy_ms=*/2000, /*immutable=*/true);
+    open_schema(false);
+  } catch (const SqliteError& failure) {
+    fail_sqlite(failure, "opening it read-only");
   }
 }
 
@@ -230,6 +254,40 @@ void HistoryStore::check_family(const RunData& run) {
   known.insert(run_ops.begin(), run_ops.end());
   SqliteStatement update(*db_, "UPDATE history SET value = ? WHERE key = 'ops'");
   update.bind(1, nlohmann::json(std::vector<std::string>(known.begin(), known.end())).dump()).run();
+}
+
+std::optional<std::string> build_request_problem(const BuildRequest& request) {
+  if (!request.label.empty())
+    if (const std::optional<std::string> problem = label_problem(request.label))
+      return fmt::format("--build '{}': {}", request.label.substr(0, 40) + (request.label.size() > 40 ? "..." : ""), *problem);
+  if (!request.order.empty() && !parse_order_key(request.order))
+    return fmt::format("--build-order '{}': not a number or a date or time (1234, 2026-12-06, 2026-12-06T13:05:00)", request.order);
+  return std::nullopt;
+}
+
+void HistoryStore::check_can_add(const BuildRequest& request) {
+  if (const std::optional<std::string> problem = build_request_problem(request)) fail(*problem);
+  // A run's start time (the default key) is a time.
+  const OrderKey order = request.order.empty() ? OrderKey{OrderKind::time, 0, ""} : *parse_order_key(request.order);
+  try {
+    SqliteTransaction held(*db_, SqliteTransaction::Lock::immediate);  // as add will, then let go
+    if (!request.label.empty()) {
+      SqliteStatement existing(*db_, "SELECT order_text FROM builds WHERE label = ?");
+      existing.bind(1, request.label);
+      if (existing.step()) {
+        if (!request.order.empty() && existing.text(0) != request.order)
+          fail(fmt::format("build '{}' is ordered by '{}' in this history, not '{}'", request.label, existing.text(0), request.order));
+        return;
+      }
+    }
+    SqliteStatement kinds(*db_, "SELECT order_kind, order_text FROM builds LIMIT 1");
+    if (kinds.step() && kinds.text(0) != spelling(order.kind))
+      fail(fmt::format("{} is a {}; this history orders its builds by {} (as '{}'): give --build-order",
+                       request.order.empty() ? "the run's start time (the default order key)" : "--build-order '" + request.order + "'",
+                       spelling(order.kind), kinds.text(0), kinds.text(1)));
+  } catch (const SqliteError& failure) {
+    fail_sqlite(failure, "checking it before the run");
+  }
 }
 
 Build HistoryStore::resolve_build(const RunData& run, const BuildRequest& request) {

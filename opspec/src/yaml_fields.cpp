@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <yaml-cpp/depthguard.h>
+
 #include "util/errors.h"
 
 namespace abt {
@@ -18,6 +20,10 @@ int line_of(const YAML::Node& node) {
 YAML::Node YamlReader::parse(const std::string& text) const {
   try {
     return YAML::Load(text);
+  } catch (const YAML::DeepRecursion& error) {  // yaml-cpp's word for it is "bad file"
+    throw InputError(fmt::format("{}:{}:{}: malformed YAML: nested too deep (more than {} levels of [ ] or {{ }}, the most the "
+                                 "YAML reader takes; a shape set or an op spec needs a few)",
+                                 file_, error.mark.line + 1, error.mark.column + 1, error.depth()));
   } catch (const YAML::Exception& error) {  // where yaml-cpp knows it: the line and the column
     const std::string where = error.mark.is_null() ? file_
                               : fmt::format("{}:{}:{}", file_, error.mark.line + 1, error.mark.column + 1);

@@ -26,7 +26,7 @@ std::string regression_text(const Comparison& report, const PointComparison& row
                      row.speedup_high, report.rule.threshold_pct);
 }
 
-void print_gate(const Comparison& report, const Gate& gate, GateUse use, bool allow_incomplete, std::ostream& out) {
+void print_gate(const Comparison& report, const Gate& gate, GateUse use, GateAllowance allow, std::ostream& out) {
   for (const PointComparison* row : gate.regressions) out << "abtool diff: regression: " << regression_text(report, *row) << "\n";
   if (use == GateUse::bisect) {
     if (gate.outcome != GateOutcome::cannot_tell) return;
@@ -37,10 +37,22 @@ void print_gate(const Comparison& report, const Gate& gate, GateUse use, bool al
   // The points not compared are listed whatever else fails the job: a regression does not hide them.
   list(out, "incomplete", gate.incomplete);
   if (gate.outcome == GateOutcome::bad) return;
-  if (gate.incomplete.size() == report.points.size())
+  if (gate.incomplete.size() == report.points.size()) {
     out << "abtool diff: no point could be compared: nothing to gate on (--allow-incomplete accepts some, not all)\n";
-  else if (!gate.incomplete.empty() && !allow_incomplete)
+    return;
+  }
+  if (!gate.incomplete.empty() && !allow.incomplete) {
     out << fmt::format("abtool diff: {} point(s) could not be compared (--allow-incomplete accepts that)\n", gate.incomplete.size());
+    return;
+  }
+  if (gate.undecided.empty() || allow.undecided) return;
+  list(out, "undecided", gate.undecided);
+  const size_t compared = report.points.size() - gate.incomplete.size();
+  out << fmt::format("abtool diff: {}: no verdict to pass the job on (more rounds, or a quieter machine, decide "
+                     "them; --allow-undecided accepts that); exit 125\n",
+                     gate.undecided.size() == compared ? "no point was decided"
+                                                       : fmt::format("{} of {} point(s) compared were not decided",
+                                                                     gate.undecided.size(), compared));
 }
 
 }  // namespace abt

@@ -215,6 +215,7 @@ nlohmann::json diff_json(const Comparison& report) {
           {"decided_by_instructions", report.decided_by_instructions()},
           {"points", rows}, {"compile_time", compile},
           {"geomean_speedup", optional_json(report.geomean_speedup)},
+          {"instruction_geomean_ratio", optional_json(report.instruction_geomean_ratio)},
           {"retuned_geomean_speedup", optional_json(report.retuned_geomean_speedup)},
           {"optimum_moved", report.optimum_moved()}, {"counts", counts}, {"warnings", warnings}, {"warning_codes", warning_codes},
           {"all_binaries_identical", report.all_binaries_identical}};

@@ -31,13 +31,22 @@ std::vector<std::pair<FindingCode, int>> untrusted_causes(const Comparison& repo
 
 std::string verdict_counts(const Comparison& report) {
   const int total = int(report.points.size());
-  const int trusted = report.count(Verdict::faster) + report.count(Verdict::slower) + report.count(Verdict::same) +
-                      report.count(Verdict::ambiguous);
-  std::string text = report.geomean_speedup
-                         ? fmt::format("geomean speedup B vs A: {:.3f}x over {}", *report.geomean_speedup,
-                                       trusted == total ? (total == 1 ? std::string("its one point") : fmt::format("all {} points", total))
-                                                        : fmt::format("{} trusted point{} of {}", trusted, trusted == 1 ? "" : "s", total))
-                         : fmt::format("geomean speedup B vs A: n/a (no trusted point of {})", total);
+  const int trusted = report.time_trusted;
+  const int counted = report.decided_by_instructions();
+  // Each geomean names its metric where the counts decided verdicts: the headline's first number is
+  // of the metric that decided them, the time's beside it with how many of its points are trusted.
+  const std::string over = trusted == total ? (total == 1 ? std::string("its one point") : fmt::format("all {} points", total))
+                                            : fmt::format("{} trusted point{} of {}", trusted, trusted == 1 ? "" : "s", total);
+  const std::string time = report.geomean_speedup ? fmt::format("{:.3f}x over {}", *report.geomean_speedup, over)
+                                                  : fmt::format("n/a (no trusted point of {})", total);
+  std::string text;
+  if (counted == 0) {
+    text = "geomean speedup B vs A: " + time;
+  } else {
+    text = fmt::format("geomean instructions B/A: {} over the {} point{} the counts decided | time B vs A: {}",
+                       report.instruction_geomean_ratio ? fmt::format("{:.4f}x", *report.instruction_geomean_ratio) : "n/a",
+                       counted, counted == 1 ? "" : "s", time);
+  }
   text += fmt::format(" | FASTER {} SLOWER {} SAME {} AMBIGUOUS {} UNTRUSTED {}", report.count(Verdict::faster),
                       report.count(Verdict::slower), report.count(Verdict::same), report.count(Verdict::ambiguous),
                       report.count(Verdict::untrusted));
@@ -83,8 +92,29 @@ std::string next_step(const Comparison& report) {
         break;
     }
   }
-  if (const int ambiguous = report.count(Verdict::ambiguous))
-    steps.push_back(fmt::format("{} AMBIGUOUS point(s): more rounds decide them (--rounds, or replay's --max-extra-ms)", ambiguous));
+  // AMBIGUOUS points by what decides them, as their own notes say: more rounds, an idle host, or
+  // nothing at this spread (an estimate on the threshold).
+  int by_rounds = 0, by_idle_host = 0, on_threshold = 0;
+  for (const auto& row : report.points) {
+    if (row.verdict != Verdict::ambiguous) continue;
+    bool busy = false, never = false;
+    for (const Finding& finding : row.findings) {
+      busy = busy || finding.code == FindingCode::host_busy;
+      never = never || (finding.code == FindingCode::more_rounds && finding.has(FindingField::outlook) &&
+                        finding.text(FindingField::outlook) == "never");
+    }
+    if (busy) ++by_idle_host;
+    else if (never) ++on_threshold;
+    else ++by_rounds;
+  }
+  if (by_rounds)
+    steps.push_back(fmt::format("{} AMBIGUOUS point(s): more rounds decide them (--rounds, or replay's --max-extra-ms)", by_rounds));
+  if (by_idle_host)
+    steps.push_back(fmt::format("{} AMBIGUOUS point(s) on a busy host (HOST_BUSY): measure again on an idle one, or for host ops "
+                                "decide by `--metric instructions`", by_idle_host));
+  if (on_threshold)
+    steps.push_back(fmt::format("{} AMBIGUOUS point(s) whose estimate lies on the threshold: more rounds will not decide them; "
+                                "another --threshold will", on_threshold));
   if (steps.empty()) return "";
   return "next: " + fmt::format("{}", fmt::join(steps, "; "));
 }
@@ -223,6 +253,8 @@ std::string interleaved(const Comparison& report) {
 // diff --group-by: a line per group, in the order its first point comes.
 std::string groups(const Comparison& report) {
   if (!report.groups) return "";
+  // Where the counts decided verdicts, the geomean (of the time) says so.
+  const std::string time_label = report.decided_by_instructions() ? "time's geomean" : "geomean";
   std::vector<std::string> lines;
   for (const PointGroup& group : report.groups->groups) {
     std::vector<std::string> counts;
@@ -231,8 +263,8 @@ std::string groups(const Comparison& report) {
       if (auto found = group.verdicts.find(verdict); found != group.verdicts.end())
         counts.push_back(fmt::format("{} {}", spelling(verdict), found->second));
     lines.push_back(fmt::format("by {} {}: {} over {} of {} point{}: {}", spelling(report.groups->by), group.key,
-                                group.geomean_speedup ? fmt::format("geomean {:.3f}x", *group.geomean_speedup)
-                                                      : std::string("no geomean"),
+                                group.geomean_speedup ? fmt::format("{} {:.3f}x", time_label, *group.geomean_speedup)
+                                                      : fmt::format("no {}", time_label),
                                 group.trusted, group.points, group.points == 1 ? "" : "s", fmt::join(counts, ", ")));
   }
   return fmt::format("{}", fmt::join(lines, "\n"));

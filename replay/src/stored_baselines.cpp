@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "opspec/dtype.h"
 #include "rundir/index_row.h"
 #include "rundir/stored_binary.h"
 #include "util/files.h"
@@ -19,17 +20,28 @@ Config sorted(Config config) {
   return config;
 }
 
+std::string variant_key(const std::string& shape, const std::string& kernel, const std::string& variant, const std::string& dtype) {
+  return shape + '\t' + kernel + '\t' + variant + '\t' + dtype;
+}
+
 }  // namespace
 
 StoredBaselines::StoredBaselines(const RunData& a) : dir_(a.layout.dir()) {
   for (const PointRecord& point : a.results.points)
-    if (point.success && point.binary) by_point_[point.id()] = {sorted(point.config), *point.binary, point.binary_hash};
+    if (point.success && point.binary)
+      by_point_[point.id()] = {sorted(point.config), *point.binary, point.binary_hash,
+                               variant_key(point.point.shape_text(), point.kernel, point.variant, dtype_name(point.point.dtype))};
   // ir/index.tsv holds the hash of every variant A compiled, written as each was compiled: a second
   // record of what A measured, which a bin/ file and results.json edited together do not change.
+  // Checked against the point's own variant: a sweep loser's bytes are something A compiled, not
+  // what A measured at this point.
   if (const auto index = read_file_within(dir_, fs::path("ir") / "index.tsv")) {
     std::istringstream lines(*index);
     for (std::string line; std::getline(lines, line);)
-      if (const auto row = IndexRow::parse_tsv_line(line); row && !row->binary_hash.empty()) indexed_hashes_.insert(row->binary_hash);
+      if (const auto row = IndexRow::parse_tsv_line(line); row && !row->binary_hash.empty()) {
+        indexed_ = true;
+        indexed_hashes_[variant_key(row->shape, row->kernel, row->variant, row->dtype)].insert(row->binary_hash);
+      }
   }
 }
 
@@ -44,12 +56,15 @@ StoredBaseline StoredBaselines::baseline(const Point& point, const Config& confi
   if (found == by_point_.end() || found->second.config != sorted(config)) return {};
   const Stored& stored = found->second;
   const BinaryManifest& manifest = stored.manifest;
-  if (!indexed_hashes_.empty() && !indexed_hashes_.count(stored.measured_hash))
-    return {std::nullopt, baseline_unavailable_marker(BaselineUnavailable::hash_mismatch, manifest.file,
-                                                      fmt::format("ir/index.tsv, written as A compiled its variants, "
-                                                                  "names no binary with the hash results.json gives ({}): "
-                                                                  "not what A measured",
-                                                                  stored.measured_hash))};
+  if (indexed_) {
+    const auto hashes = indexed_hashes_.find(stored.variant_key);
+    if (hashes == indexed_hashes_.end() || !hashes->second.count(stored.measured_hash))
+      return {std::nullopt, baseline_unavailable_marker(BaselineUnavailable::hash_mismatch, manifest.file,
+                                                        fmt::format("ir/index.tsv, written as A compiled its variants, "
+                                                                    "gives this point's variant no binary with the hash "
+                                                                    "results.json gives ({}): not what A measured",
+                                                                    stored.measured_hash))};
+  }
   const StoredBinary bytes = read_stored_binary(dir_, manifest, stored.measured_hash);
   if (!bytes.bytes) return {std::nullopt, baseline_unavailable_marker(*bytes.problem, manifest.file, bytes.why)};
   const std::string& hash = manifest.sha256;  // what the bytes hash to (read_stored_binary)

@@ -70,11 +70,14 @@ void summary_section(const Comparison& report, std::ostream& out) {
   for (const auto& [verdict, name] : Spellings<Verdict>::table)
     out << fmt::format("<span>{} <b>{}</b></span>", verdict_html(verdict), report.count(verdict));
   out << "</p>\n<p>";
+  if (report.instruction_geomean_ratio)
+    out << fmt::format("Geomean instructions B/A over the {} points the counts decided: <b>{:.4f}x</b>. ",
+                       report.decided_by_instructions(), *report.instruction_geomean_ratio);
   if (report.geomean_speedup)
-    out << fmt::format("Geomean speedup B vs A over trusted points: <b>{:.3f}x</b> (threshold {}%).", *report.geomean_speedup,
-                       report.rule.threshold_pct);
+    out << fmt::format("Geomean speedup B vs A (time) over its {} trusted points: <b>{:.3f}x</b> (threshold {}%).",
+                       report.time_trusted, *report.geomean_speedup, report.rule.threshold_pct);
   else
-    out << "No trusted points: no geomean speedup.";
+    out << "No trusted time: no geomean speedup.";
   if (report.retuned())
     out << fmt::format(" Re-tuned (replay --retune): B's optimum moved at {} of {} points; best vs best geomean {}.",
                        report.optimum_moved(), report.retuned(),
@@ -92,7 +95,8 @@ void summary_section(const Comparison& report, std::ostream& out) {
 void speedup_section(const Comparison& report, std::ostream& out) {
   std::vector<SpeedupBar> bars;
   for (const auto& row : report.points)
-    if (row.a && row.b) bars.push_back({row.id, std::string(spelling(row.verdict)), row.speedup, row.speedup_low, row.speedup_high});
+    // The time's speedups, coloured by the time's own verdict (not the counts', where they decided).
+    if (row.a && row.b) bars.push_back({row.id, std::string(spelling(row.time_verdict())), row.speedup, row.speedup_low, row.speedup_high});
   out << "<section id=\"speedups\"><h2>Speedups, sorted, with 95% intervals</h2>\n";
   if (bars.empty()) out << "<p>No point was measured on both sides.</p>\n";
   else out << speedup_chart(bars, report.rule.threshold_pct);

@@ -100,6 +100,7 @@ nlohmann::json host_json(const HostRecord& host) {
   nlohmann::json json{{"cpu", host.cpu}, {"logical_cores", host.logical_cores}, {"kernel", host.kernel},
                       {"hostname", host.hostname}, {"arch", host.arch}};
   if (!host.cpufreq_governor.empty()) json["cpufreq_governor"] = host.cpufreq_governor;
+  if (!host.cpu_features.empty()) json["cpu_features"] = host.cpu_features;
   return json;
 }
 
@@ -111,6 +112,7 @@ HostRecord host_from_json(const JsonFields& fields) {
   if (fields.has("hostname")) host.hostname = fields.text("hostname");
   if (fields.has("arch")) host.arch = fields.text("arch");
   if (fields.has("cpufreq_governor")) host.cpufreq_governor = fields.text("cpufreq_governor");
+  if (fields.has("cpu_features")) host.cpu_features = fields.texts("cpu_features");
   return host;
 }
 

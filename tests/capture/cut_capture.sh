@@ -43,8 +43,8 @@ wait_for() { for _ in $(seq 1 600); do [[ -f $1 ]] && return 0; sleep 0.1; done;
 "$abtool" capture --timeout 12 --out timed -- "$python" "$here/fake_workload.py" --then-wait timed.launched > timed.txt 2>&1
 check timed 0 $? "--timeout of 12 s"
 
-# A signal to abtool alone (not its process group): SIGTERM (a batch system's stop) is passed on at
-# once, SIGINT after 2 s; exit 128 + the signal.
+# A signal to abtool alone (the workload runs in a process group of its own): SIGTERM (a batch
+# system's stop) and SIGINT are passed on to the workload's group; exit 128 + the signal.
 cut_by() {
   local signal=$1 name=$2 expected=$3
   "$abtool" capture --out "$name" -- "$python" "$here/fake_workload.py" --then-wait "$name.launched" > "$name.txt" 2>&1 &

@@ -135,7 +135,7 @@ TEST_F(CompileCacheRuns, TwoRunsFillingOneCacheAtOnceBothSucceed) {
   EXPECT_FALSE(fs::exists(cache() / "incoming") && !fs::is_empty(cache() / "incoming")) << "no half-written entry left";
 }
 
-TEST_F(CompileCacheRuns, AnUnwritableCacheIsAWarningAndAFullOneIsPruned) {
+TEST_F(CompileCacheRuns, AnUnwritableCacheIsAWarningAndAZeroLimitTurnsItOff) {
   const fs::path file = dir_.path() / "a-file";
   std::ofstream(file) << "not a folder";
   std::vector<std::string> args{"record", "--out", (dir_.path() / "unwritable").string(), "--compiler", "host:g++",
@@ -146,19 +146,27 @@ TEST_F(CompileCacheRuns, AnUnwritableCacheIsAWarningAndAFullOneIsPruned) {
   EXPECT_EQ(unwritable.exit_code, 0) << describe(unwritable);
   EXPECT_NE(unwritable.err.find("warning: compile cache"), std::string::npos) << unwritable.err;
 
+  // ABTOOL_CACHE_MAX_MB=0 turns the cache off for this run alone: nothing read, nothing stored, and
+  // a shared cache's entries (other runs') left as they are.
   ASSERT_EQ(run("filled").exit_code, 0);
+  auto entries = [&] {
+    size_t count = 0;
+    if (fs::exists(cache() / "variants"))
+      for (const auto& shard : fs::directory_iterator(cache() / "variants"))
+        count += size_t(std::distance(fs::directory_iterator(shard.path()), fs::directory_iterator()));
+    return count;
+  };
+  const size_t kept = entries();
+  ASSERT_GT(kept, 0u);
   compiler_starts();
-  ASSERT_EQ(run("pruned", {}, {{"ABTOOL_CACHE_MAX_MB", "0"}}).exit_code, 0);
-  EXPECT_GE(compiler_starts(), 2) << "a limit of 0 MB pruned every variant before the run";
-  // Issue 63: and then stored the run's own variants past its 0 MB, without a word.
-  size_t entries = 0;
-  if (fs::exists(cache() / "variants"))
-    for (const auto& shard : fs::directory_iterator(cache() / "variants"))
-      entries += size_t(std::distance(fs::directory_iterator(shard.path()), fs::directory_iterator()));
-  EXPECT_EQ(entries, 0u) << "nothing stored past a 0 MB limit";
-  const std::string log = read_text_file(dir_.path() / "pruned" / "run.log");
-  EXPECT_NE(log.find("ABTOOL_CACHE_MAX_MB=0 keeps nothing ("), std::string::npos) << log;
-  EXPECT_NE(log.find("nothing is stored)"), std::string::npos) << log;
+  ASSERT_EQ(run("off", {}, {{"ABTOOL_CACHE_MAX_MB", "0"}}).exit_code, 0);
+  EXPECT_GE(compiler_starts(), 2) << "a limit of 0 MB reads nothing back";
+  EXPECT_EQ(entries(), kept) << "other runs' entries are kept";
+  const std::string log = read_text_file(dir_.path() / "off" / "run.log");
+  EXPECT_NE(log.find("compile cache: off (ABTOOL_CACHE_MAX_MB=0: " + cache().string() +
+                     " is neither read nor written; its entries are left as they are)"),
+            std::string::npos)
+      << log;
 }
 
 }  // namespace abt::e2e

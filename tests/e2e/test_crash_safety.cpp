@@ -188,6 +188,26 @@ TEST_F(CrashSafety, AbortAndAnExitInTheMiddleOfTheRunFailTheirPointsWithTheirMar
   EXPECT_EQ(points["fixture_crash/100/fp32"]["status"], "SUCCESS");
 }
 
+// Issue 73: A's stored host code built on a CPU with features this one lacks. The replay says so
+// before it starts, and a point that dies of SIGILL says that cause (here B's code traps on purpose,
+// with -DABT_TEST_TRAP, and A's meta.json claims a feature no CPU has).
+TEST_F(CrashSafety, AReplayOfCodeForAnotherCpuNamesTheMissingFeatureAtASigill) {
+  const fs::path a = dir_.path() / "A", b = dir_.path() / "B";
+  ASSERT_EQ(abtool(misbehaving(a, write_shapes(dir_.path() / "s.yaml", "fixture_crash", {100}))).exit_code, 0);
+  nlohmann::json meta = read_json(a / "meta.json");
+  meta["host"]["cpu_features"].push_back("abt_test_isa");
+  write_file_atomically(a / "meta.json", meta.dump());
+  ProcessResult replayed = replay(a, b, {"--compiler-flags", "-DABT_TEST_TRAP=100"});
+  EXPECT_EQ(replayed.exit_code, 1) << describe(replayed);
+  EXPECT_NE(replayed.err.find("warning: A (" + a.string() + ") was recorded on a CPU"), std::string::npos) << replayed.err;
+  EXPECT_NE(replayed.err.find("with abt_test_isa that this one lacks"), std::string::npos) << replayed.err;
+  auto points = points_of(b);
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points["fixture_crash/100/fp32"]["markers"], nlohmann::json::array({"POINT_CRASHED signal=SIGILL"}));
+  EXPECT_NE(points["fixture_crash/100/fp32"]["error"].get<std::string>().find("abt_test_isa that this one lacks"), std::string::npos)
+      << points["fixture_crash/100/fp32"]["error"];
+}
+
 TEST_F(CrashSafety, AHangingVariantTimesOutAndTheRunGoesOn) {
   fs::path run = dir_.path() / "A";
   std::vector<std::string> args = misbehaving(run, write_shapes(dir_.path() / "s.yaml", "fixture_crash", {100, 336, 300}));
@@ -351,11 +371,11 @@ TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefuse
   const fs::path b = dir_.path() / "B";
   ProcessResult replayed = replay(a, b);
   ASSERT_EQ(replayed.exit_code, 0) << describe(replayed);
-  EXPECT_NE(replayed.out.find(fmt::format("WARNING: A did not finish (status running): B measures the {} of its 40 point(s) "
+  EXPECT_NE(replayed.err.find(fmt::format("WARNING: A did not finish (status running): B measures the {} of its 40 point(s) "
                                           "that A has",
                                           a_has)),
             std::string::npos)
-      << replayed.out;
+      << replayed.err;
   std::set<std::string> a_ids, b_ids;
   for (const auto& [id, point] : points_of(a)) a_ids.insert(id);
   for (const auto& [id, point] : points_of(b)) {
@@ -373,9 +393,9 @@ TEST_F(Resume, AReplayOfAKilledRecordMeasuresThePointsAHasAndARunningOneIsRefuse
     const fs::path part = dir_.path() / ("S" + std::to_string(shard));
     ProcessResult sharded = replay(a, part, {"--shard", std::to_string(shard + 1) + "/2"});
     ASSERT_EQ(sharded.exit_code, 0) << describe(sharded);
-    EXPECT_NE(sharded.out.find("point(s) of --shard " + std::to_string(shard + 1) + "/2 that A has (of a selection of 40)"),
+    EXPECT_NE(sharded.err.find("point(s) of --shard " + std::to_string(shard + 1) + "/2 that A has (of a selection of 40)"),
               std::string::npos)
-        << sharded.out;
+        << sharded.err;
     for (const auto& [id, point] : points_of(part)) {
       EXPECT_TRUE(a_ids.count(id)) << id << ": a point A does not have, measured";
       EXPECT_EQ(without_host_busy(point["markers"]), nlohmann::json::array()) << id;

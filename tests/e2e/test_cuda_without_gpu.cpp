@@ -163,7 +163,7 @@ TEST_F(CudaWithoutGpu, CaptureSaysThereIsNoGpuHere) {
     ProcessResult run = abtool({"capture", "--out", (dir_.path() / "cap").string(), "--", "python3", "-c", code});
     EXPECT_EQ(run.exit_code, 2) << describe(run);
     EXPECT_EQ(run.err.find("abtool capture: no CUDA GPU on this machine ("), 0u) << run.err;
-    const size_t error = run.err.find("abtool capture: error: capture: ");
+    const size_t error = run.err.find("abtool capture: error: `python3 -c");  // the command named once
     ASSERT_NE(error, std::string::npos) << run.err;
     const std::string line = run.err.substr(error);
     EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line: " << line;

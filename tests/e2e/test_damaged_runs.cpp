@@ -2,6 +2,7 @@
 // and exit 2, and replay creates nothing.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 
 #include "abtool_runner.h"
@@ -154,6 +155,18 @@ TEST_F(DamagedRuns, AStoredBinaryThatIsNotAsIsMarkedAndNeverMeasuredAsA) {
       {"forged_everywhere_but_the_index", "reason=hash_mismatch",
        [&](const fs::path& run, nlohmann::json& results) {
          write_file_atomically(run / results["points"][0]["binary"]["file"].get<std::string>(), garbage);
+         results["points"][0]["binary"]["sha256"] = sha256_hex(garbage);
+         results["points"][0]["binary_hash"] = sha256_hex(garbage);
+       }},
+      // Issue 73: a sweep loser's bytes (a hash A did compile, for another variant) under the measured
+      // name, every hash forged to match: the index is checked against the point's own variant.
+      {"a_sweep_losers_bytes", "reason=hash_mismatch",
+       [&](const fs::path& run, nlohmann::json& results) {
+         const nlohmann::json& point = results["points"][0];
+         std::ofstream(run / "ir" / "index.tsv", std::ios::app)
+             << point["shape_text"].get<std::string>() << '\t' << point["kernel"].get<std::string>() << "\tLOSER\t"
+             << point["dtype"].get<std::string>() << "\tUNROLL=3\t0\t" << sha256_hex(garbage) << "\tsweep_loser\t1.0\n";
+         write_file_atomically(run / point["binary"]["file"].get<std::string>(), garbage);
          results["points"][0]["binary"]["sha256"] = sha256_hex(garbage);
          results["points"][0]["binary_hash"] = sha256_hex(garbage);
        }},

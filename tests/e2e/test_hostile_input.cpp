@@ -4,9 +4,13 @@
 // are in test_crash_safety.cpp.)
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <thread>
 
 #include "abtool_runner.h"
 #include "rundir/results_file.h"
@@ -59,6 +63,7 @@ struct Case {
   int exit_code;
   std::string words;  // in stderr (or, for exit 1, in run.log)
   std::map<std::string, std::string> env = {};  // added to abtool's environment
+  std::function<void(const Workspace&)> then = {};  // what else must hold once abtool returned
 };
 
 void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
@@ -427,6 +432,7 @@ const std::vector<Case>& cases() {
       shapes("set_op_climbs_out", "../evil:\n  shapes: [[4096]]\n", "an op name is letters, digits"),
       shapes("shapes_not_a_list", "cpu_saxpy:\n  shapes: 4096\n", "cpu_saxpy.shapes: expected a non-empty list"),
       shapes("shapes_empty", "cpu_saxpy:\n  shapes: []\n", "cpu_saxpy.shapes: expected a non-empty list"),
+      shapes("shapes_nested_a_million_deep", std::string(1000000, '['), "malformed YAML: nested too deep ("),
       shapes("dimension_zero", "cpu_saxpy:\n  shapes:\n    - [0]\n", "cpu_saxpy.shapes[0]: non-positive dimension 0"),
       shapes("dimension_negative", "cpu_saxpy:\n  shapes:\n    - [-4]\n", "non-positive dimension -4"),
       shapes("dimension_fraction", "cpu_saxpy:\n  shapes:\n    - [2.5]\n", "dimension 2.5 is not an integer"),
@@ -504,6 +510,19 @@ const std::vector<Case>& cases() {
       damaged_diff("kept_interval_inputs_not_a_digest", "results.json", [](nlohmann::json& r) {
         r["points"][0]["baseline"]["interval"]["inputs"] = "../../etc/passwd";
       }, "baseline: interval: inputs: expected 16 hex digits"),
+      // explain where no point was measured on both sides: not "the code is the same".
+      {"explain_nothing_measured",
+       [](const Workspace& w) {
+         auto fail_every_point = [](nlohmann::json& r) {
+           for (auto& point : r["points"]) {
+             point["status"] = "FAILED";
+             point["error"] = "no CUDA GPU";
+           }
+         };
+         return std::vector<std::string>{"explain", w.damaged(w.record, "results.json", fail_every_point).string(),
+                                         w.damaged(w.replay, "results.json", fail_every_point).string()};
+       },
+       2, "abtool explain: error: no point was measured on both sides (every point FAILED in"},
       // abtool capture: a workload that fails, launches nothing, is not Python; an output that exists.
       {"capture_command_fails", [](const Workspace& w) { return capture_of(w, {"python3", "-c", "import sys; sys.exit(3)"}); },
        2, "the workload exited with status 3: it launched no Triton kernel before: no capture written"},
@@ -525,6 +544,32 @@ const std::vector<Case>& cases() {
          return capture_of(w, {"python3", "-c", "pass"});
        },
        2, "exists; a capture is written to a new directory"},
+      // A time limit ends the whole workload, a shell's background job too, and says what it stopped.
+      {"capture_timeout_stops_its_process_group",
+       [](const Workspace& w) {
+         std::vector<std::string> args = capture_of(w, {"sh", "-c", "sleep 61 & echo $! > " + (w.dir / "job.pid").string() + "; wait"});
+         args.insert(args.begin() + 1, {"--timeout", "2"});
+         return args;
+       },
+       2, "its --timeout of 2 s ended the workload (2 process(es) of its process group stopped)", {},
+       [](const Workspace& w) {
+         const std::string pid = read_text_file(w.dir / "job.pid");
+         ASSERT_FALSE(pid.empty()) << "the workload never started its job";
+         std::ifstream stat("/proc/" + pid.substr(0, pid.find('\n')) + "/stat");
+         std::string line;
+         std::getline(stat, line);
+         const size_t close = line.rfind(')');
+         EXPECT_TRUE(!stat || (close != std::string::npos && line.substr(close + 2, 1) == "Z"))
+             << "the workload's background job outlived the capture: " << line;
+       }},
+      {"capture_timeout_zero", [](const Workspace& w) { return std::vector<std::string>{"capture", "--timeout", "0", "--out", (w.dir / "c").string(), "--", "true"}; },
+       2, "--timeout: must be a number > 0, not '0'"},
+      {"capture_timeout_negative", [](const Workspace& w) { return std::vector<std::string>{"capture", "--timeout", "-5", "--out", (w.dir / "c").string(), "--", "true"}; },
+       2, "--timeout: must be a number > 0, not '-5'"},
+      {"capture_timeout_text", [](const Workspace& w) { return std::vector<std::string>{"capture", "--timeout", "abc", "--out", (w.dir / "c").string(), "--", "true"}; },
+       2, "--timeout: must be a number > 0, not 'abc'"},
+      {"capture_timeout_nan", [](const Workspace& w) { return std::vector<std::string>{"capture", "--timeout", "nan", "--out", (w.dir / "c").string(), "--", "true"}; },
+       2, "--timeout: must be a number > 0, not 'nan'"},
       {"capture_without_command", [](const Workspace& w) { return std::vector<std::string>{"capture", "--out", (w.dir / "c").string()}; },
        2, "COMMAND is required"},
       // A capture directory read by record: file names confined to it, formats checked.
@@ -797,6 +842,59 @@ const std::vector<Case>& cases() {
          return std::vector<std::string>{"history", "list", "--db", db.string()};
        },
        2, "h.sqlite: damaged"},
+      // Issue 74: a typo under `history` is named at its own depth, not blamed on --db.
+      {"history_gate_misspelled_option",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"history", "gate", "--db", history_of(w).string(), "--treshold", "1"};
+       },
+       2, "abtool history gate: error: unknown option '--treshold' (did you mean '--threshold'?)"},
+      {"history_misspelled_command",
+       [](const Workspace& w) { return std::vector<std::string>{"history", "gaet", "--db", history_of(w).string()}; }, 2,
+       "abtool history: error: unknown command 'gaet' (did you mean 'gate'?)"},
+      {"history_changes_unknown_format",
+       [](const Workspace& w) {
+         return std::vector<std::string>{"history", "changes", "--db", history_of(w).string(), "--format", "yaml"};
+       },
+       2, "abtool history changes: error: --format: 'yaml' is not one of text, json, md, csv"},
+      // record/replay --history: what can be checked is checked before anything is measured (a
+      // refused record creates no run), and an add that fails at the end keeps the run and says how
+      // to finish the job.
+      {"record_history_impossible_order",
+       [](const Workspace& w) {
+         return record_with(w, {"--history", (w.dir / "h.sqlite").string(), "--build-order", "2026-02-31"});
+       },
+       2, "(checked before measuring): --build-order '2026-02-31': not a number or a date"},
+      {"record_history_folder_missing",
+       [](const Workspace& w) { return record_with(w, {"--history", (w.dir / "nowhere" / "h.sqlite").string()}); },
+       2, "(checked before measuring): its folder " },
+      {"record_history_order_of_another_kind",
+       [](const Workspace& w) { return record_with(w, {"--history", history_of(w).string(), "--build-order", "17"}); },
+       2, "--build-order '17' is a number; this history orders its builds by time"},
+      {"record_history_held_by_another_writer",
+       [](const Workspace& w) {
+         const fs::path db = history_of(w), held = w.dir / "held";
+         // Another writer: a transaction holding the write lock for 60 s (ended by `then`).
+         const std::string holder = "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                                    "c.execute('BEGIN IMMEDIATE')\nopen(sys.argv[2], 'w').write('%d' % __import__('os').getpid())\n"
+                                    "time.sleep(60)\n";
+         w.write("holder.py", holder);
+         std::system(("python3 " + (w.dir / "holder.py").string() + " " + db.string() + " " + held.string() + " &").c_str());
+         for (int i = 0; i < 200 && !fs::exists(held); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+         return record_with(w, {"--history", db.string()});
+       },
+       2, "locked by another writer (another `abtool history add`, or a record or replay adding itself) while checking it before the run",
+       {},
+       [](const Workspace& w) {
+         const std::string pid = read_text_file(w.dir / "held");
+         if (!pid.empty()) ::kill(std::stoi(pid), SIGKILL);
+       }},
+      {"replay_history_label_of_another_compiler",
+       [](const Workspace& w) {
+         const fs::path db = history_of(w);  // build "one": the replay's g++ as it is
+         return std::vector<std::string>{"replay", "--from", w.record.string(), "--out", (w.dir / "R").string(), "-q",
+                                         "--compiler-flags", "-O1", "--history", db.string(), "--build", "one"};
+       },
+       2, "give this one another --build; the run is kept: `abtool history add --db "},
   };
   return all;
 }
@@ -845,6 +943,7 @@ TEST_P(HostileInput, IsRefusedWithOneClearLine) {
   for (const auto& entry : fs::directory_iterator(w.dir))
     EXPECT_EQ(entry.path().filename().string().find(".merging-"), std::string::npos) << "a merge's staging folder was left";
   if (fs::exists(w.dir / "victim.txt")) EXPECT_EQ(read_text_file(w.dir / "victim.txt"), "mine") << "written through a link";
+  if (c.then) c.then(w);
   if (fs::exists(w.dir / "killed" / "meta.json"))
     EXPECT_EQ(read_json(w.dir / "killed" / "meta.json")["status"], "interrupted") << "a refused resume changes nothing";
 }
@@ -861,6 +960,42 @@ TEST(HostileInputNotes, TheDocsCountTheSuitesCases) {
     EXPECT_NE(text.find("tests/e2e/test_hostile_input.cpp`, " + count + " "), std::string::npos)
         << page << " does not say " << count << " cases";
   }
+}
+
+// Issue 73: a history in a folder its reader cannot write (a shared copy) is read, not "unable to
+// open database file": SQLite cannot make its WAL index there, so it is read as immutable. As root
+// (CI), the reader is user nobody (setpriv); the folder is root's, mode 0555.
+TEST(HostileHistory, AHistoryInAFolderItsReaderCannotWriteIsRead) {
+  const bool root = ::getuid() == 0;
+  if (root && !find_program("setpriv")) GTEST_SKIP() << "root without setpriv: no other user to read as";
+  TempDir own("abtool-readonly-history-");
+  ASSERT_EQ(record(own.path() / "A", {"--op", "cpu_saxpy"}).exit_code, 0);
+  const fs::path shared = own.path() / "shared", db = shared / "h.sqlite";
+  fs::create_directories(shared);
+  ProcessResult added = abtool({"history", "add", "--db", db.string(), "--build", "one", (own.path() / "A").string()});
+  ASSERT_EQ(added.exit_code, 0) << describe(added);
+  ASSERT_FALSE(fs::exists(db.string() + "-shm")) << "the last writer leaves no WAL index";
+  using fs::perms;
+  fs::permissions(own.path(), perms::owner_all | perms::group_read | perms::group_exec | perms::others_read | perms::others_exec);
+  fs::permissions(shared, perms::owner_read | perms::owner_exec | perms::group_read | perms::group_exec | perms::others_read |
+                              perms::others_exec);
+  fs::permissions(db, perms::owner_read | perms::group_read | perms::others_read);
+  auto as_reader = [&](std::vector<std::string> args) {
+    if (!root) return run_process({ABTOOL_BINARY, args, "", {}, std::chrono::seconds(120)});
+    args.insert(args.begin(), {"--reuid=65534", "--regid=65534", "--clear-groups", ABTOOL_BINARY});
+    return run_process({"setpriv", args, "", {}, std::chrono::seconds(120)});
+  };
+  for (const char* command : {"list", "gate"}) {
+    SCOPED_TRACE(command);
+    const ProcessResult read = as_reader({"history", command, "--db", db.string()});
+    EXPECT_NE(read.exit_code, 2) << describe(read);
+    EXPECT_EQ(read.err.find("unable to open"), std::string::npos) << describe(read);
+    EXPECT_EQ(read.err.find("cannot open"), std::string::npos) << describe(read);
+  }
+  const ProcessResult listed = as_reader({"history", "list", "--db", db.string()});
+  EXPECT_EQ(listed.exit_code, 0) << describe(listed);
+  EXPECT_NE(listed.out.find("one"), std::string::npos) << listed.out;
+  fs::permissions(shared, perms::owner_all);
 }
 
 // Issue "Resilience III": recording a capture imports the workload's modules (their import-time

@@ -142,7 +142,7 @@ TEST_F(InstructionCounts, AValgrindThatCountsNothingIsSaid) {
               "instructions", "--warmup-ms", "5", "--rep-ms", "20", "--rounds", "2", "--out", run("fake").string()},
              {{"PATH", bin.string() + ":" + (path ? path : "/usr/bin:/bin")}});
   EXPECT_EQ(result.exit_code, 0) << describe(result);
-  EXPECT_NE(result.out.find("WARNING: --metric instructions: none of the "), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("WARNING: --metric instructions: none of the "), std::string::npos) << result.err;
   for (const auto& point : read_points(run("fake")))
     EXPECT_TRUE(!point.contains("instructions") || point.at("instructions").is_null()) << point.dump();
 }

@@ -148,7 +148,7 @@ TEST_F(Shards, MergeRefusesWhatIsNotTheShardsOfOneRun) {
     const std::string before = read_json(shard(1) / "results.json").dump();
     ProcessResult result = abtool({"merge", shard(1).string(), shard(0).string()});
     EXPECT_EQ(result.exit_code, 2) << describe(result);
-    EXPECT_NE(result.err.find("merge: " + shard(1).string() + " is a run; the first argument is the new run to write"),
+    EXPECT_NE(result.err.find("abtool merge: error: " + shard(1).string() + " is a run; the first argument is the new run to write"),
               std::string::npos) << result.err;
     EXPECT_EQ(read_json(shard(1) / "results.json").dump(), before);
   }

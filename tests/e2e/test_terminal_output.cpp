@@ -84,7 +84,6 @@ TEST(TerminalOutput, MistakesGetOneLineWithAHintAndExitCode2) {
       {{"diff", "--treshold", "5", "a", "b"}, "abtool diff: error: unknown option '--treshold' (did you mean '--threshold'?)"},
       {{"record", "--timer", "sundial"}, "abtool record: error: --timer"},
       {{"capture", "python3", "-c", "print(1)"}, "abtool capture: error: The following argument was not expected: -c (the workload goes after --"},
-      {{}, "abtool: error: A subcommand is required (abtool --help lists the options)"},
       // Issue 61: an option no command has met CLI11's raw "The following argument was not expected".
       {{"diff", "--quiet", "a", "b"}, "abtool diff: error: unknown option '--quiet' (abtool diff --help lists the options)"},
   };
@@ -94,6 +93,21 @@ TEST(TerminalOutput, MistakesGetOneLineWithAHintAndExitCode2) {
     EXPECT_EQ(result.err.rfind(expected, 0), 0u) << describe(result);
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << "one line: " << result.err;
   }
+}
+
+// Issue 74: bare `abtool` shows what there is to run (and exits 2); usage names `abtool`, not the
+// path it was started by; the top-level help has examples.
+TEST(TerminalOutput, BareAbtoolShowsTheCommandsAndHelpNamesAbtool) {
+  const ProcessResult bare = abtool({});
+  EXPECT_EQ(bare.exit_code, 2) << describe(bare);
+  EXPECT_NE(bare.err.find("Usage: abtool [OPTIONS] SUBCOMMAND"), std::string::npos) << bare.err;
+  EXPECT_NE(bare.err.find("record"), std::string::npos) << bare.err;
+  EXPECT_NE(bare.err.find("\nabtool: error: a command is required\n"), std::string::npos) << bare.err;
+  const ProcessResult help = abtool({"--help"});
+  EXPECT_EQ(help.exit_code, 0) << describe(help);
+  EXPECT_NE(help.out.find("Examples:\n  abtool record --op cpu_matmul"), std::string::npos) << help.out;
+  const ProcessResult diff_help = abtool({"diff", "--help"});
+  EXPECT_NE(diff_help.out.find("Usage: abtool diff [OPTIONS] RUN_A RUN_B"), std::string::npos) << diff_help.out;
 }
 
 TEST(TerminalOutput, TwoRunsWithNoPointInCommonAreAMistake) {
@@ -145,13 +159,20 @@ TEST(TerminalOutput, CompletionCompletesCommandsAndOptions) {
                   "COMP_WORDS=(abtool history gate --db h.sqlite --min); COMP_CWORD=5; _abtool; echo \"${COMPREPLY[*]}\"; "
                   "COMP_WORDS=(abtool diff A B --format c); COMP_CWORD=5; _abtool; echo \"${COMPREPLY[*]}\"; "
                   "COMP_WORDS=(abtool record --color ''); COMP_CWORD=3; _abtool; echo \"${COMPREPLY[*]}\"; "
-                  "COMP_WORDS=(abtool record --compiler tr); COMP_CWORD=3; _abtool; echo \"${COMPREPLY[*]}\""},
+                  "COMP_WORDS=(abtool record --compiler tr); COMP_CWORD=3; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  // Issue 74: an enum's words, the finding codes, the ops of the ops folder named.
+                  "COMP_WORDS=(abtool history changes --format j); COMP_CWORD=4; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool explain-finding host_b); COMP_CWORD=2; _abtool; echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool record --ops-dir '" + fixture_ops().string() + "' --op fixture_t); COMP_CWORD=5; _abtool; "
+                  "echo \"${COMPREPLY[*]}\"; "
+                  "COMP_WORDS=(abtool record --op cpu_sa); COMP_CWORD=3; _abtool; echo \"${COMPREPLY[*]}\""},
        "",
        {},
        std::chrono::seconds(30)});
   ASSERT_EQ(completed.exit_code, 0) << completed.out << completed.err;
   EXPECT_EQ(lines_of(completed.out), (std::vector<std::string>{"record", "--warmup-ms", "--retune", "changes", "--min-segment", "csv",
-                                                                "auto always never", "triton:python3"}))
+                                                                "auto always never", "triton:python3", "json", "host_busy",
+                                                                "fixture_triton_scratch fixture_tunable", "cpu_saxpy"}))
       << completed.out;
   ProcessResult zsh = abtool({"completion", "zsh"});
   EXPECT_EQ(zsh.out.rfind("autoload -U +X bashcompinit && bashcompinit\n", 0), 0u) << zsh.out;
@@ -198,6 +219,7 @@ TEST(TerminalOutput, EveryExampleScriptAnswersHelp) {
   EXPECT_GE(scripts, 4u);
 }
 
+// Issue 74: on stderr, where warnings go, not among the results on stdout.
 TEST(TerminalOutput, AReplayThatChangesNothingWarnsBeforeItMeasures) {
   TempDir dir("abtool-aa-");
   const fs::path a = dir.path() / "A";
@@ -205,10 +227,9 @@ TEST(TerminalOutput, AReplayThatChangesNothingWarnsBeforeItMeasures) {
   const std::string warning = "WARNING: B's compiler, flags and environment are A's";
   ProcessResult same = replay(a, dir.path() / "B", {});
   ASSERT_EQ(same.exit_code, 0) << describe(same);
-  const size_t warned = same.out.find(warning);
-  ASSERT_NE(warned, std::string::npos) << same.out;
-  EXPECT_LT(warned, same.out.find("SUCCESS")) << "before the first point: " << same.out;
-  EXPECT_NE(same.out.find("--compiler-flags"), std::string::npos) << "how to make it an A/B";
+  EXPECT_EQ(same.out.find(warning), std::string::npos) << "stdout holds the results: " << same.out;
+  ASSERT_NE(same.err.find(warning), std::string::npos) << same.err;
+  EXPECT_NE(same.err.find("--compiler-flags"), std::string::npos) << "how to make it an A/B";
   ProcessResult quiet = replay(a, dir.path() / "Q", {"-q"});
   ASSERT_EQ(quiet.exit_code, 0) << describe(quiet);
   EXPECT_EQ(quiet.out.find(warning), std::string::npos) << "-q: stdout is the table alone: " << quiet.out;
@@ -251,7 +272,7 @@ TEST(TerminalOutput, ExplainFindingSaysWhatACodeMeansAndWhatToDo) {
   EXPECT_EQ(abtool({"explain-finding", "HOST_BUSY"}).out, busy.out) << "as the marker spells it";
   ProcessResult typo = abtool({"explain-finding", "host_bussy"});
   EXPECT_EQ(typo.exit_code, 2) << describe(typo);
-  EXPECT_EQ(typo.err, "abtool explain-finding: error: explain-finding: no finding code 'host_bussy' (did you mean 'host_busy'?)\n");
+  EXPECT_EQ(typo.err, "abtool explain-finding: error: no finding code 'host_bussy' (did you mean 'host_busy'?)\n");
   ProcessResult every = abtool({"explain-finding"}, {{"COLUMNS", "80"}});
   ASSERT_EQ(every.exit_code, 0) << describe(every);
   for (const auto& [code, name] : Spellings<FindingCode>::table)

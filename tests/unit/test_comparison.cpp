@@ -1,5 +1,7 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 
 #include <sstream>
@@ -284,6 +286,7 @@ TEST_F(ComparisonTest, TheHeadlineSaysHowManyPointsItAveragesAndWhatVoidedTheOth
                                           {FindingField::factor, 1.6}, {FindingField::change, 1.2}},
                                          true)};
   }
+  summarize_geomeans(report);
   std::ostringstream text;
   print_text(report, text, false, false, 1000);
   EXPECT_NE(text.str().find("over 1 trusted point of 3 | FASTER 0 SLOWER 0 SAME 1 AMBIGUOUS 0 UNTRUSTED 2 (host_busy 2) FAILED 0"),
@@ -293,6 +296,51 @@ TEST_F(ComparisonTest, TheHeadlineSaysHowManyPointsItAveragesAndWhatVoidedTheOth
                             "for host ops decide by `--metric instructions`"),
             std::string::npos)
       << text.str();
+}
+
+// Issue 74: where instruction counts decided the verdicts, the headline's geomean is theirs, and
+// the time's beside it is over the points whose time is trusted (not every point).
+TEST_F(ComparisonTest, AHeadlineOfCountedVerdictsIsTheCountsGeomeanBesideTheTrustedTimes) {
+  for (const char* shape : {"p1", "p2", "p3"}) {
+    a_.add(shape, 100);
+    b_.add(shape, 125);
+  }
+  Comparison report = compare();
+  const std::vector<std::pair<uint64_t, uint64_t>> counts{{1000, 1010}, {1000, 990}, {1000, 1000}};
+  for (size_t i = 0; i < report.points.size(); ++i) {
+    PointComparison& point = report.points[i];
+    point.instructions = InstructionDecision{"callgrind", counts[i].first, counts[i].second, 0, 0, Verdict::same, {}};
+    point.timing_verdict = i == 0 ? Verdict::slower : Verdict::untrusted;  // two times voided by a busy host
+  }
+  summarize_geomeans(report);
+  EXPECT_EQ(report.time_trusted, 1);
+  ASSERT_TRUE(report.instruction_geomean_ratio);
+  EXPECT_NEAR(*report.instruction_geomean_ratio, std::cbrt(1.01 * 0.99 * 1.0), 1e-9);
+  std::ostringstream text;
+  print_text(report, text, false, false, 1000);
+  EXPECT_NE(text.str().find(fmt::format("geomean instructions B/A: {:.4f}x over the 3 points the counts decided | time B vs A: "
+                                        "{:.3f}x over 1 trusted point of 3 | ",
+                                        *report.instruction_geomean_ratio, *report.geomean_speedup)),
+            std::string::npos)
+      << text.str();
+}
+
+// Issue 74: an AMBIGUOUS time on a busy host keeps its HOST_BUSY (the load is why the spread does
+// not decide), and the next step says an idle host decides it, not more rounds.
+TEST_F(ComparisonTest, AnUndecidedTimeOnABusyHostSaysTheLoadAndWhatDecidesIt) {
+  a_.add("p", 100);
+  b_.add("p", 102, "1", "ret2\n").markers.push_back(*Marker::parse("HOST_BUSY runnable=12.6 cores=2 steal_pct=0.0"));
+  Comparison report = compare();
+  ASSERT_EQ(row(report, "p").verdict, Verdict::ambiguous) << row(report, "p").note();
+  EXPECT_NE(row(report, "p").note().find("HOST_BUSY in B (runnable=12.6 cores=2 steal_pct=0.0): its load (up to 6.30x) widens the "
+                                         "spread; an idle host decides it"),
+            std::string::npos)
+      << row(report, "p").note();
+  std::ostringstream text;
+  print_text(report, text, false, false, 1000);
+  EXPECT_NE(text.str().find("1 AMBIGUOUS point(s) on a busy host (HOST_BUSY): measure again on an idle one"), std::string::npos)
+      << text.str();
+  EXPECT_EQ(text.str().find("more rounds decide them"), std::string::npos) << text.str();
 }
 
 TEST(RunData, NonRunDirectoryIsAnInputError) {

@@ -21,9 +21,9 @@ PointComparison row(const std::string& id, Verdict verdict, double a_us = 10, do
   return point;
 }
 
-std::string printed(const Comparison& report, GateUse use, bool allow_incomplete = false) {
+std::string printed(const Comparison& report, GateUse use, bool allow_incomplete = false, bool allow_undecided = false) {
   std::ostringstream out;
-  print_gate(report, gate_of(report), use, allow_incomplete, out);
+  print_gate(report, gate_of(report), use, {allow_incomplete, allow_undecided}, out);
   return out.str();
 }
 
@@ -49,6 +49,20 @@ TEST(GatePrinter, PointsNotComparedAreListedAndFailTheJobUnlessAllowed) {
   EXPECT_EQ(printed(report, GateUse::bisect), "abtool diff: cannot tell: op/2/fp32 MISSING (missing in B)\n");
   report.points.erase(report.points.begin());
   EXPECT_NE(printed(report, GateUse::fail_on_regression, true).find("no point could be compared"), std::string::npos);
+}
+
+// Issue 74: a CI job is not green on nothing: undecided points are listed and said (exit 125),
+// unless --allow-undecided.
+TEST(GatePrinter, UndecidedPointsAreSaidUnlessAllowed) {
+  Comparison report;
+  report.points = {row("op/1/fp32", Verdict::ambiguous), row("op/2/fp32", Verdict::ambiguous)};
+  const std::string none = printed(report, GateUse::fail_on_regression);
+  EXPECT_NE(none.find("abtool diff: undecided: op/1/fp32 AMBIGUOUS\n"), std::string::npos) << none;
+  EXPECT_NE(none.find("abtool diff: no point was decided: no verdict to pass the job on"), std::string::npos) << none;
+  EXPECT_NE(none.find("--allow-undecided accepts that); exit 125\n"), std::string::npos) << none;
+  EXPECT_EQ(printed(report, GateUse::fail_on_regression, false, true), "");
+  report.points[1].verdict = Verdict::same;
+  EXPECT_NE(printed(report, GateUse::fail_on_regression).find("1 of 2 point(s) compared were not decided"), std::string::npos);
 }
 
 }  // namespace

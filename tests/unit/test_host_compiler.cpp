@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 #include "compilers/compile_store.h"
 #include "compilers/compiler.h"
@@ -71,6 +73,29 @@ TEST_F(HostCompilerTest, TwoStoresOfOneVariantAtOnceLeaveAWholeEntry) {
     ASSERT_TRUE(loaded) << "round " << round << ": the entry stored was damaged";
     EXPECT_EQ(loaded->binary_hash, variant.binary_hash);
   }
+}
+
+// A cache over its limit loses its least recently used entries first, down to the limit.
+TEST_F(HostCompilerTest, AFullCacheLosesItsLeastRecentlyUsedEntries) {
+  auto compiler = make_compiler(parse_compiler_spec("host:g++", "", {}), "");
+  const CompiledVariant variant = compiler->compile(job({{"SCALE", "3"}, {"BROKEN", "0"}}, "a"));
+  ASSERT_TRUE(variant.ok) << variant.log;
+  const CompileStore filling(dir_.path() / "cache", 64u << 20);
+  for (const char* key : {"old", "used", "new"}) {
+    filling.store(key, variant);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // distinct modification times
+  }
+  ASSERT_TRUE(filling.load("old", dir_.path() / "loaded-old"));  // now used more recently than "used"
+  uint64_t one_entry = 0;
+  for (const auto& file : std::filesystem::recursive_directory_iterator(dir_.path() / "cache" / "variants"))
+    if (file.is_regular_file()) one_entry += file.file_size();
+  one_entry /= 3;
+  const CompileStore bounded(dir_.path() / "cache", 2 * one_entry + one_entry / 2);  // room for two
+  bounded.prune();
+  EXPECT_EQ(bounded.pruned(), 1u);
+  EXPECT_FALSE(bounded.load("used", dir_.path() / "loaded-used")) << "the least recently used entry goes";
+  EXPECT_TRUE(bounded.load("old", dir_.path() / "loaded-old-again"));
+  EXPECT_TRUE(bounded.load("new", dir_.path() / "loaded-new"));
 }
 
 TEST_F(HostCompilerTest, CompileErrorComesBackWithTheDiagnostics) {

@@ -32,4 +32,17 @@ TEST(ResumeCheck, EachChangeIsOneLineWithThenAndNow) {
   EXPECT_EQ(changes[3], "host: vm then, other now");
 }
 
+// Issue 73: one model name comes with and without AVX-512; the features are compared where both
+// runs say them (a run older than the field says none: no change).
+TEST(ResumeCheck, ACpuOfTheSameNameWithOtherFeaturesIsAChange) {
+  MetaRecord then = a_run(), now = a_run();
+  then.host.cpu_features = {"avx2", "avx512f", "sse4_2"};
+  now.host.cpu_features = {"avx2", "sse4_2", "vaes"};
+  const std::vector<std::string> changes = resume_changes(then, now);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0], "host CPU features: avx512f then and not now; vaes now and not then");
+  MetaRecord older = a_run();  // no features recorded
+  EXPECT_TRUE(resume_changes(older, now).empty());
+}
+
 }  // namespace abt

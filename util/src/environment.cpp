@@ -52,11 +52,12 @@ Environment read_environment() {
   env.ops_dir = path_variable("ABTOOL_OPS_DIR");
   env.shapes = path_variable("ABTOOL_SHAPES");
   env.cache_dir = path_variable("ABTOOL_CACHE_DIR");
+  env.history_db = path_variable("ABTOOL_HISTORY_DB");
   if (auto text = variable("ABTOOL_CACHE_MAX_MB")) {
     uint64_t value = 0;
     const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), value);
     if (error != std::errc() || end != text->data() + text->size())
-      bad("ABTOOL_CACHE_MAX_MB", *text, "must be a whole number of megabytes (0: keep nothing, as --no-cache)");
+      bad("ABTOOL_CACHE_MAX_MB", *text, "must be a whole number of megabytes (0: no cache, as --no-cache)");
     env.cache_max_mb = value;
   }
   if (auto text = variable("ABTOOL_COLOR")) {
@@ -105,7 +106,8 @@ const char* environment_help() {
   return "Environment: ABTOOL_OPS_DIR, ABTOOL_SHAPES (default ops folder and shape set), NO_COLOR and "
          "ABTOOL_COLOR=always|never|auto (colour of diff's verdicts on a terminal; ABTOOL_COLOR also the progress line), "
          "ABTOOL_TRITON_VARIANT_LIMIT_S (Triton compile limit per variant, default 300; recorded in meta.json), "
-         "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache; default 4096 MB), ABTOOL_PROGRESS_S (seconds "
+         "ABTOOL_CACHE_DIR and ABTOOL_CACHE_MAX_MB (the compile cache; default 4096 MB), ABTOOL_HISTORY_DB (history's "
+         "--db when not given; else runs/nightly.sqlite, examples/nightly.sh's), ABTOOL_PROGRESS_S (seconds "
          "between plain progress lines off a terminal, default 5; 0: none), ABTOOL_EXHAUSTIVE_BOOTSTRAP=1 (diff draws "
          "all 2000 resamples per interval, and every sample of each), ABTOOL_FULL_SWEEP=1 (every verified sweep "
          "candidate gets the full sweep budget, no first-stage screening; recorded in meta.json), ABTOOL_PEAK_TFLOPS "

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -86,6 +87,37 @@ int run_attached(const ProcessRequest& request) {
   }
 }
 
+namespace {
+
+// The processes of group `group` that still run (zombies, already ended, not counted): read from
+// /proc, the one place that lists a group's members.
+int running_in_group(pid_t group) {
+  int count = 0;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator("/proc", ec); !ec && it != std::filesystem::directory_iterator();
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(it->path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so read after the last ')'.
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(stat.substr(close + 1));
+    char state = 0;
+    long parent = 0, its_group = 0;
+    if (fields >> state >> parent >> its_group && its_group == group && state != 'Z' && state != 'X') ++count;
+  }
+  return count;
+}
+
+// Between fork and exec: the child leads a process group of its own.
+auto in_own_process_group() {
+  return bp::extend::on_exec_setup = [](auto&) { ::setpgid(0, 0); };
+}
+
+}  // namespace
+
 AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std::chrono::duration<double>> limit,
                                std::chrono::duration<double> grace) {
   using clock = std::chrono::steady_clock;
@@ -95,7 +127,12 @@ AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std:
   for (const auto& [key, value] : request.extra_env) env[key] = value;
   AttachedEnd end;
   try {
-    bp::child child(*program, bp::args(request.args), env, dies_with_parent());
+    bp::child child(*program, bp::args(request.args), env, dies_with_parent(), in_own_process_group());
+    const pid_t group = child.id();
+    ::setpgid(group, group);  // here too, so that a signal sent at once finds the group (fails harmlessly after exec)
+    auto signal_group = [group](int signal) {
+      if (::kill(-group, signal) != 0) ::kill(group, signal);
+    };
     const auto started = clock::now();
     std::optional<clock::time_point> stopped, told, killed;  // when this process was told to stop; it; killed
     while (child.running()) {
@@ -109,17 +146,16 @@ AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std:
         if (limit && now - started >= *limit) {
           end.timed_out = true;
           signal = SIGTERM;
-        } else if (end.stopped_by == SIGTERM) {
-          signal = SIGTERM;
-        } else if (end.stopped_by == SIGINT && now - *stopped >= std::chrono::seconds(2)) {
-          signal = SIGINT;  // a terminal's Ctrl-C reaches the program too: passed on only if it is still running
+        } else if (end.stopped_by) {
+          signal = end.stopped_by;  // a terminal's Ctrl-C does not reach a group of its own: passed on
         }
         if (signal) {
-          ::kill(child.id(), signal);
+          end.group_at_stop = running_in_group(group);
+          signal_group(signal);
           told = now;
         }
       } else if (!killed && now - *told >= grace) {
-        ::kill(child.id(), SIGKILL);
+        signal_group(SIGKILL);
         killed = now;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -128,10 +164,27 @@ AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std:
     const int status = child.native_exit_code();
     end.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     end.status = WIFEXITED(status) ? WEXITSTATUS(status) : end.signal ? 128 + end.signal : -1;
+    // What the program left running (a shell's background job, a launcher's workers) ends with it.
+    end.left_running = running_in_group(group);
+    if (end.left_running) {
+      ::kill(-group, SIGTERM);
+      const auto left_at = clock::now();
+      while (running_in_group(group) && clock::now() - left_at < grace)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (running_in_group(group)) ::kill(-group, SIGKILL);
+    }
   } catch (const bp::process_error& error) {
     throw std::runtime_error("cannot run " + *program + ": " + error.what());
   }
   return end;
+}
+
+std::string shell_quoted(const std::string& word) {
+  static const std::string plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_";
+  if (!word.empty() && word.find_first_not_of(plain) == std::string::npos) return word;
+  std::string quoted = "'";
+  for (char ch : word) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
 }
 
 std::string signal_name(int signal) {

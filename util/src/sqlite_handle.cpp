@@ -1,5 +1,7 @@
 #include "util/sqlite_handle.h"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 #include "util/errors.h"
@@ -18,9 +20,17 @@ namespace {
 
 }  // namespace
 
-SqliteDb::SqliteDb(const std::filesystem::path& path, bool create, int busy_ms) : path_(path.string()) {
+SqliteDb::SqliteDb(const std::filesystem::path& path, bool create, int busy_ms, bool immutable) : path_(path.string()) {
   int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
-  if (const int code = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr); code != SQLITE_OK) {
+  std::string name = path_;
+  if (immutable && !create) {  // a URI: the characters it reserves in a path escaped
+    name = "file:";
+    for (unsigned char ch : path_)
+      name += ch == '%' || ch == '?' || ch == '#' || ch < 0x20 || ch >= 0x7f ? fmt::format("%{:02X}", ch) : std::string(1, char(ch));
+    name += "?immutable=1";
+    flags |= SQLITE_OPEN_URI;
+  }
+  if (const int code = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr); code != SQLITE_OK) {
     std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;

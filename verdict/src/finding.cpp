@@ -75,6 +75,9 @@ std::string finding_text(const Finding& f) {
     }
     case FindingCode::host_busy: {
       const std::string busy = fmt::format("HOST_BUSY in {} ({})", f.text(FindingField::side), f.text(FindingField::detail));
+      if (f.has(FindingField::verdict))  // an undecided time: the load is its spread's cause
+        return fmt::format("{}: its load (up to {:.2f}x) widens the spread; an idle host decides it", busy,
+                           f.number(FindingField::factor));
       if (f.untrusted)
         return fmt::format("{}: its load could make a change of up to {:.2f}x, this one is {:.2f}x", busy, f.number(FindingField::factor),
                            f.number(FindingField::change));

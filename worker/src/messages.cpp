@@ -23,14 +23,17 @@ void name_the_command(std::string command) { command_name() = std::move(command)
 
 std::string Message::line() const {
   const std::string prefix = command_name().empty() ? "abtool: " : "abtool " + command_name() + ": ";
+  // A message made where the command is named already ("capture: ...") says it once.
+  const std::string own = command_name() + ": ";
+  const std::string said = !command_name().empty() && text.rfind(own, 0) == 0 ? text.substr(own.size()) : text;
   switch (kind) {
-    case MessageKind::error: return prefix + "error: " + text;
-    case MessageKind::internal_error: return prefix + "internal error: " + text;
+    case MessageKind::error: return prefix + "error: " + said;
+    case MessageKind::internal_error: return prefix + "internal error: " + said;
     case MessageKind::stopped:
     case MessageKind::storage:
-    case MessageKind::note: return prefix + text;
+    case MessageKind::note: return prefix + said;
   }
-  return prefix + text;
+  return prefix + said;
 }
 
 void say(const Message& message) {

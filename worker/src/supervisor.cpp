@@ -193,12 +193,14 @@ class Supervisor {
       run.log(marker.text() + " " + where + ": that candidate fails; the sweep goes on in a fresh worker");
       return true;
     }
-    run.log(marker.text() + " " + where);
+    const std::string cause =
+        WIFSIGNALED(end.status) && WTERMSIG(end.status) == SIGILL && !run_.sigill_cause.empty() ? ": " + run_.sigill_cause : "";
+    run.log(marker.text() + " " + where + cause);
     PointRecord failed;
     failed.point = *beat->point;
     failed.kernel = beat->kernel;
     failed.markers.push_back(marker);
-    failed.error = fmt::format("{} while {}", marker.text(), beat->step.text());
+    failed.error = fmt::format("{} while {}{}", marker.text(), beat->step.text(), cause);
     run.point_finished(failed);
     return true;
   }

@@ -62,6 +62,8 @@ struct PointComparison {
   std::optional<InstructionDecision> instructions;  // the counts (--metric instructions)
   // What `verdict` was decided from: the counts wherever both sides carry them.
   Metric metric() const { return instructions ? Metric::instructions : Metric::time; }
+  // The time's own verdict: the verdict, or where the counts decided it, the timing's.
+  Verdict time_verdict() const { return instructions ? timing_verdict.value_or(Verdict::untrusted) : verdict; }
   // What is said beside the verdict, in order (finding.h): why it is untrusted, ambiguous, failed or
   // missing, the trust checks that fired, identical code, the counts' decision.
   std::vector<Finding> findings;
@@ -162,7 +164,12 @@ struct Comparison {
   std::vector<PointComparison> points;
   std::vector<Warning> warnings;
   bool all_binaries_identical = false;
-  std::optional<double> geomean_speedup;  // over measured, trusted points (FASTER, SLOWER, SAME, AMBIGUOUS)
+  // Each geomean is of one metric over the points whose measure of it is trusted. The time's: over
+  // the points whose time verdict (the verdict, or where the counts decided it the time's own) is
+  // FASTER, SLOWER, SAME or AMBIGUOUS. The counts': B/A, over the points they decided.
+  std::optional<double> geomean_speedup;
+  int time_trusted = 0;  // the points geomean_speedup is over
+  std::optional<double> instruction_geomean_ratio;
   std::vector<OpCompileTime> compile_times;
   std::vector<const PointComparison*> slowest_compiles;  // B's compile slower: largest B/A ratios first (at most 3)
   std::vector<const PointComparison*> fastest_compiles;  // B's compile faster: smallest B/A ratios first (at most 3)
@@ -203,5 +210,8 @@ Gate gate_of(const Comparison& report);
 // Both are replays of the same record (two builds of a history): diff compares them build to build.
 bool replays_of_one_record(const RunData& a, const RunData& b);
 Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& rule = {});
+// The report's geomeans from its rows (compare_runs calls it; a report whose rows were changed
+// after calls it again).
+void summarize_geomeans(Comparison& report);
 
 }  // namespace abt

@@ -37,8 +37,6 @@ class CompileStore {
   // Removes the least recently used entries until the cache holds at most max_bytes.
   void prune() const;
   size_t pruned() const { return pruned_; }  // entries prune() removed
-  // ABTOOL_CACHE_MAX_MB=0: prune() empties the cache and store() keeps nothing.
-  bool keeps_nothing() const { return max_bytes_ == 0; }
 
  private:
   std::filesystem::path entry(const std::string& key) const;

@@ -33,6 +33,9 @@ struct BuildRequest {
   std::string order;
 };
 
+// What is wrong with a label or an order key given for a build (add refuses them), if anything.
+std::optional<std::string> build_request_problem(const BuildRequest& request);
+
 struct RunAdded {
   enum class Outcome { added, replaced, unchanged };
   std::string run_id;
@@ -87,6 +90,10 @@ class HistoryStore {
 
   const std::filesystem::path& file() const { return file_; }
   RunAdded add(const RunData& run, const BuildRequest& build);
+  // What can be told before a run is measured (record/replay --history): the label and order key
+  // are ones add takes, the order is of this history's kind, and no other writer holds the file.
+  // What only the run tells (its compiler, its family) add checks at the end.
+  void check_can_add(const BuildRequest& build);
   // The run is in the history as it is now (run_content), under `label` where one is given: adding
   // it again would change nothing.
   bool holds(const std::string& run_id, const std::string& content, const std::string& label) const;
@@ -106,6 +113,7 @@ class HistoryStore {
  private:
   struct Cache;
   void open_schema(bool writing);
+  void open_unwritable_folder();
   std::map<std::string, std::string> family_keys() const;
   void check_family(const RunData& run);
   Build resolve_build(const RunData& run, const BuildRequest& request);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace abt {
 
@@ -32,6 +33,9 @@ struct HostRecord {
   unsigned logical_cores = 0;
   std::string kernel, hostname, arch;
   std::string cpufreq_governor;  // empty where the machine has no cpufreq
+  // /proc/cpuinfo's flags, sorted: the instruction sets code built for this CPU (-march=native) may
+  // use. A model name says too little: one name comes with and without AVX-512.
+  std::vector<std::string> cpu_features;
   bool operator==(const HostRecord&) const = default;
 };
 

@@ -14,8 +14,13 @@ enum class GateUse {
   bisect,              // git bisect run: a regression decides; else the points that cannot tell
 };
 
-// `allow_incomplete`: points not compared are accepted (--allow-incomplete) unless none was.
-void print_gate(const Comparison& report, const Gate& gate, GateUse use, bool allow_incomplete, std::ostream& out);
+// What --fail-on-regression accepts: points not compared (--allow-incomplete; unless none was),
+// points compared and undecided (--allow-undecided).
+struct GateAllowance {
+  bool incomplete = false;
+  bool undecided = false;
+};
+void print_gate(const Comparison& report, const Gate& gate, GateUse use, GateAllowance allow, std::ostream& out);
 
 // A regression in one line: "cpu_saxpy/65536/fp32 5.25 us -> 27.47 us (0.191x, 95% CI [0.191, 0.191])
 // beyond --threshold 2%", by instructions where the counts decided it.

@@ -37,10 +37,12 @@ class StoredBaselines {
     Config config;  // sorted by name, as A's results.json holds it
     BinaryManifest manifest;
     std::string measured_hash;  // the point's binary_hash: what A timed
+    std::string variant_key;    // shape, kernel, variant, dtype: its rows of ir/index.tsv
   };
   std::filesystem::path dir_;
   std::map<std::string, Stored> by_point_;
-  std::set<std::string> indexed_hashes_;  // every binary_hash of A's ir/index.tsv; empty: none to check
+  bool indexed_ = false;  // A has an ir/index.tsv to check against
+  std::map<std::string, std::set<std::string>> indexed_hashes_;  // by variant key: the hashes A compiled it to
   TempDir copies_{"abtool-baselines-"};  // one file per distinct binary, named by its hash
   std::set<std::string> copied_;
 };

@@ -38,6 +38,7 @@ struct Environment {
   std::filesystem::path temp_dir = "/tmp";               // TMPDIR
   std::optional<std::filesystem::path> xdg_cache_home, home, cuda_home;  // XDG_CACHE_HOME, HOME, CUDA_HOME
   std::string python_path;                               // PYTHONPATH: part of a Triton build's identity
+  std::optional<std::filesystem::path> history_db;      // ABTOOL_HISTORY_DB: `abtool history`'s --db when not given
   std::string pager = "less -R";                         // PAGER: what a long `diff --ir` on a terminal is shown through ('' or cat: none)
 };
 

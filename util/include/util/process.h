@@ -37,12 +37,16 @@ struct AttachedEnd {
   int signal = 0;          // the signal that ended it (0: it exited)
   bool timed_out = false;  // its time limit passed: it was told to stop
   int stopped_by = 0;      // SIGINT or SIGTERM this process received (util/stop_signals.h) while it ran
+  int group_at_stop = 0;   // the processes of its group when it was told to stop (0: it was not)
+  int left_running = 0;    // processes of its group still running after the program ended (then stopped too)
 };
 
-// As run_attached, stopped when `limit` passes or this process is told to stop (catch_stop_signals
-// called before): the program gets SIGTERM (SIGINT from a terminal reaches it by itself; it is
-// passed on only where it did not end within 2 s), and SIGKILL `grace` after that. A workload
-// stopped so can still write what it has.
+// As run_attached, in a process group of its own (a launcher's or a shell's children are the
+// workload too), stopped when `limit` passes or this process is told to stop (catch_stop_signals
+// called before): the group gets SIGTERM (or the SIGINT this process got), and SIGKILL `grace`
+// after that. A workload stopped so can still write what it has. Whatever of the group still runs
+// when the program itself has ended is stopped the same way, and counted. (Being outside the
+// terminal's foreground group, the workload cannot read the terminal, as under timeout(1).)
 AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std::chrono::duration<double>> limit,
                                std::chrono::duration<double> grace);
 
@@ -52,6 +56,10 @@ std::string signal_name(int signal);
 // The last line of a program's output that says something (what Valgrind or a compiler said
 // last names what went wrong); "no message" when there is none.
 std::string last_line(const std::string& text);
+
+// A word as a POSIX shell reads it back (a command abtool prints for a user to run): as it is where
+// it holds only characters a shell takes literally, else in single quotes.
+std::string shell_quoted(const std::string& word);
 
 // Absolute path of `program` (as given if it contains '/', else found on PATH); nullopt if absent.
 std::optional<std::string> find_program(const std::string& program);

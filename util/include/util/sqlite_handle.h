@@ -25,7 +25,9 @@ class SqliteError : public std::runtime_error {
 class SqliteDb {
  public:
   // Throws SqliteError. `busy_ms`: how long a statement waits for another writer's lock.
-  SqliteDb(const std::filesystem::path& path, bool create, int busy_ms = 5000);
+  // `immutable` (reading only): SQLite is told nobody changes the file while it is open, so it
+  // needs no WAL index (-shm) beside it: a history in a folder this user cannot write.
+  SqliteDb(const std::filesystem::path& path, bool create, int busy_ms = 5000, bool immutable = false);
   ~SqliteDb();
   SqliteDb(const SqliteDb&) = delete;
   SqliteDb& operator=(const SqliteDb&) = delete;

@@ -23,6 +23,7 @@ struct SupervisedRun {
   std::optional<std::filesystem::path> resume;  // an existing run directory to finish
   double point_timeout_s = 0;
   std::string build;  // this abtool, "version (git sha)": what a crashed point's record names
+  std::string sigill_cause;  // said beside a point that dies of SIGILL (a replay of A's code built for another CPU)
 };
 
 // The worker exits with this code when the device context was lost: a fresh one goes on.
