@@ -120,7 +120,8 @@ int show(const HistoryOptions& options) {
   HistorySeries one = history;
   one.series = {series};
   const SeriesSteps steps = series_steps(judged_of(series), exact_metric(history.metric.name), options.settings);
-  print_series(history, series, steps, changes_of(store, one, options.settings), stdout_width(), std::cout);
+  const std::vector<Change> changes = changes_of(store, one, options.settings);
+  print_series(history, series, steps, changes, gate(one, changes, options.settings), stdout_width(), std::cout);
   return kExitOk;
 }
 

@@ -68,6 +68,10 @@ int Comparison::explained() const {
   return total;
 }
 
+bool PointComparison::has_shown_code() const {
+  return std::any_of(findings.begin(), findings.end(), [](const Finding& finding) { return finding_code_shown(finding.code); });
+}
+
 int Comparison::decided_by_instructions() const {
   int total = 0;
   for (const auto& point : points) total += point.metric() == Metric::instructions;

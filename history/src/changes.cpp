@@ -218,6 +218,9 @@ GateResult gate(const HistorySeries& history, const std::vector<Change>& changes
       beyond = change_from(judged.values[last - 1]) && std::abs(hit.change_pct) > hit.threshold_pct;
     } else if (judged.boundaries[last] == CodeBoundary::same) {
       ++result.identical_code;  // the build before's code: whatever moved is the machine
+      hit.basis = GateBasis::identical_code;
+      change_from(judged.values[last - 1]);
+      result.within.push_back(hit);
       continue;
     } else {
       // The level it is held against: its segment since the last step before it.
@@ -257,7 +260,10 @@ GateResult gate(const HistorySeries& history, const std::vector<Change>& changes
     }
     for (const Change* change : by_point[series.point])
       if (change->after == newest && change->kind == ChangeKind::regression && change->compilers()) hit.confirmed = beyond = true;
-    if (!beyond) continue;
+    if (!beyond) {
+      result.within.push_back(hit);
+      continue;
+    }
     // Without the code known: started here, or already there in the build before?
     if (judged.boundaries[last] == CodeBoundary::unknown && hit.basis == GateBasis::learned_noise && !hit.confirmed && last >= 2) {
       const double before_value = judged.values[last - 1];

@@ -96,8 +96,35 @@ void print_builds(const HistoryStore& store, std::ostream& out) {
   }
 }
 
+namespace {
+std::string basis_text(const HistorySeries& history, const GateHit& hit, bool beyond);
+
+// The gate's word on the series' newest value.
+std::string gate_line(const HistorySeries& history, const GateResult& gate) {
+  if (!gate.newest) return "";
+  const std::string at = "the gate at " + build_text(history, *gate.newest) + ": ";
+  auto held = [&](const GateHit& hit, bool beyond) {
+    return at + fmt::format("{}{:+.2f}% against {}, {}", beyond ? "regression " : "", hit.change_pct,
+                            value_text(history.metric, hit.reference), basis_text(history, hit, beyond));
+  };
+  if (!gate.regressions.empty()) return held(gate.regressions.front(), true);
+  if (!gate.within.empty()) {
+    const GateHit& hit = gate.within.front();
+    const bool better = history.metric.better == Better::lower ? hit.change_pct < 0 : hit.change_pct > 0;
+    if (better && hit.basis != GateBasis::identical_code)
+      return at + fmt::format("{:+.2f}% against {}: the better way, no regression", hit.change_pct, value_text(history.metric, hit.reference));
+    return held(hit, false);
+  }
+  if (!gate.failures.empty()) return at + "FAILED: " + gate.failures.front().reason;
+  if (!gate.continuing.empty()) return at + "regressed before it: not started by it";
+  if (!gate.not_judged.empty()) return at + "not judged: " + gate.not_judged.front();
+  if (!gate.missing.empty()) return at + "not measured (the build before measured it)";
+  return "";
+}
+}  // namespace
+
 void print_series(const HistorySeries& history, const Series& series, const SeriesSteps& steps, const std::vector<Change>& changes,
-                  size_t width, std::ostream& out) {
+                  const GateResult& gate, size_t width, std::ostream& out) {
   const size_t columns = std::max<size_t>(width == std::string::npos ? 80 : width, 40);
   const JudgedSeries judged = judged_of(series);
   out << wrap_text(fmt::format("{}  {} ({}, {} is better)", series.point, history.metric.name, history.metric.unit,
@@ -131,6 +158,7 @@ void print_series(const HistorySeries& history, const Series& series, const Seri
       if (judged.from[i]->build == change->after) marks[std::min(shown - 1, i * shown / values.size())] = change->compilers() ? '^' : '.';
   out << "  " << marks << " " << low << "\n";
   out << "  newest: " << value_text(history.metric, values.back()) << " at " << build_text(history, judged.from.back()->build) << "\n";
+  if (const std::string said = gate_line(history, gate); !said.empty()) out << "  " << wrap_text(said, columns - 2, "    ") << "\n";
   if (own.empty()) out << "  no step\n";
   for (const Change* change : own)
     out << "  " << wrap_text(std::string(change->compilers() ? "^ " : ". ") + change_line(history, *change), columns - 2, "    ") << "\n";
@@ -238,6 +266,27 @@ void print_changes(const HistorySeries& history, const std::vector<Change>& chan
   }
 }
 
+namespace {
+
+// What a point was held to at the newest build, as the gate says it.
+std::string basis_text(const HistorySeries& history, const GateHit& hit, bool beyond) {
+  const char* side = beyond ? "beyond" : "within";
+  switch (hit.basis) {
+    case GateBasis::learned_noise: return fmt::format("{} its learned one-build bar {:.2f}%", side, hit.threshold_pct);
+    case GateBasis::own_interval:
+      return fmt::format("judged by its own interval against {} (too short a past to learn its noise), {} {:.2f}%",
+                         hit.level_from == hit.previous ? "build " + build_text(history, hit.previous)
+                                                        : fmt::format("the median of builds {} to {}", build_text(history, hit.level_from),
+                                                                      build_text(history, hit.previous)),
+                         beyond ? "beyond" : "not clear of it by", hit.threshold_pct);
+    case GateBasis::exact: return fmt::format("an exact metric, {} {:.2f}%", side, hit.threshold_pct);
+    case GateBasis::identical_code: return "the build before's code: the machine's, never a regression";
+  }
+  return "";
+}
+
+}  // namespace
+
 void print_gate(const HistorySeries& history, const GateResult& result, std::ostream& out) {
   if (!result.newest) {
     out << "abtool history gate: the history has no build yet: nothing to gate\n";
@@ -248,19 +297,7 @@ void print_gate(const HistorySeries& history, const GateResult& result, std::ost
     std::string interval;
     if (hit.low && hit.high)
       interval = fmt::format(", its interval [{}, {}]", value_text(history.metric, *hit.low), value_text(history.metric, *hit.high));
-    std::string basis;
-    switch (hit.basis) {
-      case GateBasis::learned_noise: basis = fmt::format("beyond its learned one-build bar {:.2f}%", hit.threshold_pct); break;
-      case GateBasis::own_interval:
-        basis = fmt::format("judged by its own interval against {} (too short a past to learn its noise), beyond {:.2f}%",
-                            hit.level_from == hit.previous ? "build " + build_text(history, hit.previous)
-                                                           : fmt::format("the median of builds {} to {}", build_text(history, hit.level_from),
-                                                                         build_text(history, hit.previous)),
-                            hit.threshold_pct);
-        break;
-      case GateBasis::exact: basis = fmt::format("an exact metric, beyond {:.2f}%", hit.threshold_pct); break;
-      case GateBasis::identical_code: break;
-    }
+    const std::string basis = basis_text(history, hit, true);
     out << fmt::format("abtool history gate: regression: {} {:+.2f}% at {} ({} against {} before{}), {}{}\n", hit.point,
                        hit.change_pct, newest, value_text(history.metric, hit.value), value_text(history.metric, hit.reference),
                        interval, basis, hit.confirmed ? " (a change point)" : "");

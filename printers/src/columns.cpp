@@ -64,7 +64,7 @@ const std::vector<Column>& table_columns() {
        [](const PointComparison& row) { return row.passes ? explanation_text(*row.passes) : std::string("-"); },
        Placement::below, [](const Comparison& report) { return report.explained() > 0; }},
       {ColumnKey::retune, "retuned (best vs best)", false, retune_cell, Placement::below, [](const Comparison& report) { return report.retuned() > 0; }},
-      {ColumnKey::note, "note", false, [](const PointComparison& row) { return row.note(); }},
+      {ColumnKey::note, "note", false, [](const PointComparison& row) { return row.coded_note(); }},
       {ColumnKey::why, "why (counters)", false, [](const PointComparison& row) { return row.counters ? row.counters->why : std::string("-"); },
        Placement::below, [](const Comparison& report) { return report.with_counters() > 0; }},
   };

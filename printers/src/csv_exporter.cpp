@@ -66,7 +66,7 @@ std::vector<CsvColumn> make_csv_columns() {
       {"retuned_ci95_low", [](Row row) { return row.retune ? number(row.retune->speedup_low) : ""; }},
       {"retuned_ci95_high", [](Row row) { return row.retune ? number(row.retune->speedup_high) : ""; }},
       {"retuned_verdict", [](Row row) { return row.retune ? std::string(spelling(row.retune->verdict)) : ""; }},
-      {"note", [](Row row) { return row.note(); }},
+      {"note", [](Row row) { return row.coded_note(); }},
       {"metric", [](Row row) { return std::string(spelling(row.metric())); }},
       {"timing_verdict", [](Row row) { return row.timing_verdict ? std::string(spelling(*row.timing_verdict)) : ""; }},
       {"why", [](Row row) { return row.counters ? row.counters->why : ""; }},

@@ -10,7 +10,7 @@ namespace {
 void list(std::ostream& out, const char* what, const std::vector<const PointComparison*>& rows) {
   for (const PointComparison* row : rows)
     out << fmt::format("abtool diff: {}: {} {}{}\n", what, row->id, spelling(row->verdict),
-                       row->note().empty() ? "" : " (" + row->note() + ")");
+                       row->note().empty() ? "" : " (" + row->coded_note() + ")");
 }
 
 }  // namespace

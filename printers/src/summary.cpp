@@ -270,6 +270,12 @@ std::string groups(const Comparison& report) {
   return fmt::format("{}", fmt::join(lines, "\n"));
 }
 
+// Once per output, where a note shows a code: where its meaning is.
+std::string codes_hint(const Comparison& report) {
+  const bool coded = std::any_of(report.points.begin(), report.points.end(), [](const PointComparison& row) { return row.has_shown_code(); });
+  return coded ? "a note's [code]: `abtool explain-finding CODE` says what it means and what to do" : "";
+}
+
 // diff --passes: the points counted by where their code first differs (passes/pass_table.h).
 std::string passes_table(const Comparison& report) {
   std::string text = pass_table_text(pass_table_of(report));
@@ -278,7 +284,7 @@ std::string passes_table(const Comparison& report) {
 }
 
 constexpr std::string (*kParts[])(const Comparison&) = {verdict_counts, groups, passes_table, retuned, library_picks, output_bits, compile_times,
-                                                        compile_stages, instruction_counts, interleaved, next_step};
+                                                        compile_stages, instruction_counts, interleaved, next_step, codes_hint};
 
 }  // namespace
 

@@ -36,7 +36,7 @@ std::string point_details(const PointComparison& row, bool config_shown) {
                                 row.retune->speedup_high, spelling(row.retune->verdict),
                                 row.retune->optimum_moved ? ", optimum moved to " + row.retune->b_variant : "",
                                 row.retune->identical_code ? " (identical code)" : ""));
-  if (!row.note().empty()) parts.push_back(row.note());
+  if (!row.note().empty()) parts.push_back(row.coded_note());
   if (parts.empty()) return "";
   return fmt::format("{}: {}", row.id, fmt::join(parts, "; "));
 }

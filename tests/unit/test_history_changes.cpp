@@ -5,7 +5,10 @@
 
 #include <fmt/format.h>
 
+#include <sstream>
+
 #include "history/changes.h"
+#include "history/history_printers.h"
 
 namespace abt {
 namespace {
@@ -52,6 +55,15 @@ TEST(HistoryGate, AYoungSeriesStepIsJudgedAgainstTheMedianOfItsPast) {
   EXPECT_EQ(result.regressions[0].basis, GateBasis::own_interval);
   EXPECT_NEAR(result.regressions[0].reference, 0.99892, 1e-9) << "the median of nights 1 to 3";
   EXPECT_FALSE(result.passed());
+  // `history show` says the bar the gate held the newest value to, in the gate's words.
+  std::ostringstream shown;
+  const std::vector<Change> changes = find_changes(history, settings);
+  print_series(history, history.series[0], series_steps(judged_of(history.series[0]), false, settings), changes,
+               gate(history, changes, settings), 200, shown);
+  EXPECT_NE(shown.str().find("the gate at 4: regression +0.33% against 0.9989x, judged by its own interval against the median "
+                             "of builds 1 to 3 (too short a past to learn its noise), beyond 0.00%"),
+            std::string::npos)
+      << shown.str();
 
   // The same night on the build before's code: the machine's, never the gate's.
   HistorySeries same_code = history;

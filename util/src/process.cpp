@@ -134,13 +134,10 @@ AttachedEnd run_attached_until(const ProcessRequest& request, std::optional<std:
       if (::kill(-group, signal) != 0) ::kill(group, signal);
     };
     const auto started = clock::now();
-    std::optional<clock::time_point> stopped, told, killed;  // when this process was told to stop; it; killed
+    std::optional<clock::time_point> told, killed;  // when the workload was told to stop; killed
     while (child.running()) {
       const auto now = clock::now();
-      if (!end.stopped_by && stop_signal()) {
-        end.stopped_by = stop_signal();
-        stopped = now;
-      }
+      if (!end.stopped_by && stop_signal()) end.stopped_by = stop_signal();
       if (!told) {
         int signal = 0;
         if (limit && now - started >= *limit) {

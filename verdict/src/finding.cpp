@@ -110,11 +110,24 @@ std::string finding_text(const Finding& f) {
   return std::string(spelling(f.code));
 }
 
-std::string findings_text(const std::vector<Finding>& findings) {
+bool finding_code_shown(FindingCode code) {
+  switch (code) {
+    case FindingCode::missing:
+    case FindingCode::failed:
+    case FindingCode::outliers:
+    case FindingCode::decided_by_instructions:
+    case FindingCode::identical_code:
+    case FindingCode::verified_against_baseline: return false;
+    default: return true;
+  }
+}
+
+std::string findings_text(const std::vector<Finding>& findings, bool with_codes) {
   std::string text;
   for (const Finding& finding : findings) {
     if (!text.empty()) text += "; ";
     text += finding_text(finding);
+    if (with_codes && finding_code_shown(finding.code)) text += fmt::format(" [{}]", spelling(finding.code));
   }
   return text;
 }

@@ -67,7 +67,10 @@ struct PointComparison {
   // What is said beside the verdict, in order (finding.h): why it is untrusted, ambiguous, failed or
   // missing, the trust checks that fired, identical code, the counts' decision.
   std::vector<Finding> findings;
-  std::string note() const { return findings_text(findings); }  // the sentences, as the printers show them
+  std::string note() const { return findings_text(findings); }  // the sentences (JSON's note)
+  // As text, md and csv show it: each code a reader may look up after its sentence ("[host_busy]").
+  std::string coded_note() const { return findings_text(findings, true); }
+  bool has_shown_code() const;  // a finding whose code coded_note shows
   bool in_process_pair = false;          // decided from B's interleaved baseline (A's code in B's process)
   std::optional<double> drift_pct;       // A's code now (B's process) against A's record, when paired
   std::optional<double> noise_floor_pct;

@@ -94,7 +94,7 @@ std::vector<BuildChanges> group_by_build(const std::vector<Change>& changes);  /
 enum class GateBasis {
   identical_code,  // the code is the build before's: no time step can be the compiler's
   learned_noise,   // against the level of its segment, beyond its learned one-build threshold
-  own_interval,    // too short a past (1-4 builds): its own interval against the build before
+  own_interval,    // too short a past (1-4 builds): its own interval against the level before
   exact,           // a metric without noise: any change in the bad direction
 };
 template <>
@@ -127,6 +127,7 @@ struct GateFailure {
 struct GateResult {
   std::optional<size_t> newest;     // the newest build (none: an empty history)
   std::vector<GateHit> regressions;
+  std::vector<GateHit> within;  // the judged points that start none, each with the bar it was held to
   std::vector<GateFailure> failures;     // points the newest build FAILED
   std::vector<std::string> missing;      // points of the build before that the newest did not measure
   std::vector<std::string> not_judged;   // points of the newest build with nothing to judge them by (new, or a fallback)

@@ -24,8 +24,10 @@ inline constexpr const char* kHistoryChangesSchema = "abtool.history_changes/2";
 void print_builds(const HistoryStore& store, std::ostream& out);
 // `width`: the columns the lines may take (80 off a terminal).
 // `steps`: the series' own, as find_changes found them (the noise shown is the one it judged by).
+// `gate`: the gate's result on the newest build (of this series alone): its line says the bar the
+// gate held the newest value to, the gate's own words, so show and gate never disagree.
 void print_series(const HistorySeries& history, const Series& series, const SeriesSteps& steps, const std::vector<Change>& changes,
-                  size_t width, std::ostream& out);
+                  const GateResult& gate, size_t width, std::ostream& out);
 void print_changes(const HistorySeries& history, const std::vector<Change>& changes, ChangesFormat format, std::ostream& out);
 nlohmann::json changes_json(const HistorySeries& history, const std::vector<Change>& changes);
 // The gate's lines: each regression the newest build starts, with the commands that narrow it; each

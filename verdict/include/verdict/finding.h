@@ -141,9 +141,15 @@ struct Finding {
   bool operator==(const Finding&) const = default;
 };
 
-// The sentence a printer shows for a finding, and for a point's findings in order ("; " between).
+// Whether a note shows the finding's code ("[host_busy]", as rustc prints error[E0308]): the
+// statistics' reasons and the trust checks, what a reader asks `abtool explain-finding` about; not
+// the plain facts (identical code, outliers, how the counts decided, a failed or missing side).
+bool finding_code_shown(FindingCode code);
+
+// The sentence a printer shows for a finding, and for a point's findings in order ("; " between);
+// `with_codes`: each shown code after its sentence (the text, md and csv notes; JSON has the codes).
 std::string finding_text(const Finding& finding);
-std::string findings_text(const std::vector<Finding>& findings);
+std::string findings_text(const std::vector<Finding>& findings, bool with_codes = false);
 // What a code means and what to do about it (`abtool explain-finding CODE`): a paragraph.
 std::string_view finding_explanation(FindingCode code);
 
