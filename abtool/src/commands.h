@@ -75,6 +75,7 @@ struct ExplainOptions {
   bool time_skipped = false;                    // --time: each such B replayed, A's binary beside it, and judged
   bool dry_run = false;                         // --dry-run: what would be compiled, and with what, nothing run
   bool raw = false;                             // --raw: pass outputs compared as text, value names as printed
+  bool detail = false;                          // --detail: each point's pass lists and IR excerpt, not a line
 };
 // Exit 0, or 1 when a point could not be explained (its variant does not compile again).
 int run_explain(const ExplainOptions& options);
@@ -101,7 +102,7 @@ struct MergeOptions {
 };
 int run_merge(const MergeOptions& options);
 
-enum class HistoryCommand { add, list, show, changes, gate, report };
+enum class HistoryCommand { add, list, points, show, changes, gate, report };
 struct HistoryOptions {
   HistoryCommand command = HistoryCommand::list;
   std::filesystem::path db;

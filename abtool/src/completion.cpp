@@ -67,7 +67,9 @@ std::string completion_script(const CLI::App& app, CompletionShell shell, const 
   // --op: the op folders of the --ops-dir on the line, else $ABTOOL_OPS_DIR's, else the default's.
   for (const char* command : {"record", "replay"})
     values.push_back(fmt::format("    \"{} --op\") COMPREPLY=($(compgen -W \"$(_abtool_ops)\" -- \"$current\")); return ;;", command));
-  std::vector<std::string> operands;
+  // history show POINT: the points of the history the line names (--db), else the default one's.
+  values.push_back("    \"history-show --db\") COMPREPLY=($(compgen -f -- \"$current\")); return ;;");
+  std::vector<std::string> operands{"    history-show) COMPREPLY=($(compgen -W \"$(_abtool_history_points)\" -- \"$current\")); return ;;"};
   for (const auto& [command, list] : words.operands)
     operands.push_back(fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$current\")); return ;;", command, fmt::join(list, " ")));
   std::string script = shell == CompletionShell::zsh ? "autoload -U +X bashcompinit && bashcompinit\n" : "";
@@ -83,6 +85,12 @@ std::string completion_script(const CLI::App& app, CompletionShell shell, const 
 }}
 )SCRIPT",
                         quoted_ops);
+  script += R"SCRIPT(_abtool_history_points() {
+  local db=() i
+  for ((i = 2; i < COMP_CWORD; ++i)); do [[ ${COMP_WORDS[i]} == --db ]] && db=(--db "${COMP_WORDS[i+1]}"); done
+  "${COMP_WORDS[0]}" history points "${db[@]}" 2> /dev/null
+}
+)SCRIPT";
   script += fmt::format(R"SCRIPT(_abtool() {{
   local current=${{COMP_WORDS[COMP_CWORD]}} options
   if (( COMP_CWORD == 1 )); then

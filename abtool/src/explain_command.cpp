@@ -42,16 +42,18 @@ std::function<void(const std::string&)> progress_of(const RunData& a, const RunD
 struct ExplainPlan {
   std::map<std::string, std::string> verdicts;
   std::map<std::string, double> speedups;
+  std::map<std::string, double> instruction_ratios;
   std::vector<std::string> ids;
 };
 
 ExplainPlan plan_explanation(const RunData& a, const RunData& b, const JudgingRule& rule, const std::vector<std::string>& named) {
   const Comparison comparison = compare_runs(a, b, rule);
-  ExplainPlan plan{{}, {}, named};
+  ExplainPlan plan{{}, {}, {}, named};
   std::map<std::string, int> rank;  // by point id
   for (const PointComparison& row : comparison.points) {
     plan.verdicts[row.id] = std::string(spelling(row.verdict));
-    if (row.timed() && row.speedup > 0) plan.speedups[row.id] = row.speedup;
+    if (const auto speedup = row.trusted_speedup()) plan.speedups[row.id] = *speedup;
+    if (const auto ratio = row.instruction_ratio()) plan.instruction_ratios[row.id] = *ratio;
     rank[row.id] = explain_rank(row.verdict);
   }
   if (plan.ids.empty()) {
@@ -121,7 +123,7 @@ int store_replay_passes(const fs::path& b_dir) {
   auto [a, b] = read_runs(*meta.replay_from, b_dir);
   ExplainPlan plan = plan_explanation(a, b, JudgingRule{}, {});
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts),
-                       std::move(plan.speedups), layout.pass_dumps().string()};
+                       std::move(plan.speedups), layout.pass_dumps().string(), std::move(plan.instruction_ratios)};
   // B's own output: what an earlier, interrupted --passes left is replaced (remove_all takes a link
   // itself away, never what it points to).
   std::error_code error;
@@ -149,7 +151,7 @@ int run_explain(const ExplainOptions& options) {
                                  a.layout.dir().string(), b.layout.dir().string()));
   ExplainPlan plan = plan_explanation(a, b, options.rule, options.points);
   ExplainReport report{a.layout.dir().string(), b.layout.dir().string(), {}, std::move(plan.verdicts),
-                       std::move(plan.speedups), options.out};
+                       std::move(plan.speedups), options.out, std::move(plan.instruction_ratios)};
   ExplainRequest request{plan.ids, std::nullopt};
   if (!options.out.empty()) request.out = options.out;
   request.skip_passes = options.skip_passes;
@@ -180,7 +182,7 @@ int run_explain(const ExplainOptions& options) {
           for (SkippedPass& pass : *point.skipped)
             if (pass.timed) pass.timed->run.clear();
   }
-  print_explain(report, options.format, std::cout);
+  print_explain(report, options.format, std::cout, {options.detail, stdout_width()});
   return unexplained(report.points) ? kExitPointFailed : kExitOk;
 }
 

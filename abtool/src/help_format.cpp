@@ -24,6 +24,19 @@ std::string fit_help(const std::string& help, size_t width, size_t column) {
   return fitted;
 }
 
+std::string option_value_text(std::string opts) {
+  for (size_t at = 0; (at = opts.find(":{", at)) != std::string::npos;) {
+    const size_t word = opts.rfind(' ', at) + 1;  // npos + 1 = 0: at the start
+    opts.erase(word, at + 1 - word);
+    at = word;
+  }
+  return opts;
+}
+
+std::string FittingFormatter::make_option_opts(const CLI::Option* option) const {
+  return option_value_text(CLI::Formatter::make_option_opts(option));
+}
+
 std::string FittingFormatter::make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const {
   const size_t width = std::clamp<size_t>(stdout_width(), 60, kHelpWidth);
   return fit_help(CLI::Formatter::make_help(app, std::move(name), mode), width, get_column_width());

@@ -172,6 +172,14 @@ int run_history(const HistoryOptions& given) {
       print_builds(store, std::cout);
       return kExitOk;
     }
+    case HistoryCommand::points: {
+      const HistoryStore store(options.db, HistoryAccess::read);
+      std::vector<std::string> points;
+      for (const auto& [id, name] : store.point_names()) points.push_back(name);
+      std::sort(points.begin(), points.end());
+      for (const std::string& point : points) fmt::print("{}\n", point);
+      return kExitOk;
+    }
     case HistoryCommand::show: return show(options);
     case HistoryCommand::changes: return changes(options);
     case HistoryCommand::gate: return run_gate(options);

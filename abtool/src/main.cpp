@@ -401,9 +401,8 @@ void declare_comparing_commands(CommandLine& cli) {
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
   std::vector<std::string> formats;  // printers/exporter.h's registry
   for (const abt::ExportFormat& format : abt::export_formats()) formats.emplace_back(format.name);
-  diff->add_option("--format", diff_options.format, fmt::format("{}", fmt::join(formats, " | ")))
-      ->check(CLI::IsMember(formats))
-      ->capture_default_str();
+  diff->add_option("--format", diff_options.format, fmt::format("{} (default {})", fmt::join(formats, " | "), diff_options.format))
+      ->check(CLI::IsMember(formats));
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
                  "(default: 80 columns, the rest on a line per point below it)");
@@ -444,6 +443,9 @@ void declare_comparing_commands(CommandLine& cli) {
   abt::spelled_option<abt::ExplainFormat>(
       explain->add_option("--format", cli.explain_options.format, abt::choices_text<abt::ExplainFormat>() + " (default text)"));
   explain->add_option("--threshold", cli.explain_options.rule.threshold_pct, threshold_help())->check(at_least(0));
+  explain->add_flag("--detail", cli.explain_options.detail,
+                    "each point's pass lists, its output's operations and IR excerpt, its compile time by pass (default: a "
+                    "point a line)");
   explain->add_flag("--skip-passes", cli.explain_options.skip_passes,
                     "compile B's variant again with each pass where its code parts from A's left out in turn (Triton's "
                     "MLIR passes: abtool_skip_passes; GCC's: -fdisable-*), and say which makes it A's code");
@@ -552,6 +554,8 @@ void declare_history_command(CommandLine& cli) {
   add->add_option("RUN", options.runs, "run directories (records, or replays of one record)")->required();
   add->add_flag("-q,--quiet", options.quiet, "no line per run added");
   sub("list", "the history's builds in order, with their runs", abt::HistoryCommand::list);
+  sub("points", "the history's points, one a line, as `show` takes them (and shell completion offers them)",
+      abt::HistoryCommand::points);
   auto* show = sub("show", "one point's series: a sparkline over the builds, its change points, its last values",
                    abt::HistoryCommand::show);
   show->add_option("POINT", options.point, "the point (op/shape/dtype)")->required();
@@ -599,7 +603,8 @@ void declare_help(CommandLine& cli) {
         "abtool replay --from runs/A --compiler-flags enable_fp_fusion=0 --out runs/B"}},
       {cli.diff, {"abtool diff runs/A runs/B --ir", "abtool diff runs/A runs/B --format json --fail-on-regression"}},
       {cli.explain,
-       {"abtool explain runs/A runs/B", "abtool explain runs/A runs/B triton_layernorm/4096x4096/fp32 --out explained --format json"}},
+       {"abtool explain runs/A runs/B", "abtool explain runs/A runs/B triton_layernorm/4096x4096/fp32 --detail",
+        "abtool explain runs/A runs/B --out explained --format json"}},
       {cli.report, {"abtool report runs/A runs/B", "abtool report runs/A runs/B --out ab.html --threshold 5"}},
       {cli.merge,
        {"abtool merge runs/A runs/A-1 runs/A-2 runs/A-3   # of record --shard 1/3 .. 3/3",
@@ -615,6 +620,7 @@ void declare_help(CommandLine& cli) {
       {abt::HistoryCommand::add,
        {"abtool history add --db nightly.sqlite --build 2026-12-06 runs/B", "abtool history add --db nightly.sqlite runs/B-*"}},
       {abt::HistoryCommand::list, {"abtool history list --db nightly.sqlite", "abtool history list --db runs/history.sqlite"}},
+      {abt::HistoryCommand::points, {"abtool history points --db nightly.sqlite", "abtool history points | grep matmul"}},
       {abt::HistoryCommand::show,
        {"abtool history show --db nightly.sqlite cpu_matmul/64x64x64/fp32",
         "abtool history show --db nightly.sqlite cpu_matmul/64x64x64/fp32 --metric code_bytes"}},

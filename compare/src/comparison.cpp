@@ -359,20 +359,30 @@ bool replays_of_one_record(const RunData& a, const RunData& b) {
          a.meta.replay_from_run_id == b.meta.replay_from_run_id && a.meta.run_id != b.meta.run_id;
 }
 
+std::optional<double> PointComparison::trusted_speedup() const {
+  const Verdict time = time_verdict();
+  if ((time == Verdict::faster || time == Verdict::slower || time == Verdict::same || time == Verdict::ambiguous) && speedup > 0)
+    return speedup;
+  return std::nullopt;
+}
+
+std::optional<double> PointComparison::instruction_ratio() const {
+  if (instructions && instructions->a > 0 && instructions->b > 0) return double(instructions->b) / double(instructions->a);
+  return std::nullopt;
+}
+
 void summarize_geomeans(Comparison& report) {
   report.time_trusted = 0;
   report.geomean_speedup = report.instruction_geomean_ratio = report.retuned_geomean_speedup = std::nullopt;
   double log_sum = 0, count_log_sum = 0;
   int counted = 0;
   for (const auto& row : report.points) {
-    const Verdict time = row.time_verdict();
-    if ((time == Verdict::faster || time == Verdict::slower || time == Verdict::same || time == Verdict::ambiguous) &&
-        row.speedup > 0) {
-      log_sum += std::log(row.speedup);
+    if (const auto speedup = row.trusted_speedup()) {
+      log_sum += std::log(*speedup);
       ++report.time_trusted;
     }
-    if (row.instructions && row.instructions->a > 0 && row.instructions->b > 0) {
-      count_log_sum += std::log(double(row.instructions->b) / double(row.instructions->a));
+    if (const auto ratio = row.instruction_ratio()) {
+      count_log_sum += std::log(*ratio);
       ++counted;
     }
   }
@@ -406,6 +416,10 @@ Comparison compare_runs(const RunData& a, const RunData& b, const JudgingRule& r
 
   summarize_geomeans(report);
   add_compile_times(report);
+  if (!report.compile_times.empty() && a.meta.mode != b.meta.mode)
+    report.compile_times_unlike = fmt::format("not compiled alike (A a {}, B a {}: a record compiles a sweep's candidates "
+                                              "at once, a replay one variant a point)",
+                                              spelling(a.meta.mode), spelling(b.meta.mode));
   report.compile_stages = compare_compile_stages(report.points, rule.instruction_threshold_pct);
   add_warnings(a, b, report);
   report.a_run = summary_of_run(a);

@@ -218,7 +218,10 @@ void CompileCache::compile_pending(const std::vector<std::pair<Config, size_t>>&
       const double share_ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count() / double(jobs.size());
       for (auto& variant : variants) {
-        variant.compile_ms = share_ms;
+        // Where the compiler times its own stages, that is the compile: the same on both sides
+        // whether its process was forked warm, started cold or shared by a batch (a cold start
+        // against a fork server's warm one made a 39x "compile time" change on an H100).
+        variant.compile_ms = variant.profile.stages_ms().value_or(share_ms);
         if (disassemble) derive_cuda_binary_ir(variant);  // outside compile_ms: what the compiler took is what it reports
       }
       if (store_)

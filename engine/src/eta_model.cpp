@@ -7,6 +7,7 @@ namespace abt {
 void EtaModel::chose(double elapsed_s, double planned_s) {
   ++chosen_;
   chose_at_s_ = elapsed_s;
+  underway_planned_s_ = planned_s > 0 ? planned_s : prior_.choice_s;
   planned_choices_left_s_ = std::max(0.0, planned_choices_left_s_ - (planned_s > 0 ? planned_s : prior_.choice_s));
 }
 
@@ -30,7 +31,13 @@ std::optional<double> EtaModel::remaining_s(long long steps_done, double elapsed
     const double choices_left_s = planned_learned_choice_s_ > 0 && (choices_left == 0 || planned_choices_left_s_ > 0)
                                       ? planned_choices_left_s_ * choice_s_ / planned_learned_choice_s_  // the plan, as it fared
                                       : double(choices_left) * choice_s_ / double(learned_);
-    return choices_left_s + double(rounds_left) * per_round;
+    // The point chosen last, until it finishes, has had some of its choice's price (a finished
+    // point's choice holds all but its rounds: a Valgrind count after them too): the rest is left.
+    const double underway_price_s = planned_learned_choice_s_ > 0 && underway_planned_s_ > 0
+                                        ? underway_planned_s_ * choice_s_ / planned_learned_choice_s_
+                                        : choice_s_ / double(learned_);
+    const double underway_s = chosen_ > learned_ ? std::max(0.0, underway_price_s - (elapsed_s - chose_at_s_)) : 0.0;
+    return underway_s + choices_left_s + double(rounds_left) * per_round;
   }
   if (prior_.choice_s > 0 || prior_.round_s > 0) {
     // The choice under way has had some of its share: what it took so far, up to all of it.

@@ -64,10 +64,12 @@ void RunProgress::write_snapshot(size_t points_done, long long steps_done, const
   }
 }
 
-std::string RunProgress::line(size_t points_done, long long steps_done, const std::string& current) const {
+std::optional<double> RunProgress::shown_eta_s(long long steps_done) { return eta_display_.shown(eta_s(steps_done), seconds_since(start_)); }
+
+std::string RunProgress::line(size_t points_done, long long steps_done, const std::string& current) {
   const double elapsed = seconds_since(start_);
   std::string eta = "--:--";
-  if (auto left = eta_s(steps_done); left && *left > 0) eta = clock_text(*left);
+  if (auto left = shown_eta_s(steps_done); left && *left > 0) eta = clock_text(*left);
   // A record chooses an op's points before it times them: its point count stands still meanwhile.
   const size_t done_before = total_points_ - size_t(std::max(0LL, eta_.choices()));  // a resumed run's
   const long long chosen = eta_.chosen() - (long long)(points_done - std::min(points_done, done_before));

@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 
+#include "engine/eta_display.h"
 #include "engine/eta_model.h"
 #include "engine/step.h"
 
@@ -39,13 +40,15 @@ class RunProgress {
   void finish();
 
  private:
-  std::string line(size_t points_done, long long steps_done, const std::string& current) const;
+  std::string line(size_t points_done, long long steps_done, const std::string& current);
   void show(size_t points_done, long long steps_done, const std::string& current);
-  std::optional<double> eta_s(long long steps_done) const;
+  std::optional<double> eta_s(long long steps_done) const;  // the model's
+  std::optional<double> shown_eta_s(long long steps_done);    // the line's (eta_display.h)
   void write_snapshot(size_t points_done, long long steps_done, const std::string& current);
   std::string mode_;
   size_t total_points_;
   EtaModel eta_;
+  EtaDisplay eta_display_;
   bool terminal_;
   double plain_every_s_;
   bool active_ = false;

@@ -10,6 +10,13 @@ uint64_t CompileProfile::total_instructions() const {
   return total;
 }
 
+std::optional<double> CompileProfile::stages_ms() const {
+  std::optional<double> total;
+  for (const auto& stage : stages)
+    if (stage.ms) total = total.value_or(0) + *stage.ms;
+  return total;
+}
+
 const CompileStage* CompileProfile::stage(const std::string& name) const {
   for (const auto& stage : stages)
     if (stage.name == name) return &stage;

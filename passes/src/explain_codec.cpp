@@ -176,8 +176,10 @@ std::vector<PassTableRow> pass_table_of(const ExplainReport& report) {
   for (const PointExplanation& point : report.points) {
     const auto verdict = report.verdicts.find(point.point);
     const auto speedup = report.speedups.find(point.point);
+    const auto ratio = report.instruction_ratios.find(point.point);
     points.push_back({&point.passes, verdict == report.verdicts.end() ? "" : verdict->second,
-                      speedup == report.speedups.end() ? std::nullopt : std::optional<double>(speedup->second)});
+                      speedup == report.speedups.end() ? std::nullopt : std::optional<double>(speedup->second),
+                      ratio == report.instruction_ratios.end() ? std::nullopt : std::optional<double>(ratio->second)});
   }
   return pass_table(points);
 }
@@ -186,7 +188,9 @@ nlohmann::json pass_table_json(const std::vector<PassTableRow>& rows) {
   nlohmann::json table = nlohmann::json::array();
   for (const PassTableRow& row : rows)
     table.push_back({{"where", row.where}, {"points", row.points}, {"verdicts", row.verdicts},
-                     {"geomean_speedup", row.geomean_speedup ? nlohmann::json(*row.geomean_speedup) : nlohmann::json()}});
+                     {"geomean_speedup", row.geomean_speedup ? nlohmann::json(*row.geomean_speedup) : nlohmann::json()},
+                     {"geomean_instruction_ratio",
+                      row.geomean_instruction_ratio ? nlohmann::json(*row.geomean_instruction_ratio) : nlohmann::json()}});
   return table;
 }
 
@@ -201,6 +205,8 @@ nlohmann::json explain_report_json(const ExplainReport& report) {
     json["verdict"] = verdict == report.verdicts.end() ? nlohmann::json() : nlohmann::json(verdict->second);
     const auto speedup = report.speedups.find(point.point);
     json["speedup"] = speedup == report.speedups.end() ? nlohmann::json() : nlohmann::json(speedup->second);
+    if (const auto ratio = report.instruction_ratios.find(point.point); ratio != report.instruction_ratios.end())
+      json["instruction_ratio"] = ratio->second;
     if (point.skipped) {  // explain --skip-passes only
       json["skipped_passes"] = nlohmann::json::array();
       for (const SkippedPass& pass : *point.skipped) {
@@ -241,6 +247,7 @@ ExplainReport read_explain_json(const std::filesystem::path& file) {
     PointExplanation explained{id, point.text("a_variant"), point.text("b_variant"), explanation_from(point)};
     if (point.has("verdict")) report.verdicts[id] = point.text("verdict");
     if (point.has("speedup")) report.speedups[id] = point.number("speedup");
+    if (point.has("instruction_ratio")) report.instruction_ratios[id] = point.number("instruction_ratio");
     if (point.has("skipped_passes")) explained.skipped = skipped_from(point);
     report.points.push_back(std::move(explained));
   }

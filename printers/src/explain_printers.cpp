@@ -4,7 +4,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
+
+#include "util/terminal.h"
 
 namespace abt {
 namespace {
@@ -44,6 +48,59 @@ std::string operations_text(bool order_only, bool counted, const std::vector<std
   if (!counted) return "";
   if (changes.empty()) return "the same count of each operation (their operands or attributes differ)";
   return op_changes_text(changes);
+}
+
+// `passes` without those in `named`, in their order.
+std::vector<std::string> less(const std::vector<std::string>& passes, const std::vector<std::string>& named) {
+  std::vector<std::string> left;
+  for (const std::string& pass : passes)
+    if (std::find(named.begin(), named.end(), pass) == named.end()) left.push_back(pass);
+  return left;
+}
+
+// `pipeline`'s passes that the lines above (one side's passes since the last output alike, the
+// passes before the divergence that are not aligned) did not name already: each pass named once.
+std::vector<std::string> not_named_above(const std::vector<std::string>& pipeline, const PassDivergence& divergence, bool a_side) {
+  std::vector<std::string> left = less(pipeline, a_side ? divergence.since_same_only_in_a : divergence.since_same_only_in_b);
+  left = less(left, a_side ? divergence.only_in_a : divergence.only_in_b);
+  if (divergence.code) left = less(left, a_side ? divergence.code->since_same_only_in_a : divergence.code->since_same_only_in_b);
+  return left;
+}
+
+// explain's default: a point on one line (wrapped to `width`), the headline its table counts it by.
+std::string point_line(const PointExplanation& point, const std::string& verdict) {
+  const PassExplanation& found = point.passes;
+  std::string line = fmt::format("{}{}  {}  ", point.point, verdict.empty() ? "" : "  " + verdict,
+                                 point.a_variant == point.b_variant ? point.a_variant : point.a_variant + " -> " + point.b_variant);
+  switch (found.outcome) {
+    case ExplainOutcome::failed: return line + "cannot explain: " + found.error;
+    case ExplainOutcome::no_divergence: return line + "no divergence: every pass, every stage and the binaries are the same";
+    case ExplainOutcome::stage:
+      line += fmt::format("first differs at stage {} ({})", found.stage,
+                          found.no_passes.empty() ? "no pass's IR differs" : found.no_passes);
+      break;
+    case ExplainOutcome::pass: {
+      line += explanation_text(found);
+      const PassDivergence& pass = found.divergence;
+      if (pass.attributes_only && pass.code)
+        line += "; " + changed_text(pass.canonical, pass.code->changed_lines, pass.code->raw_changed_lines);
+      else if (!pass.attributes_only)
+        line += "; " + changed_text(pass.canonical, pass.changed_lines, pass.raw_changed_lines);
+      break;
+    }
+  }
+  if (found.a_rebuilt_measured == false || found.b_rebuilt_measured == false)
+    line += "; the dumps are of another binary than its run measured";
+  if (point.skipped) {
+    std::vector<std::string> as_a;
+    for (const SkippedPass& pass : *point.skipped)
+      if (pass.outcome == SkipOutcome::restores_a)
+        as_a.push_back(pass.pass + (restores_a_time(pass, verdict) ? " (A's time again)" : ""));
+    line += point.skipped->empty() ? std::string("; no pass can be left out of B")
+            : as_a.empty()         ? fmt::format("; no pass of {} left out of B gives A's code", point.skipped->size())
+                         : fmt::format("; left out of B, {} give{} A's code", fmt::join(as_a, ", "), as_a.size() == 1 ? "s" : "");
+  }
+  return line;
 }
 
 void print_point(const PointExplanation& point, const std::string& verdict, std::ostream& out) {
@@ -86,7 +143,13 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
       if (const std::string ops = operations_text(pass.order_only, pass.ops_counted, pass.op_changes);
           !ops.empty() && !pass.attributes_only)  // the module's attributes alone: the code's line follows
         out << "  operations: " << ops << "\n";
-      out << fmt::format("  passes before it that are not aligned (new, dropped or moved): A {}; B {}\n", names(pass.only_in_a), names(pass.only_in_b));
+      // the passes before it that are not aligned, less those the headline named
+      const std::vector<std::string> earlier_a = less(pass.only_in_a, pass.since_same_only_in_a);
+      const std::vector<std::string> earlier_b = less(pass.only_in_b, pass.since_same_only_in_b);
+      if (!earlier_a.empty() || !earlier_b.empty())
+        out << fmt::format("  {}passes before it that are not aligned (new, dropped or moved): A {}; B {}\n",
+                           earlier_a.size() + earlier_b.size() < pass.only_in_a.size() + pass.only_in_b.size() ? "earlier, " : "",
+                           names(earlier_a), names(earlier_b));
       std::istringstream excerpt(pass.excerpt);
       for (std::string line; std::getline(excerpt, line);) out << "    " << line << "\n";
       if (pass.attributes_only && !pass.code)
@@ -107,9 +170,16 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
       break;
     }
   }
-  if (const PassDivergence& passes = found.divergence; !passes.pipeline_only_in_a.empty() || !passes.pipeline_only_in_b.empty())
-    out << fmt::format("  passes one side's pipeline has and the other's lacks: A {}; B {}\n", names(passes.pipeline_only_in_a),
-                       names(passes.pipeline_only_in_b));
+  if (const PassDivergence& passes = found.divergence; !passes.pipeline_only_in_a.empty() || !passes.pipeline_only_in_b.empty()) {
+    const std::vector<std::string> later_a = not_named_above(passes.pipeline_only_in_a, passes, true);
+    const std::vector<std::string> later_b = not_named_above(passes.pipeline_only_in_b, passes, false);
+    if (!later_a.empty() || !later_b.empty())
+      out << fmt::format("  {}passes one side's pipeline has and the other's lacks: A {}; B {}\n",
+                         later_a.size() + later_b.size() < passes.pipeline_only_in_a.size() + passes.pipeline_only_in_b.size()
+                             ? "and further "
+                             : "",
+                         names(later_a), names(later_b));
+  }
   if (found.pass_times) {  // -ftime-report: where the compile time went, side by side
     const auto& times = *found.pass_times;
     std::vector<std::string> changes;
@@ -143,26 +213,54 @@ void print_point(const PointExplanation& point, const std::string& verdict, std:
     out << fmt::format("  left out of B, {} {} B's time back to A's\n", fmt::join(restoring, ", "), restoring.size() == 1 ? "brings" : "each bring");
 }
 
-}  // namespace
-
-void print_explain_text(const ExplainReport& report, std::ostream& out) {
-  out << fmt::format("explain {} {}: {} point(s)\n", report.a_dir, report.b_dir, report.points.size());
-  if (report.points.empty()) {
-    out << "no point to explain: every point's measured binaries are the same on both sides (name points to explain them anyway)\n";
-    return;
+// The lines wrapped to `width` (their indent kept, four more for what wraps), but not the IR
+// excerpts': code is read as it was printed. An excerpt's line is four spaces in, then its diff
+// mark (' ', '-', '+', "@@", "..."), where a list's item there starts with a pass's name.
+std::string wrap_prose(const std::string& text, size_t width) {
+  std::istringstream lines(text);
+  std::string wrapped;
+  for (std::string line; std::getline(lines, line);) {
+    const size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string::npos || indent > 4 || (indent == 4 && !std::isalnum(static_cast<unsigned char>(line[4])))) {
+      wrapped += line + "\n";
+      continue;
+    }
+    wrapped += line.substr(0, indent) + wrap_text(line.substr(indent), width, std::string(indent + 4, ' '), indent) + "\n";
   }
-  for (const PointExplanation& point : report.points) {
-    out << "\n";
-    const auto verdict = report.verdicts.find(point.point);
-    print_point(point, verdict == report.verdicts.end() ? "" : verdict->second, out);
-  }
-  if (const std::string table = pass_table_text(pass_table_of(report)); !table.empty()) out << "\n" << table;
-  if (!report.out.empty()) out << fmt::format("\neach side's pass outputs: {}\n", report.out);
+  return wrapped;
 }
 
-void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out) {
+}  // namespace
+
+void print_explain_text(const ExplainReport& report, std::ostream& out, const ExplainTextOptions& options) {
+  std::ostringstream text;
+  text << fmt::format("explain {} {}: {} point(s)\n", report.a_dir, report.b_dir, report.points.size());
+  if (report.points.empty()) {
+    text << "no point to explain: every point's measured binaries are the same on both sides (name points to explain them anyway)\n";
+    out << wrap_prose(text.str(), options.width);
+    return;
+  }
+  if (!options.detail) text << "\n";
+  for (const PointExplanation& point : report.points) {
+    const auto found = report.verdicts.find(point.point);
+    const std::string verdict = found == report.verdicts.end() ? "" : found->second;
+    if (options.detail) {
+      text << "\n";
+      print_point(point, verdict, text);
+    } else {
+      text << point_line(point, verdict) << "\n";
+    }
+  }
+  if (const std::string table = pass_table_text(pass_table_of(report)); !table.empty()) text << "\n" << table;
+  if (!report.out.empty()) text << fmt::format("\neach side's pass outputs: {}\n", report.out);
+  if (!options.detail)
+    text << "each point's passes, its output's operations and IR excerpt: add --detail (and the point's id for one)\n";
+  out << wrap_prose(text.str(), options.width);
+}
+
+void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out, const ExplainTextOptions& options) {
   if (format == ExplainFormat::json) print_explain_json(report, out);
-  else print_explain_text(report, out);
+  else print_explain_text(report, out, options);
 }
 
 void print_explain_json(const ExplainReport& report, std::ostream& out) { out << explain_report_json(report).dump(2) << "\n"; }

@@ -194,6 +194,7 @@ std::string compile_times(const Comparison& report) {
   };
   if (!report.slowest_compiles.empty()) text += "; most slowed: " + listed(report.slowest_compiles);
   if (!report.fastest_compiles.empty()) text += "; most sped up: " + listed(report.fastest_compiles);
+  if (!report.compile_times_unlike.empty()) text += "; " + report.compile_times_unlike;
   return text;
 }
 

@@ -272,12 +272,13 @@ void ir_section(const Comparison& report, std::ostream& out) {
 void pass_table_section(const Comparison& report, std::ostream& out) {
   if (report.explained() == 0) return;
   out << "<section id=\"pass-table\"><h2>Where the code first differs</h2>\n<table><thead><tr><th>pass (stage)</th>"
-         "<th>points</th><th>verdicts</th><th>geomean speedup</th></tr></thead><tbody>\n";
+         "<th>points</th><th>verdicts</th><th>geomean instructions B/A</th><th>geomean time B vs A</th></tr></thead><tbody>\n";
   for (const PassTableRow& row : pass_table_of(report)) {
     std::vector<std::string> verdicts;
     for (const auto& [verdict, count] : row.verdicts) verdicts.push_back(fmt::format("{} {}", verdict, count));
-    out << fmt::format("<tr><td class=\"point\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(row.where),
+    out << fmt::format("<tr><td class=\"point\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(row.where),
                        row.points, html_escape(fmt::format("{}", fmt::join(verdicts, ", "))),
+                       row.geomean_instruction_ratio ? significant_text(*row.geomean_instruction_ratio, 4) + "x" : "-",
                        row.geomean_speedup ? significant_text(*row.geomean_speedup, 4) + "x" : "-");
   }
   out << "</tbody></table></section>\n";
@@ -318,7 +319,11 @@ void meta_section(const RunSummary& a_run, const RunSummary& b_run, std::ostream
   auto row = [&](const char* name, const std::string& a_text, const std::string& b_text) {
     out << fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td></tr>\n", name, html_escape(a_text), html_escape(b_text));
   };
-  auto gpu_text = [](const DeviceRecord& gpu) {
+  // A host run's ops never touch the GPU, and are timed by the wall clock whatever --timer says.
+  auto host_ops = [](const MetaRecord& meta) { return meta.compiler.backend == BackendKind::host; };
+  auto gpu_text = [&](const MetaRecord& meta) {
+    const DeviceRecord& gpu = meta.gpu;
+    if (host_ops(meta)) return std::string("not used (host ops)");
     if (gpu.present())
       return fmt::format("{} ({}), {} SMs, SM clock max {} MHz, driver {}", gpu.name, gpu.cc, gpu.sm_count,
                          gpu.sm_clock_max_mhz, gpu.driver);
@@ -328,9 +333,11 @@ void meta_section(const RunSummary& a_run, const RunSummary& b_run, std::ostream
     return fmt::format("{}, {} logical cores, {} ({}){}", host.cpu, host.logical_cores, host.kernel, host.arch,
                        host.cpufreq_governor.empty() ? "" : ", governor " + host.cpufreq_governor);
   };
-  auto timing_text = [](const TimingRecord& timing) {
-    return fmt::format("--timer {} --warmup-ms {} --rep-ms {} --rounds {}", spelling(timing.timer), timing.warmup_ms,
-                       timing.rep_ms, timing.rounds);
+  auto timing_text = [&](const MetaRecord& meta) {
+    const TimingRecord& timing = meta.timing;
+    return fmt::format("{} --warmup-ms {} --rep-ms {} --rounds {}",
+                       host_ops(meta) ? std::string("wall clock (host ops)") : fmt::format("--timer {}", spelling(timing.timer)),
+                       timing.warmup_ms, timing.rep_ms, timing.rounds);
   };
   auto markers_text = [](const RunSummary& run) {
     std::vector<std::string> parts;
@@ -347,10 +354,10 @@ void meta_section(const RunSummary& a_run, const RunSummary& b_run, std::ostream
   row("directory", a_run.dir, b_run.dir);
   row("mode", std::string(spelling(a.mode)), std::string(spelling(b.mode)) + (b.replay_from ? " of " + b.replay_from->string() : ""));
   row("compiler", compiler_text(a.compiler), compiler_text(b.compiler));
-  row("GPU", gpu_text(a.gpu), gpu_text(b.gpu));
+  row("GPU", gpu_text(a), gpu_text(b));
   row("SM clock in rounds", clocks_text(a_run), clocks_text(b_run));
   row("host", host_text(a.host), host_text(b.host));
-  row("timing", timing_text(a.timing), timing_text(b.timing));
+  row("timing", timing_text(a), timing_text(b));
   row("seed", std::to_string(a.seed), std::to_string(b.seed));
   row("markers", markers_text(a_run), markers_text(b_run));
   row("time", a.start_time + " to " + a.end_time, b.start_time + " to " + b.end_time);

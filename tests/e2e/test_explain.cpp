@@ -83,7 +83,7 @@ TEST_F(ExplainHost, GccWithoutTreeVectorizeNamesTheVectorizerThatRanOnAsSideOnly
   EXPECT_GT(point["pass_times"]["a_ms"].get<double>(), 0) << point["pass_times"].dump();
   EXPECT_GT(point["pass_times"]["b_ms"].get<double>(), 0) << point["pass_times"].dump();
   EXPECT_LE(point["pass_times"]["largest_changes"].size(), 3u);
-  const ProcessResult text = abtool({"explain", run("A").string(), run("B").string(), "-q"});
+  const ProcessResult text = abtool({"explain", run("A").string(), run("B").string(), "-q", "--detail"});
   EXPECT_NE(text.out.find("  compile time by pass (as the compiler timed its passes): A "), std::string::npos) << text.out;
 }
 
@@ -121,7 +121,7 @@ TEST_F(ExplainHost, SkipPassesTimeFindsGccsVectorizerBringsBsTimeBack) {
   std::cout << "B " << point["verdict"] << " " << vectorized << "x against A; without tree vect " << timed["verdict"] << " "
             << without << "x\n";
   // as text: the candidate's verdict, and which pass brings B's time back where B's differed
-  const ProcessResult text = abtool({"explain", run("S"), run("V"), "--skip-passes", "-q"});
+  const ProcessResult text = abtool({"explain", run("S"), run("V"), "--skip-passes", "-q", "--detail"});
   EXPECT_NE(text.out.find("    tree vect: "), std::string::npos) << text.out;
 }
 
@@ -216,7 +216,7 @@ TEST_F(ExplainHost, DryRunSaysWhatEachSideWouldBeCompiledWithAndCompilesNothing)
 
 TEST_F(ExplainHost, TextSaysThePassAndOutKeepsEachDistinctPassOutputOnce) {
   const fs::path out = run("explained");
-  const ProcessResult result = abtool({"explain", run("A"), run("B"), "--out", out, "-q"});
+  const ProcessResult result = abtool({"explain", run("A"), run("B"), "--out", out, "-q", "--detail"});
   ASSERT_EQ(result.exit_code, 0) << describe(result);
   // The vectorizer's passes, run by A alone before the first differing output, are the headline.
   EXPECT_NE(result.out.find("first divergence: passes that ran on one side only, since the last identical output: A tree ch_vect, "
@@ -237,6 +237,25 @@ TEST_F(ExplainHost, TextSaysThePassAndOutKeepsEachDistinctPassOutputOnce) {
     ASSERT_GT(stored.size(), 2u) << row[2];
     EXPECT_EQ(stored.substr(0, 2), "\x1f\x8b") << row[2] << " is gzip's format";
   }
+}
+
+// Issue 74: by default a point is one line, and the run's table counts it by what that line leads
+// with: the vectorizer's passes A ran alone (-fno-tree-vectorize on B), not pcom, which only shows
+// they are gone.
+TEST_F(ExplainHost, APointIsOneLineAndTheTableNamesWhatItsLineLeadsWith) {
+  const ProcessResult text = abtool({"explain", run("A"), run("B"), "-q"}, {{"COLUMNS", "100"}});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_NE(text.out.find("\ncpu_saxpy/65536/fp32  "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("after passes only A ran (tree ch_vect, tree ifcvt, tree vect"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  tree ch_vect, tree ifcvt, tree vect, tree dce6 (ran on A only), then pcom (tree): 1 point"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("\n  pcom (tree):"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("vector("), std::string::npos) << "the IR excerpt only with --detail: " << text.out;
+  std::istringstream lines(text.out);
+  size_t count = 0;
+  for (std::string line; std::getline(lines, line); ++count) EXPECT_LE(line.size(), 100u) << line;
+  EXPECT_LE(count, 12u) << text.out;
 }
 
 TEST_F(ExplainHost, DiffPassesAddsTheFirstDivergentPassToEveryFormatAndTheReport) {
@@ -456,14 +475,15 @@ TEST_F(ExplainTriton, TwoTritonBuildsNameEachKernelsFirstDivergentPassAndTheirOn
   EXPECT_EQ(attributes_only, 3u) << "the layernorm, add and softmax kernels (the matmul's front end differs first)";
   // The text a reader gets for one kernel: the code's line count beside the text's, the operations'
   // line, an excerpt of at most 40 lines, and the run's table of where the code first differs.
-  const ProcessResult text = abtool({"explain", dir_.path() / "A", dir_.path() / "B", "-q",
+  const ProcessResult text = abtool({"explain", dir_.path() / "A", dir_.path() / "B", "-q", "--detail",
                                      Point{"triton_add", {4096}, DType::fp32}.id()});
   ASSERT_EQ(text.exit_code, 0) << describe(text);
   std::cout << text.out;
   EXPECT_NE(text.out.find(" lines changed after canonicalization ("), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("  operations: builtin.unrealized_conversion_cast +3"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("  compile time by pass (as the compiler timed its passes): A "), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("where the code first differs, over the points (their verdicts, geomean speedup B vs A):\n"
+  // The table counts it by the code's own first divergence, as the point's line leads with it.
+  EXPECT_NE(text.out.find("where the code first differs, over the points (their verdicts, geomean time B vs A):\n"
                           "  ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm) (llir (MLIR)): 1 point"),
             std::string::npos)
       << text.out;
@@ -500,7 +520,10 @@ TEST_F(ExplainTriton, SkipPassesFindsThePassThatMakesBsCodeAs) {
   // as text, and without the option no such field (the goldens hold)
   args[5] = "text";
   const ProcessResult text = abtool(args);
-  EXPECT_NE(text.out.find("    tritongpu-coalesce: A's code (the binary A's variant compiles to)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("; left out of B, tritongpu-coalesce gives A's code"), std::string::npos) << text.out;
+  args.push_back("--detail");
+  const ProcessResult detail = abtool(args);
+  EXPECT_NE(detail.out.find("    tritongpu-coalesce: A's code (the binary A's variant compiles to)"), std::string::npos) << detail.out;
   EXPECT_FALSE(explain("A", "B", add).at(0).contains("skipped_passes"));
 }
 

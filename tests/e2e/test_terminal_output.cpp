@@ -44,6 +44,27 @@ TEST(TerminalOutput, HelpLinesFitAndTheFooterIsTheTopLevelsAlone) {
   }
 }
 
+// Issue 74: a choice of words is written one way in every command's help, "{a,b}", its default in
+// the description (CLI11 wrote "TEXT:{text,md,json,csv}=text" beside "{text,json}").
+TEST(TerminalOutput, EveryHelpWritesAChoiceOfWordsOneWay) {
+  const std::vector<std::vector<std::string>> commands{
+      {"record"}, {"replay"}, {"diff"}, {"report"}, {"explain"}, {"capture"}, {"merge"}, {"completion"},
+      {"history", "add"}, {"history", "show"}, {"history", "changes"}, {"history", "gate"}, {"history", "report"}};
+  size_t choices = 0;
+  for (std::vector<std::string> args : commands) {
+    args.push_back("--help");
+    const ProcessResult help = abtool(args, {{"COLUMNS", "300"}});
+    ASSERT_EQ(help.exit_code, 0) << describe(help);
+    EXPECT_EQ(help.out.find(":{"), std::string::npos) << args[0] << ": " << help.out;
+    EXPECT_EQ(help.out.find("}="), std::string::npos) << args[0] << ": " << help.out;
+    for (size_t at = help.out.find(" {"); at != std::string::npos; at = help.out.find(" {", at + 1)) ++choices;
+  }
+  EXPECT_GE(choices, 10u) << "--format, --color, --timer, --metric, ... each as {a,b}";
+  const ProcessResult diff = abtool({"diff", "--help"}, {{"COLUMNS", "300"}});
+  EXPECT_NE(diff.out.find("--format {text,md,json,csv}"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("text | md | json | csv (default text)"), std::string::npos) << diff.out;
+}
+
 // Replay takes its settings from A unless told otherwise: its help says so, not record's defaults.
 TEST(TerminalOutput, ReplaysHelpShowsTheDefaultsItInheritsFromA) {
   ProcessResult replay = abtool({"replay", "--help"}, {{"COLUMNS", "300"}});
@@ -177,6 +198,33 @@ TEST(TerminalOutput, CompletionCompletesCommandsAndOptions) {
   ProcessResult zsh = abtool({"completion", "zsh"});
   EXPECT_EQ(zsh.out.rfind("autoload -U +X bashcompinit && bashcompinit\n", 0), 0u) << zsh.out;
   EXPECT_EQ(abtool({"completion", "fish"}).exit_code, 2);
+}
+
+// Issue 74: `history show <TAB>` offers the points of the history the line names (`history points`).
+TEST(TerminalOutput, CompletionOffersTheHistorysPointsToShow) {
+  TempDir dir("abtool-completion-history-");
+  ASSERT_EQ(record(dir.path() / "A", {"--op", "cpu_saxpy"}).exit_code, 0);
+  const fs::path db = dir.path() / "h.sqlite";
+  ASSERT_EQ(abtool({"history", "add", "--db", db.string(), (dir.path() / "A").string(), "-q"}).exit_code, 0);
+  const ProcessResult points = abtool({"history", "points", "--db", db.string()});
+  ASSERT_EQ(points.exit_code, 0) << describe(points);
+  const std::vector<std::string> listed = lines_of(points.out);
+  ASSERT_FALSE(listed.empty());
+  for (const std::string& point : listed) EXPECT_EQ(point.rfind("cpu_saxpy/", 0), 0u) << point;
+  const fs::path file = dir.path() / "abtool.bash";
+  write_file_atomically(file, abtool({"completion", "bash"}).out);
+  const ProcessResult completed = run_process(
+      {"bash",
+       {"-c", "source '" + file.string() + "'; COMP_WORDS=('" + std::string(ABTOOL_BINARY) + "' history show --db '" + db.string() +
+                  "' cpu_sa); COMP_CWORD=5; _abtool; printf '%s\\n' \"${COMPREPLY[@]}\"; "
+                  "COMP_WORDS=(abtool history show --db nowhere.sqlite cpu_sa); COMP_CWORD=5; _abtool; echo \"[${COMPREPLY[*]}]\""},
+       "",
+       {},
+       std::chrono::seconds(30)});
+  ASSERT_EQ(completed.exit_code, 0) << completed.out << completed.err;
+  std::vector<std::string> expected = listed;
+  expected.push_back("[]");
+  EXPECT_EQ(lines_of(completed.out), expected) << completed.out;
 }
 
 // --quiet: no header or point lines as the run goes, no progress; the final table still.

@@ -23,6 +23,15 @@ PointComparison row(const std::string& op, std::optional<CompileProfile> a, std:
   return point;
 }
 
+// A variant's compile_ms, where the compiler times its stages: their sum (compile_cache.cpp).
+TEST(CompileStages, TheStagesTimesAreTheCompileWhereTheCompilerTimesThem) {
+  CompileProfile profile;
+  EXPECT_FALSE(profile.stages_ms()) << "no stage: the process's wall time is the compile's";
+  profile.stages = {{"ast", 12.5, std::nullopt}, {"ttir", std::nullopt, 100}, {"cubin", 30.0, std::nullopt}};
+  ASSERT_TRUE(profile.stages_ms());
+  EXPECT_DOUBLE_EQ(*profile.stages_ms(), 42.5);
+}
+
 TEST(CompileStages, EqualCountsAreSameAndAOnePercentChangeIsDecided) {
   const std::vector<PointComparison> points{
       row("gemm", counted({{"cicc", 1000000}, {"ptxas", 500000}}), counted({{"cicc", 1000000}, {"ptxas", 515000}})),

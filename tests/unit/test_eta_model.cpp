@@ -1,6 +1,7 @@
 // The progress line's ETA: a choice and a round priced apart from the finished points' phases.
 #include <gtest/gtest.h>
 
+#include "engine/eta_display.h"
 #include "engine/eta_model.h"
 
 namespace abt {
@@ -62,7 +63,42 @@ TEST(EtaModel, ChoicesLeftArePricedByThePlanAsItFared) {
   eta.learn(point_time(1.1, 1.0, 0.1), 1, 0.5);
   EXPECT_NEAR(*eta.remaining_s(4, 2.2), 2 * 2.0 * 2 + 2 * 0.1, 1e-9) << "the second op's sweeps, at twice their plan";
   eta.chose(2.2, 2.0);
-  EXPECT_NEAR(*eta.remaining_s(5, 2.3), 1 * 2.0 * 2 + 2 * 0.1, 1e-9);
+  EXPECT_NEAR(*eta.remaining_s(5, 2.3), (2.0 * 2 - 0.1) + 1 * 2.0 * 2 + 2 * 0.1, 1e-9)
+      << "the third's sweep under way, less the 0.1 s it has had; the fourth's; the rounds";
+}
+
+// Issue 74: through a step longer than its price (a Valgrind count after a point's rounds) the
+// model's estimate counts down, and the point's choice was priced though it had begun.
+TEST(EtaModel, TheChoiceUnderWayCountsDownUntilItsPointFinishes) {
+  EtaModel eta(3, 3 * 2);
+  eta.chose(0.0);
+  eta.learn(point_time(10.0, 9.9, 0.1), 1);  // a choice (and count) of 9.9 s, a round of 0.1 s
+  eta.chose(10.0);
+  // 3 steps done: the first point's two and the second's choice, begun (as the run counts them)
+  EXPECT_NEAR(*eta.remaining_s(3, 11.0), (9.9 - 1.0) + 9.9 + 2 * 0.1, 1e-9);
+  EXPECT_NEAR(*eta.remaining_s(4, 16.0), (9.9 - 6.0) + 9.9 + 1 * 0.1, 1e-9) << "its round done, its count going on";
+  EXPECT_NEAR(*eta.remaining_s(4, 25.0), 0 + 9.9 + 1 * 0.1, 1e-9) << "past its price: nothing more is assumed of it";
+}
+
+// What the line shows: a countdown between the model's steps, good news at once, bad news a
+// quarter plus a second per second at most (never the 2x jump up of the raw estimate).
+TEST(EtaDisplay, CountsDownTakesGoodNewsAndRisesGradually) {
+  EtaDisplay eta;
+  EXPECT_FALSE(eta.shown(std::nullopt, 0.0));
+  EXPECT_DOUBLE_EQ(*eta.shown(8.0, 1.0), 8.0);
+  EXPECT_DOUBLE_EQ(*eta.shown(8.0, 2.0), 8.0) << "the model unchanged: at most its own estimate";
+  EXPECT_DOUBLE_EQ(*eta.shown(3.0, 3.0), 3.0) << "good news at once";
+  EXPECT_DOUBLE_EQ(*eta.shown(std::nullopt, 4.0), 2.0) << "nothing new: it counts down";
+  double shown = 2.0;
+  for (double now = 5.0; now <= 9.0; now += 1.0) {  // the model now says 16 s: a jump of 8x
+    const double next = *eta.shown(16.0, now);
+    EXPECT_LE(next, shown * 1.25 + 1.0 + 1e-9) << "at " << now;
+    EXPECT_GE(next, shown) << "it rises toward the model";
+    shown = next;
+  }
+  EXPECT_LT(shown, 16.0);
+  for (double now = 10.0; now <= 30.0; now += 1.0) shown = *eta.shown(16.0 - (now - 9.0) * 0.1, now);
+  EXPECT_NEAR(shown, 16.0 - 21 * 0.1, 1e-9) << "it reaches the model's estimate";
 }
 
 TEST(EtaModel, TimeOutsideEveryPhaseCountsWithTheChoice) {

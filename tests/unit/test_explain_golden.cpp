@@ -37,6 +37,7 @@ ExplainReport every_outcome() {
   pass.excerpt = "@@ -1,3 +1,2 @@\n void saxpy (int64_t n, float a, const float * x, float * y)\n-  vector(8) float * n1;\n+  float * n1;\n";
   report.points.push_back(vectorized);
   report.verdicts[vectorized.point] = "SLOWER";
+  report.instruction_ratios[vectorized.point] = 6.3;  // decided by the counts; its time untrusted: no speedup
 
   PointExplanation nvrtc{"saxpy/1048576/fp32", "BLOCK256", "BLOCK256", {}};
   nvrtc.passes.outcome = ExplainOutcome::stage;
@@ -115,6 +116,7 @@ ExplainReport every_outcome() {
         normalize_ir(read_text_file(fixtures / "add_kernel.convert-triton-gpu-to-llvm.triton-3.6.0.mlir"))}});
   report.points.push_back(add);
   report.verdicts[add.point] = "SLOWER";
+  report.speedups[add.point] = 0.96;
 
   PointExplanation failed{"cpu_matmul/32x48x40/fp32", "BM16", "BM16", {}};
   failed.passes.error = "B's variant BM16 does not compile again: g++: fatal error: no input files";
@@ -132,6 +134,50 @@ TEST(ExplainGolden, Text) {
   std::ostringstream out;
   print_explain_text(every_outcome(), out);
   expect_golden("expected.txt", out.str());
+}
+
+// --detail, wrapped as a 100-column terminal shows it: prose wraps under its indent, IR excerpts stay
+// as printed.
+TEST(ExplainGolden, Detail) {
+  std::ostringstream out;
+  print_explain_text(every_outcome(), out, {true, 100});
+  expect_golden("expected_detail.txt", out.str());
+}
+
+// Issue 74: a point is one line by default, and the run's table counts each point by what its line
+// leads with (the vectorizer's passes A ran alone, not pcom, which only shows their absence).
+TEST(ExplainGolden, APointIsOneLineAndTheTableCountsWhatItsLineLeadsWith) {
+  const ExplainReport report = every_outcome();
+  std::ostringstream out;
+  print_explain_text(report, out);
+  const std::string text = out.str();
+  for (const PointExplanation& point : report.points) {
+    const size_t line = text.find("\n" + point.point + "  ");
+    ASSERT_NE(line, std::string::npos) << point.point << "\n" << text;
+    EXPECT_NE(text.compare(text.find('\n', line + 1) + 1, 1, " "), 0) << "no second line for " << point.point;
+  }
+  EXPECT_NE(text.find("cpu_saxpy/65536/fp32  SLOWER  UNROLL1  after passes only A ran (tree ch_vect, tree ifcvt, tree vect, tree "
+                      "dce6), tree pass pcom; 248 lines changed"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  tree ch_vect, tree ifcvt, tree vect, tree dce6 (ran on A only), then pcom (tree): 1 point (SLOWER 1), instructions 6.300x\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("  pcom (tree): "), std::string::npos) << text;
+  // The attributes' divergence: the code's own first difference leads, in the line and in the table.
+  EXPECT_NE(text.find("  default  after passes only B ran (ttgir GluonInline (gluon-inline)), llir (MLIR) pass ConvertTritonGPUToLLVM"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  ttgir GluonInline (gluon-inline) (ran on B only), then ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm) "
+                      "(llir (MLIR)): 1 point (FASTER 1)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("    @@"), std::string::npos) << "no excerpt without --detail";
+  // Wrapped to a terminal's width: no line longer than it.
+  std::ostringstream narrow;
+  print_explain_text(report, narrow, {false, 80});
+  std::istringstream lines(narrow.str());
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
 }
 
 TEST(ExplainGolden, Json) {

@@ -75,9 +75,10 @@ TEST(HtmlReport, AnAttributeOnlyDivergenceShowsTheCodesOwnExcerpt) {
   std::ostringstream page;
   write_html_report(report, page);
   const std::string html = page.str();
-  EXPECT_NE(html.find("(module attributes only; the code first differs at llir (MLIR) pass ConvertTritonGPUToLLVM "
-                      "(convert-triton-gpu-to-llvm))"),
-            std::string::npos);
+  EXPECT_NE(html.find("llir (MLIR) pass ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm) (the module&#39;s attributes differ "
+                      "first, at "),
+            std::string::npos)
+      << html.substr(html.find("class=\"passes\""), 1500);
   EXPECT_NE(html.find("<summary>the code's first divergence, ConvertTritonGPUToLLVM (convert-triton-gpu-to-llvm): its output, A "
                       "to B</summary><pre>-  %v2 = llvm.mlir.constant(0 : i32)\n+  %v2 = builtin.unrealized_conversion_cast"),
             std::string::npos)
@@ -102,6 +103,12 @@ TEST(HtmlReport, HasEveryPointEveryChartAndBothRunsMetadata) {
   EXPECT_EQ(html.find("<th>instructions</th>"), std::string::npos) << "runs that did not count have no such column";
   EXPECT_NE(html.find(a.meta.compiler.path), std::string::npos);
   EXPECT_NE(html.find(b.meta.compiler.path), std::string::npos);
+  // Issue 74: a host run's Runs table says how it was timed and that no GPU was used, not the
+  // --timer default and why there is no CUDA driver.
+  ASSERT_EQ(a.meta.compiler.backend, BackendKind::host);
+  EXPECT_NE(html.find("<tr><th>GPU</th><td>not used (host ops)</td><td>not used (host ops)</td></tr>"), std::string::npos);
+  EXPECT_NE(html.find("<tr><th>timing</th><td>wall clock (host ops) --warmup-ms "), std::string::npos);
+  EXPECT_EQ(html.find("--timer graph"), std::string::npos);
   // Self-contained: no script, no stylesheet or image fetched.
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_FALSE(std::regex_search(html, std::regex("(src|href)=\"[a-z]+:")));

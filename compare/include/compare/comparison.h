@@ -64,6 +64,10 @@ struct PointComparison {
   Metric metric() const { return instructions ? Metric::instructions : Metric::time; }
   // The time's own verdict: the verdict, or where the counts decided it, the timing's.
   Verdict time_verdict() const { return instructions ? timing_verdict.value_or(Verdict::untrusted) : verdict; }
+  // What the geomeans are of: A's time / B's where the time is trusted (its verdict FASTER, SLOWER,
+  // SAME or AMBIGUOUS), B's instructions / A's where both sides counted them.
+  std::optional<double> trusted_speedup() const;
+  std::optional<double> instruction_ratio() const;
   // What is said beside the verdict, in order (finding.h): why it is untrusted, ambiguous, failed or
   // missing, the trust checks that fired, identical code, the counts' decision.
   std::vector<Finding> findings;
@@ -174,6 +178,9 @@ struct Comparison {
   int time_trusted = 0;  // the points geomean_speedup is over
   std::optional<double> instruction_geomean_ratio;
   std::vector<OpCompileTime> compile_times;
+  // Why A's and B's compile times were not measured alike, where they were not ("" where they
+  // were): a record compiles a sweep's candidates at once, a replay one variant a point.
+  std::string compile_times_unlike;
   std::vector<const PointComparison*> slowest_compiles;  // B's compile slower: largest B/A ratios first (at most 3)
   std::vector<const PointComparison*> fastest_compiles;  // B's compile faster: smallest B/A ratios first (at most 3)
   std::vector<OpCompileStages> compile_stages;  // per op, where both sides' compiles carry stages

@@ -59,8 +59,9 @@ struct CompiledVariant {
   std::string entry_symbol;
   std::map<std::string, std::filesystem::path> ir;  // extension ("s", "ptx", ...) -> file
   std::optional<TritonLaunchContract> triton;  // Triton variants: what a launch needs beyond the binary
-  // Wall time of the compile; a batch compiled in one compiler process (Triton) shares its time
-  // equally. Compiles run in parallel across cores, on both sides of an A/B alike.
+  // The compile's time: where the compiler times its stages (Triton), their sum (not the
+  // interpreter's start, import or fork); else the wall time of its process (a batch shares its time
+  // equally). Compiles run in parallel across cores: a record's sweep compiles several at once.
   double compile_ms = 0;
   CompileProfile profile;  // stages' wall times, where the compiler reports them (Triton)
 };

@@ -39,7 +39,7 @@ class EtaModel {
  private:
   long long choices_, steps_, chosen_ = 0;
   EtaPrior prior_;
-  double chose_at_s_ = 0;
+  double chose_at_s_ = 0, underway_planned_s_ = 0;  // the last choice begun: when, and its plan's price
   long long learned_ = 0, rounds_ = 0;
   double choice_s_ = 0, round_s_ = 0;
   double planned_choices_left_s_;      // the plan's price of the choices not begun

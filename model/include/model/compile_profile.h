@@ -27,6 +27,9 @@ struct CompileProfile {
 
   bool counted() const { return !counted_by.empty(); }
   uint64_t total_instructions() const;
+  // The compile itself as the compiler timed its stages (Triton: the front end and each backend
+  // stage), without starting or forking the compiler's process; none where no stage has a time.
+  std::optional<double> stages_ms() const;
   const CompileStage* stage(const std::string& name) const;
   // `counted`'s instructions added to this profile's stages (by name; new stages at the end).
   void add_counts(const CompileProfile& counted);

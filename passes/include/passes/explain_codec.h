@@ -22,8 +22,9 @@ struct ExplainReport {
   std::string a_dir, b_dir;
   std::vector<PointExplanation> points;
   std::map<std::string, std::string> verdicts;  // by point id: diff's verdict, where it has one
-  std::map<std::string, double> speedups;       // by point id: diff's speedup, where measured on both sides
+  std::map<std::string, double> speedups;       // by point id: diff's speedup, where both sides' time is trusted
   std::string out;                              // where the dumps went (--out); empty: nowhere
+  std::map<std::string, double> instruction_ratios;  // by point id: B's instructions / A's, where both counted them
 };
 
 nlohmann::json explanation_json(const PassExplanation& explanation);  // diff's "passes", explain's per point

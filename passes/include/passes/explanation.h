@@ -87,8 +87,22 @@ struct PointExplanation {
 // again (SAME): the pass that made the change.
 bool restores_a_time(const SkippedPass& pass, std::string_view b_verdict);
 
-// One line: "machine pass NVPTX DAG->DAG Pattern Instruction Selection (nvptx-isel)",
-// "stage ptx (every one of 230 passes the same)", "no divergence", "failed: ...".
+// What a point's explanation leads with, and what the run's table counts it by, so the two always
+// agree: the passes one side ran alone since the last output both had alike (the likelier cause: a
+// pass switched off on one side, GCC's vect under -fno-tree-vectorize), then the first pass whose
+// code differs, which only shows it. Where the first divergence is the module's attributes alone,
+// the code's own first divergence and the passes one side ran before it.
+struct FirstDifference {
+  std::vector<std::string> only_in_a, only_in_b;  // ran on that side alone, since the last output alike
+  PassStage stage = PassStage::ttir;
+  std::string pass;
+};
+// Outcome `pass` only (none otherwise).
+std::optional<FirstDifference> first_difference(const PassExplanation& explanation);
+
+// One line: "after passes only A ran (tree ch_vect, tree vect), tree pass pcom",
+// "llir (MLIR) pass ConvertTritonGPUToLLVM (...) (the module's attributes differ first, at ttgir pass ...)",
+// "stage ptx (no pass's IR differs)", "no divergence", "failed: ...".
 std::string explanation_text(const PassExplanation& explanation);
 
 }  // namespace abt

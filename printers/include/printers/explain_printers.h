@@ -2,6 +2,7 @@
 // passes/explain_codec.h).
 #pragma once
 #include <ostream>
+#include <string>
 
 #include "passes/explain_codec.h"
 
@@ -15,8 +16,15 @@ struct Spellings<ExplainFormat> {
       {{ExplainFormat::text, "text"}, {ExplainFormat::json, "json"}}};
 };
 
-void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out);
-void print_explain_text(const ExplainReport& report, std::ostream& out);
+struct ExplainTextOptions {
+  // false: a point a line (its headline, the lines its pass output changed); true (--detail): each
+  // point's pass lists, its output's operations and IR excerpt, its compile time by pass.
+  bool detail = false;
+  size_t width = std::string::npos;  // lines wrapped to it (util/terminal.h's stdout_width)
+};
+
+void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out, const ExplainTextOptions& options = {});
+void print_explain_text(const ExplainReport& report, std::ostream& out, const ExplainTextOptions& options = {});
 void print_explain_json(const ExplainReport& report, std::ostream& out);
 
 }  // namespace abt
