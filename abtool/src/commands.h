@@ -11,7 +11,7 @@
 #include "engine/run_request.h"
 #include "compare/comparison.h"
 #include "printers/explain_printers.h"
-#include "history/history_printers.h"
+#include "printers/history_printers.h"
 #include "replay/replay_run.h"
 
 namespace abt {
@@ -19,7 +19,7 @@ namespace abt {
 struct DiffOptions {
   std::string a, b;
   bool ir = false;
-  std::string format = "text";  // a format of printers/exporter.h's registry
+  OutputFormat format = OutputFormat::text;  // of formats_of(FormattedCommand::diff)
   JudgingRule rule;  // --threshold, --instructions-threshold (points both runs counted); the environment's bootstrap
   bool fail_on_regression = false;
   bool allow_incomplete = false;  // --fail-on-regression passes MISSING, FAILED and UNTRUSTED points
@@ -69,7 +69,7 @@ struct ExplainOptions {
   std::string a, b;
   std::vector<std::string> points;  // ids; empty: every point whose measured code differs
   std::string out;                  // --out: where each side's pass outputs go
-  ExplainFormat format = ExplainFormat::text;
+  OutputFormat format = OutputFormat::text;  // of formats_of(FormattedCommand::explain)
   JudgingRule rule;  // for the verdicts it shows beside each point
   bool skip_passes = false;                     // --skip-passes: each divergent pass left out of B in turn
   bool time_skipped = false;                    // --time: each such B replayed, A's binary beside it, and judged
@@ -110,7 +110,7 @@ struct HistoryOptions {
   std::string build, build_order;      // add
   std::string point;                   // show
   std::string metric;                  // default: time_vs_control for replays, time for records
-  ChangesFormat format = ChangesFormat::text;  // changes
+  OutputFormat format = OutputFormat::text;  // changes
   std::filesystem::path out = "trends.html";  // report
   bool out_given = false;  // -o named it: an existing file there is replaced; the default is not
   ChangeSettings settings;             // --threshold, --max-pvalue, --min-segment

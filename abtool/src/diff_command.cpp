@@ -16,17 +16,13 @@
 #include "util/terminal.h"
 
 namespace abt {
-namespace {
-
-}  // namespace
 
 int run_diff(const DiffOptions& options) {
   keep_freed_memory();  // every point builds and drops the same tables
   auto [a, b] = read_runs(options.a, options.b);
   require_common_points(a, b);
   Comparison report = compare_runs(a, b, options.rule);
-  const Exporter* exporter = find_exporter(options.format);
-  if (!exporter) throw InputError(fmt::format("--format: '{}' is not one of {}", options.format, export_format_names()));
+  const Exporter* exporter = &exporter_of(options.format);
   if (options.passes) explain_for_diff(a, b, report);
   if (!options.group_by.empty()) report.groups = group_points(report, *parse_spelling<GroupBy>(options.group_by));
   if (options.ir) {  // thousands of lines: through the pager on a terminal

@@ -12,7 +12,7 @@
 
 #include "commands.h"
 #include "history/changes.h"
-#include "history/history_printers.h"
+#include "printers/history_printers.h"
 #include "report/trend_page.h"
 #include "util/closest_name.h"
 #include "util/environment.h"

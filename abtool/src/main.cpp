@@ -399,10 +399,7 @@ void declare_comparing_commands(CommandLine& cli) {
   diff->add_option("RUN_A", diff_options.a, "baseline run directory")->required();
   diff->add_option("RUN_B", diff_options.b, "candidate run directory")->required();
   diff->add_flag("--ir", diff_options.ir, "add unified IR diffs per measured variant");
-  std::vector<std::string> formats;  // printers/exporter.h's registry
-  for (const abt::ExportFormat& format : abt::export_formats()) formats.emplace_back(format.name);
-  diff->add_option("--format", diff_options.format, fmt::format("{} (default {})", fmt::join(formats, " | "), diff_options.format))
-      ->check(CLI::IsMember(formats));
+  abt::format_option(*diff, diff_options.format, abt::FormattedCommand::diff);
   diff->add_flag("--wide", diff_options.wide,
                  "text: every column (n, spread, drift, output bits, IR delta, re-tuned speedup, note) in the table "
                  "(default: 80 columns, the rest on a line per point below it)");
@@ -440,8 +437,7 @@ void declare_comparing_commands(CommandLine& cli) {
                       "point ids (op/shape/dtype; default: every point whose measured binaries differ, FASTER and SLOWER first)");
   explain->add_option("--out", cli.explain_options.out,
                       "a new folder for each side's pass outputs (each distinct IR once); never inside A or B");
-  abt::spelled_option<abt::ExplainFormat>(
-      explain->add_option("--format", cli.explain_options.format, abt::choices_text<abt::ExplainFormat>() + " (default text)"));
+  abt::format_option(*explain, cli.explain_options.format, abt::FormattedCommand::explain);
   explain->add_option("--threshold", cli.explain_options.rule.threshold_pct, threshold_help())->check(at_least(0));
   explain->add_flag("--detail", cli.explain_options.detail,
                     "each point's pass lists, its output's operations and IR excerpt, its compile time by pass (default: a "
@@ -563,8 +559,7 @@ void declare_history_command(CommandLine& cli) {
   auto* changes = sub("changes", "every step, newest first, grouped by the build it fell on, with whose it is (the code changed, "
                                  "or identical code: the machine)", abt::HistoryCommand::changes);
   judged(changes);
-  abt::spelled_option<abt::ChangesFormat>(
-      changes->add_option("--format", options.format, abt::choices_text<abt::ChangesFormat>() + " (default text)"));
+  abt::format_option(*changes, options.format, abt::FormattedCommand::history_changes);
   auto* gate = sub("gate",
                    "exit 0 only when every point of the newest build was judged and none starts a regression beyond its "
                    "learned noise or FAILED; else 1",

@@ -3,10 +3,12 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "printers/output_format.h"
 #include "util/spelling.h"
 #include "util/environment.h"
 
@@ -32,6 +34,34 @@ CLI::Option* spelled_option(CLI::Option* option) {
       },
       "", "");
   return option->transform(to_value)->type_name("{" + spelling_list<Enum>(",") + "}");
+}
+
+// A command's --format: the words of the formats it writes (printers/output_format.h's registry),
+// checked and read into the enum, listed in --help with what each is and the default (the first).
+inline CLI::Option* format_option(CLI::App& app, OutputFormat& format, FormattedCommand command) {
+  const std::vector<OutputFormat>& formats = formats_of(command);
+  format = formats.front();
+  std::vector<std::string> words, described;
+  for (OutputFormat each : formats) {
+    words.emplace_back(spelling(each));
+    described.push_back(std::string(spelling(each)) + ": " + format_what(command, each));
+  }
+  CLI::Validator to_value(
+      [formats, words](std::string& word) -> std::string {
+        const std::optional<OutputFormat> value = parse_spelling<OutputFormat>(word);
+        if (!value || std::find(formats.begin(), formats.end(), *value) == formats.end()) {
+          std::string list;
+          for (const std::string& each : words) list += (list.empty() ? "" : ", ") + each;
+          return "'" + word + "' is not one of " + list;
+        }
+        word = std::to_string(static_cast<int>(*value));  // CLI11 reads an enum as its number
+        return "";
+      },
+      "", "");
+  std::string help, type;
+  for (size_t i = 0; i < described.size(); ++i) help += (i ? "; " : "") + described[i];
+  for (size_t i = 0; i < words.size(); ++i) type += (i ? "," : "") + words[i];
+  return app.add_option("--format", format, help + " (default " + words.front() + ")")->transform(to_value)->type_name("{" + type + "}");
 }
 
 // "graph | cupti | direct", for a help text.

@@ -19,22 +19,10 @@ size_t FixedBudget::room(const SamplingProgress& progress) const {
   return n >= max_samples_ ? 0 : max_samples_ - n;
 }
 
-double relative_half_width(const std::vector<double>& samples) {
-  const size_t n = samples.size();
-  if (n < 2) return std::numeric_limits<double>::infinity();
-  double mean = 0;
-  for (double sample : samples) mean += sample;
-  mean /= double(n);
-  double squares = 0;
-  for (double sample : samples) squares += (sample - mean) * (sample - mean);
-  const double standard_error = std::sqrt(squares / double(n - 1) / double(n));
-  return mean > 0 ? student_t_975(n - 1) * standard_error / mean : std::numeric_limits<double>::infinity();
-}
-
 bool NoiseTarget::done(const SamplingProgress& progress) const {
   if (budget_.done(progress)) return true;
   return progress.samples_us.size() >= min_samples_ && progress.elapsed_ms >= min_ms_ &&
-         relative_half_width(progress.samples_us) <= target_;
+         relative_ci95_half_width(progress.samples_us) <= target_;
 }
 
 std::unique_ptr<StopRule> make_stop_rule(const TimingSettings& settings) {

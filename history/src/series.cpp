@@ -7,6 +7,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "stats/summary.h"
 #include "util/errors.h"
 
 namespace abt {
@@ -90,7 +91,7 @@ HistorySeries load_series(const HistoryStore& store, const std::string& metric) 
     while (at < rows.size() && rows[at].point == point) {
       size_t end = at, judged = 0;
       while (end < rows.size() && rows[end].point == point && rows[end].build == rows[at].build) judged += !rows[end++].excluded;
-      const StoredObservation& middle = rows[at + (judged ? (judged - 1) / 2 : 0)];
+      const StoredObservation& middle = rows[at + median_position(judged)];
       const auto outcome = outcome_of.find({middle.point, middle.run});
       series.values.push_back({size_t(middle.build), middle.value, middle.low, middle.high, middle.run, judged == 0,
                                outcome == outcome_of.end() ? CodeIdentity{} : outcome->second->code});

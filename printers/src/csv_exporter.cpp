@@ -7,9 +7,19 @@
 #include <vector>
 
 #include "printers/exporter.h"
+
+#include "csv_text.h"
 #include "printers/printers.h"
 
 namespace abt {
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return quoted + "\"";
+}
+
 namespace {
 
 struct CsvColumn {
@@ -90,13 +100,6 @@ std::vector<CsvColumn> make_csv_columns() {
 const std::vector<CsvColumn>& csv_columns() {
   static const std::vector<CsvColumn> columns = make_csv_columns();
   return columns;
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return quoted + "\"";
 }
 
 class CsvExporter : public Exporter {

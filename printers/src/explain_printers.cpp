@@ -258,8 +258,8 @@ void print_explain_text(const ExplainReport& report, std::ostream& out, const Ex
   out << wrap_prose(text.str(), options.width);
 }
 
-void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out, const ExplainTextOptions& options) {
-  if (format == ExplainFormat::json) print_explain_json(report, out);
+void print_explain(const ExplainReport& report, OutputFormat format, std::ostream& out, const ExplainTextOptions& options) {
+  if (format == OutputFormat::json) print_explain_json(report, out);
   else print_explain_text(report, out, options);
 }
 

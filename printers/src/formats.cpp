@@ -1,7 +1,13 @@
-// The registry of diff's output formats: a format is its exporter (one file) and a row here.
+// The registry of every command's output formats (printers/output_format.h), and diff's exporter
+// for each: a format of diff is its exporter (one file) and a row here.
+#include <fmt/format.h>
+
 #include <array>
 
 #include "printers/exporter.h"
+#include "printers/history_printers.h"
+#include "passes/explain_codec.h"
+#include "rundir/layout.h"
 
 namespace abt {
 
@@ -12,27 +18,38 @@ const Exporter& csv_exporter();       // csv_exporter.cpp
 
 namespace {
 
-constexpr std::array kFormats{
-    ExportFormat{"text", "a table for a terminal (80 columns, or the terminal's)", text_exporter},
-    ExportFormat{"md", "Markdown: every column, for a pull request or a wiki", markdown_exporter},
-    ExportFormat{"json", "every field, abtool.diff/9 (rundir/schemas/diff.schema.json)", json_exporter},
-    ExportFormat{"csv", "one line per point, numbers unformatted", csv_exporter},
+struct DiffFormat {
+  OutputFormat format;
+  const Exporter& (*exporter)();
 };
+constexpr std::array kDiffFormats{DiffFormat{OutputFormat::text, text_exporter}, DiffFormat{OutputFormat::md, markdown_exporter},
+                                  DiffFormat{OutputFormat::json, json_exporter}, DiffFormat{OutputFormat::csv, csv_exporter}};
 
 }  // namespace
 
-std::span<const ExportFormat> export_formats() { return kFormats; }
-
-const Exporter* find_exporter(std::string_view name) {
-  for (const ExportFormat& format : kFormats)
-    if (format.name == name) return &format.exporter();
-  return nullptr;
+const std::vector<OutputFormat>& formats_of(FormattedCommand command) {
+  static const std::vector<OutputFormat> every{OutputFormat::text, OutputFormat::md, OutputFormat::json, OutputFormat::csv};
+  static const std::vector<OutputFormat> text_and_json{OutputFormat::text, OutputFormat::json};
+  return command == FormattedCommand::explain ? text_and_json : every;
 }
 
-std::string export_format_names() {
-  std::string names;
-  for (const ExportFormat& format : kFormats) names += (names.empty() ? "" : ", ") + std::string(format.name);
-  return names;
+std::string format_what(FormattedCommand command, OutputFormat format) {
+  const char* schema = command == FormattedCommand::diff      ? kDiffSchema
+                       : command == FormattedCommand::explain ? kExplainSchema
+                                                              : kHistoryChangesSchema;
+  switch (format) {
+    case OutputFormat::text: return command == FormattedCommand::diff ? "a table for a terminal (80 columns, or the terminal's)" : "for a terminal";
+    case OutputFormat::md: return "Markdown, for a pull request or a wiki";
+    case OutputFormat::json: return fmt::format("every field, {}", schema);
+    case OutputFormat::csv: return "one line per point, numbers unformatted";
+  }
+  return "";
+}
+
+const Exporter& exporter_of(OutputFormat format) {
+  for (const DiffFormat& row : kDiffFormats)
+    if (row.format == format) return row.exporter();
+  return text_exporter();
 }
 
 }  // namespace abt

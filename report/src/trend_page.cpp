@@ -9,6 +9,7 @@
 
 #include "chart_js.h"  // generated: Debian's chart.min.js as kChartJs
 #include "html_text.h"
+#include "stats/summary.h"
 
 namespace abt {
 namespace {
@@ -156,8 +157,7 @@ void write_trend_page(const HistoryStore& store, const HistorySeries& history, c
         std::vector<double> first;
         for (const SeriesValue& value : series->values)
           if (!value.excluded && first.size() < 5) first.push_back(value.value);
-        std::sort(first.begin(), first.end());
-        if (!first.empty() && first[first.size() / 2] != 0) scale = first[first.size() / 2];
+        if (!first.empty() && median_of(first) != 0) scale = median_of(first);
       }
       // Columns from the first build it has: a value (null in a gap), its interval where any value has one.
       const size_t first = series->values.front().build, span = series->values.back().build - first + 1;

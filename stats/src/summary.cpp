@@ -19,6 +19,16 @@ double quantile_sorted(const std::vector<double>& sorted, double q) {
 
 double median_of(std::vector<double> samples) { return quantiles_of(std::move(samples), {0.5})[0]; }
 
+double relative_ci95_half_width(const std::vector<double>& samples) {
+  const size_t n = samples.size();
+  if (n < 2) return std::numeric_limits<double>::infinity();
+  const double mean = std::accumulate(samples.begin(), samples.end(), 0.0) / double(n);
+  double squares = 0;
+  for (double sample : samples) squares += (sample - mean) * (sample - mean);
+  const double standard_error = std::sqrt(squares / double(n - 1) / double(n));
+  return mean > 0 ? student_t_975(n - 1) * standard_error / mean : std::numeric_limits<double>::infinity();
+}
+
 double student_t_975(size_t degrees_of_freedom) {
   static constexpr double kTable[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
                                       2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,

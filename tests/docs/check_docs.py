@@ -5,7 +5,10 @@ Fails, naming the page and line, on
   1. a repository path a page names (a code span, a link) that does not exist, and a symbol named
      with its file ("`engine/src/point_engine.cpp` (`count_instructions`, ...)") that the file lacks;
   2. `abtool <command> ... --<option>` where the command has no such option;
-  3. a documented default ("`--max-input-mb` (default 256)") that the option's --help contradicts.
+  3. a documented default ("`--max-input-mb` (default 256)") that the option's --help contradicts;
+  4. a repository path a comment of the product's own sources names that does not exist;
+  5. an estimator (a median by hand, Student's t, a variance) in a source outside stats/;
+  6. docs/metrics.md's table against kMetrics: every metric once, its unit, which way is better.
 
 usage: check_docs.py REPOSITORY ABTOOL_BINARY [PAGE...]   (default: README.md and docs/*.md)
 """
@@ -60,7 +63,10 @@ def existing(path):
     relative = path.relative_to(root)
     module = relative.parts[0]
     included = root / module / "include" / relative
-    return included if included.exists() else path
+    if included.exists():
+        return included
+    source = root / module / "src" / pathlib.Path(*relative.parts[1:])  # `compare/judge.cpp`: its src/
+    return source if len(relative.parts) > 1 and source.exists() else path
 
 
 checked = {"paths": 0, "symbols": 0, "invocations": 0, "options": 0, "defaults": 0}
@@ -177,6 +183,75 @@ for page in pages:
             checked["defaults"] += bool(said)
             if said and documented not in said:
                 fail(page, number, f"documents {option}'s default as {documented}; --help says {', '.join(sorted(set(said)))}")
+
+# 4. Paths the product's own comments name (`// ... (see recorder/run_engine.h)`): a comment that
+# sends a reader to a file that moved is as wrong as a page that does.
+COMMENT = {".h": "//", ".cpp": "//", ".py": "#", ".sh": "#", ".txt": "#"}
+PATH_IN_COMMENT = re.compile(r"(?<![\w./-])([a-z_]+/[A-Za-z0-9_./{},-]*[A-Za-z0-9_}])")
+# (the whole tree's, so only where no page is named: a named page is checked alone)
+sources = [root / line for line in tracked.stdout.splitlines()] if tracked.returncode == 0 and not sys.argv[3:] else []
+for source in sources:
+    if source.suffix not in COMMENT or source.parts[len(root.parts)] in {"tests", "bench", "build", "runs"} or not source.is_file():
+        continue
+    if source.suffix == ".txt" and source.name != "CMakeLists.txt":
+        continue
+    for number, line in enumerate(source.read_text(errors="replace").splitlines(), 1):
+        at = line.find(COMMENT[source.suffix])
+        if at < 0 or (source.suffix in (".h", ".cpp") and line[:at].count('"') % 2):
+            continue  # no comment, or the marker inside a string
+        for match in PATH_IN_COMMENT.finditer(line[at:]):
+            path = repository_path(match.group(1))
+            if not path or "." not in path.rsplit("/", 1)[-1]:
+                continue  # a folder ("engine/", "runs/A"), not a file
+            files = [existing(root / name) for name in expand_braces(path)]
+            checked["comment paths"] = checked.get("comment paths", 0) + 1
+            missing = [str(file.relative_to(root)) for file in files if not file.exists()]
+            if missing:
+                fail(source, number, f"a comment names {', '.join(missing)}, which does not exist")
+
+# 5. Estimators live in stats/ (docs/architecture.md: "nothing else computes one"): a median taken
+# by hand, a selection, Student's t or a variance's square root in another module's source is one.
+ESTIMATOR = re.compile(r"\.size\(\) / 2\]|nth_element\(|student_t_975\(|std::sqrt\(squares")
+for source in sources:
+    relative = source.relative_to(root)
+    if source.suffix not in (".h", ".cpp") or relative.parts[0] in {"stats", "tests", "bench"} or not source.is_file():
+        continue
+    for number, line in enumerate(source.read_text(errors="replace").splitlines(), 1):
+        code = line.split("//")[0]
+        checked["estimators outside stats"] = checked.get("estimators outside stats", 0)
+        if ESTIMATOR.search(code):
+            checked["estimators outside stats"] += 1
+            fail(source, number, "an estimator outside stats/ (a median by hand, Student's t, a variance): use or add one in stats/")
+
+# 6. docs/metrics.md's table against the metrics' rows (model/include/model/metric.h's kMetrics):
+# each metric named once, with its unit and which way is better.
+ROW = re.compile(r'\{MetricId::\w+, "(\w+)", "[^"]*", "([^"]*)", Better::(\w+),')
+metric_rows = {name: (unit, better) for name, unit, better in ROW.findall((root / "model/include/model/metric.h").read_text())}
+metrics_page = root / "docs" / "metrics.md"
+if metrics_page in pages and metric_rows:
+    tabled, in_table = {}, False
+    for number, line in enumerate(metrics_page.read_text().splitlines(), 1):
+        in_table = line.startswith("| metric | unit | better") or (in_table and line.startswith("|"))
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not in_table or not line.startswith("| `") or len(cells) < 3:
+            continue
+        units = [unit.strip() for unit in cells[1].split(",")]
+        for name in re.findall(r"`(\w+)`", cells[0]):
+            checked["metric rows"] = checked.get("metric rows", 0) + 1
+            if name in tabled:
+                fail(metrics_page, number, f"names metric {name} again (first at line {tabled[name]})")
+            tabled[name] = number
+            if name not in metric_rows:
+                fail(metrics_page, number, f"names metric {name}, which kMetrics has no row for")
+                continue
+            unit, better = metric_rows[name]
+            if unit not in units:
+                fail(metrics_page, number, f"gives {name} the unit {cells[1]}; its row says {unit}")
+            if cells[2] != better:
+                fail(metrics_page, number, f"says {name} is better {cells[2]}; its row says {better}")
+    for name in metric_rows:
+        if name not in tabled:
+            fail(metrics_page, 0, f"has no row for metric {name} (model/include/model/metric.h)")
 
 for line in failures:
     print("FAIL:", line)

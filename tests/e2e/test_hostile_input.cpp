@@ -855,7 +855,7 @@ const std::vector<Case>& cases() {
        [](const Workspace& w) {
          return std::vector<std::string>{"history", "changes", "--db", history_of(w).string(), "--format", "yaml"};
        },
-       2, "abtool history changes: error: --format: 'yaml' is not one of text, json, md, csv"},
+       2, "abtool history changes: error: --format: 'yaml' is not one of text, md, json, csv"},
       // record/replay --history: what can be checked is checked before anything is measured (a
       // refused record creates no run), and an add that fails at the end keeps the run and says how
       // to finish the job.

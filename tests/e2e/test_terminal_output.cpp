@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "abtool_runner.h"
@@ -60,9 +61,15 @@ TEST(TerminalOutput, EveryHelpWritesAChoiceOfWordsOneWay) {
     for (size_t at = help.out.find(" {"); at != std::string::npos; at = help.out.find(" {", at + 1)) ++choices;
   }
   EXPECT_GE(choices, 10u) << "--format, --color, --timer, --metric, ... each as {a,b}";
-  const ProcessResult diff = abtool({"diff", "--help"}, {{"COLUMNS", "300"}});
+  ProcessResult diff = abtool({"diff", "--help"}, {{"COLUMNS", "300"}});
+  diff.out = std::regex_replace(diff.out, std::regex("\n +"), " ");  // a description's lines as one
   EXPECT_NE(diff.out.find("--format {text,md,json,csv}"), std::string::npos) << diff.out;
-  EXPECT_NE(diff.out.find("text | md | json | csv (default text)"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("text: a table for a terminal"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("json: every field, abtool.diff/"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find(" (default text)"), std::string::npos) << diff.out;
+  // One registry: explain and history changes list the same words in the same order.
+  EXPECT_NE(abtool({"explain", "--help"}, {{"COLUMNS", "300"}}).out.find("--format {text,json}"), std::string::npos);
+  EXPECT_NE(abtool({"history", "changes", "--help"}, {{"COLUMNS", "300"}}).out.find("--format {text,md,json,csv}"), std::string::npos);
 }
 
 // Replay takes its settings from A unless told otherwise: its help says so, not record's defaults.

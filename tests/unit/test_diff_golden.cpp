@@ -14,6 +14,7 @@
 #include "compare/comparison.h"
 #include "printers/exporter.h"
 #include "printers/printers.h"
+#include "rundir/layout.h"
 #include "rundir/meta_record.h"
 #include "util/files.h"
 
@@ -102,19 +103,21 @@ TEST_P(GoldenRuns, Json) {
   expect_golden("expected.json", portable(out.str()));
 }
 
-// diff --format NAME goes through the registry: every format's exporter writes its golden file
-// (text at 80 columns, off a terminal), and a name not registered has none.
+// diff --format goes through the one registry (printers/output_format.h): every format diff
+// writes has an exporter that writes its golden file (text at 80 columns, off a terminal).
 TEST_P(GoldenRuns, EveryRegisteredFormatWritesItsGoldenFile) {
-  const std::map<std::string_view, std::string> golden{{"text", "expected.txt"}, {"md", "expected.md"},
-                                                       {"json", "expected.json"}, {"csv", "expected.csv"}};
-  EXPECT_EQ(export_format_names(), "text, md, json, csv");
-  for (const ExportFormat& format : export_formats()) {
+  const std::map<OutputFormat, std::string> golden{{OutputFormat::text, "expected.txt"}, {OutputFormat::md, "expected.md"},
+                                                   {OutputFormat::json, "expected.json"}, {OutputFormat::csv, "expected.csv"}};
+  EXPECT_EQ(formats_of(FormattedCommand::diff),
+            (std::vector<OutputFormat>{OutputFormat::text, OutputFormat::md, OutputFormat::json, OutputFormat::csv}));
+  for (OutputFormat format : formats_of(FormattedCommand::diff)) {
     std::ostringstream out;
-    find_exporter(format.name)->write(report_, ExportOptions{false, false, 80, false}, out);
-    ASSERT_TRUE(golden.count(format.name)) << format.name;
-    EXPECT_EQ(portable(out.str()), read_text_file(this->golden() / golden.at(format.name))) << format.name;
+    exporter_of(format).write(report_, ExportOptions{false, false, 80, false}, out);
+    ASSERT_TRUE(golden.count(format)) << spelling(format);
+    EXPECT_EQ(portable(out.str()), read_text_file(this->golden() / golden.at(format))) << spelling(format);
   }
-  EXPECT_EQ(find_exporter("xml"), nullptr);
+  EXPECT_NE(format_what(FormattedCommand::diff, OutputFormat::json).find(kDiffSchema), std::string::npos)
+      << "its help names the layout it writes";
 }
 
 // What the golden runs hold, read from the report rather than its text: the planted 1% more

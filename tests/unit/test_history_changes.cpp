@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "history/changes.h"
-#include "history/history_printers.h"
+#include "printers/history_printers.h"
 
 namespace abt {
 namespace {

@@ -161,15 +161,15 @@ TEST(StopRule, NoiseTargetStopsOnceTheMeanIsKnownButNotBeforeItsMinimumTime) {
   EXPECT_TRUE(rule.done({steady, 5.0}));
   EXPECT_FALSE(rule.done({noisy, 5.0})) << "a noisy mean needs more samples";
   EXPECT_TRUE(rule.done({noisy, 20.0})) << "the budget still ends it";
-  EXPECT_LT(relative_half_width(steady), 0.001);
-  EXPECT_GT(relative_half_width(noisy), 0.1);
+  EXPECT_LT(relative_ci95_half_width(steady), 0.001);
+  EXPECT_GT(relative_ci95_half_width(noisy), 0.1);
 }
 
 TEST(StopRule, AFewSamplesThatHappenToAgreeAreJudgedWithStudentsT) {
   // Two samples 0.3% apart: 1.96 standard errors would call the mean known to 0.3%; t(1) = 12.7
   // says 1.9%, and the round goes on.
   const std::vector<double> two{100.0, 100.3};
-  EXPECT_GT(relative_half_width(two), 0.015);
+  EXPECT_GT(relative_ci95_half_width(two), 0.015);
   EXPECT_NEAR(student_t_975(1), 12.706, 1e-3);
   EXPECT_NEAR(student_t_975(30), 2.042, 1e-3);
   EXPECT_NEAR(student_t_975(60), 2.000, 2e-3);

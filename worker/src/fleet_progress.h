@@ -1,5 +1,5 @@
 // One progress line for the parts of a --gpus run (gpu_fleet.h): each part's run writes its
-// progress to a file (recorder/progress_snapshot.h); this line adds them up: every part's points,
+// progress to a file (engine/progress_snapshot.h); this line adds them up: every part's points,
 // the slowest part's ETA, and each GPU's count. On a terminal it overwrites itself; otherwise a
 // plain line every ABTOOL_PROGRESS_S seconds.
 #pragma once

@@ -52,10 +52,6 @@ class NoiseTarget : public StopRule {
   size_t min_samples_;
 };
 
-// Relative 95% half-width of the mean of `samples` (Student's t: a few samples that happen to
-// agree do not count as a known mean).
-double relative_half_width(const std::vector<double>& samples);
-
 // The rule a measurement with these settings stops by: NoiseTarget when the settings name a
 // target (every point's rounds), FixedBudget otherwise (sweep candidates).
 std::unique_ptr<StopRule> make_stop_rule(const TimingSettings& settings);

@@ -15,7 +15,7 @@ struct TimingSettings {
   TimerKind timer = TimerKind::graph;  // CUDA ops; host ops are always wall-clock timed
   double warmup_ms = 1000;             // steady warm-up budget, turned into a call count (warmup.h)
   double rep_ms = 500;                 // measurement budget per point, split over `rounds`
-  int rounds = 10;                     // interleaved measurement rounds (see recorder/run_engine.h)
+  int rounds = 10;                     // interleaved measurement rounds (engine/point_engine.h)
   int min_samples = 10;
   int max_samples = 2000;
   // Stop a round early once its mean is known to this relative 95% half-width (stop_rule.h);

@@ -70,7 +70,7 @@ inline constexpr std::array<MetricInfo, 10> kMetrics{{
     {MetricId::instructions, "instructions", "instructions", "instructions", Better::lower, MetricJudged::by_point,
      MetricShown::table, "instructions one call executes (--metric instructions: callgrind on a host, SASS on a device)"},
     {MetricId::compile_ms, "compile_ms", "compile ms", "ms", Better::lower, MetricJudged::shown, MetricShown::data,
-     "the measured variant's compile, wall time"},
+     "the measured variant's compile: its stages' time where the compiler times them (Triton), else its process's wall time"},
     {MetricId::compile_instructions, "compile_instructions", "compile instructions", "instructions", Better::lower,
      MetricJudged::exact, MetricShown::data, "instructions of that compile, every stage (--compile-instructions)"},
     {MetricId::dram_read_bytes, "dram_read_bytes", "DRAM read", "bytes", Better::lower, MetricJudged::beyond_reads,

@@ -5,16 +5,9 @@
 #include <string>
 
 #include "passes/explain_codec.h"
+#include "printers/output_format.h"
 
 namespace abt {
-
-// explain --format.
-enum class ExplainFormat { text, json };
-template <>
-struct Spellings<ExplainFormat> {
-  static constexpr std::array<std::pair<ExplainFormat, std::string_view>, 2> table{
-      {{ExplainFormat::text, "text"}, {ExplainFormat::json, "json"}}};
-};
 
 struct ExplainTextOptions {
   // false: a point a line (its headline, the lines its pass output changed); true (--detail): each
@@ -23,7 +16,8 @@ struct ExplainTextOptions {
   size_t width = std::string::npos;  // lines wrapped to it (util/terminal.h's stdout_width)
 };
 
-void print_explain(const ExplainReport& report, ExplainFormat format, std::ostream& out, const ExplainTextOptions& options = {});
+// `format`: text or json (formats_of(FormattedCommand::explain)).
+void print_explain(const ExplainReport& report, OutputFormat format, std::ostream& out, const ExplainTextOptions& options = {});
 void print_explain_text(const ExplainReport& report, std::ostream& out, const ExplainTextOptions& options = {});
 void print_explain_json(const ExplainReport& report, std::ostream& out);
 

@@ -1,6 +1,6 @@
 // `abtool diff --format NAME`: one exporter per output format (hyperfine's Exporter, nvbench's
-// printer_base). A new format is one file that implements Exporter and one row in the registry
-// (printers/src/formats.cpp); the CLI's choices and help come from the registry.
+// printer_base). A new format is one file that implements Exporter, its OutputFormat and its row in
+// the registry (printers/src/formats.cpp); the CLI's choices and help come from the registry.
 #pragma once
 #include <ostream>
 #include <span>
@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "compare/comparison.h"
+#include "printers/output_format.h"
 
 namespace abt {
 
@@ -24,14 +25,7 @@ class Exporter {
   virtual void write(const Comparison& report, const ExportOptions& options, std::ostream& out) const = 0;
 };
 
-struct ExportFormat {
-  std::string_view name;  // what --format takes
-  std::string_view what;  // for --help
-  const Exporter& (*exporter)();
-};
-
-std::span<const ExportFormat> export_formats();        // in the order --help lists them; the first is the default
-const Exporter* find_exporter(std::string_view name);  // null: no such format
-std::string export_format_names();                      // "text, md, json, csv"
+// diff's exporter of each of its formats (formats_of(FormattedCommand::diff)).
+const Exporter& exporter_of(OutputFormat format);
 
 }  // namespace abt

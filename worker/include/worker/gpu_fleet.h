@@ -3,7 +3,7 @@
 // expected cost), one part per GPU, each a supervised run of its own under OUT/parts/ (so a
 // crash or hang on one GPU fails only its point there); a replay's A and B of a point run in the
 // same worker, so on the same GPU. One progress line covers them all. When every part finished,
-// they are merged into OUT (rundir/merge.h): one run directory whose points name their GPU.
+// they are merged into OUT (shards/merge.h): one run directory whose points name their GPU.
 // A stopped run keeps its parts; `--resume OUT` finishes them and merges.
 #pragma once
 #include <filesystem>

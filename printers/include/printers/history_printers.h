@@ -9,15 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "history/changes.h"
+#include "printers/output_format.h"
 
 namespace abt {
-
-enum class ChangesFormat { text, json, md, csv };
-template <>
-struct Spellings<ChangesFormat> {
-  static constexpr std::array<std::pair<ChangesFormat, std::string_view>, 4> table{
-      {{ChangesFormat::text, "text"}, {ChangesFormat::json, "json"}, {ChangesFormat::md, "md"}, {ChangesFormat::csv, "csv"}}};
-};
 
 inline constexpr const char* kHistoryChangesSchema = "abtool.history_changes/2";
 
@@ -28,7 +22,7 @@ void print_builds(const HistoryStore& store, std::ostream& out);
 // gate held the newest value to, the gate's own words, so show and gate never disagree.
 void print_series(const HistorySeries& history, const Series& series, const SeriesSteps& steps, const std::vector<Change>& changes,
                   const GateResult& gate, size_t width, std::ostream& out);
-void print_changes(const HistorySeries& history, const std::vector<Change>& changes, ChangesFormat format, std::ostream& out);
+void print_changes(const HistorySeries& history, const std::vector<Change>& changes, OutputFormat format, std::ostream& out);
 nlohmann::json changes_json(const HistorySeries& history, const std::vector<Change>& changes);
 // The gate's lines: each regression the newest build starts, with the commands that narrow it; each
 // point it FAILED, did not measure or could not judge; a summary.

@@ -1,4 +1,6 @@
-#include "history/history_printers.h"
+#include "printers/history_printers.h"
+
+#include "csv_text.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -52,13 +54,6 @@ std::string change_line(const HistorySeries& history, const Change& change) {
   line += fmt::format(", {} build(s) before, {} after", change.n_before, change.n_after);
   if (change.control_pct) line += fmt::format("; the control moved too: {:+.2f}%", *change.control_pct);
   return line + ")";
-}
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char ch : text) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return quoted + "\"";
 }
 
 }  // namespace
@@ -220,10 +215,10 @@ nlohmann::json changes_json(const HistorySeries& history, const std::vector<Chan
           {"by_build", groups}};
 }
 
-void print_changes(const HistorySeries& history, const std::vector<Change>& changes, ChangesFormat format, std::ostream& out) {
+void print_changes(const HistorySeries& history, const std::vector<Change>& changes, OutputFormat format, std::ostream& out) {
   switch (format) {
-    case ChangesFormat::json: out << changes_json(history, changes).dump(2) << "\n"; return;
-    case ChangesFormat::csv:
+    case OutputFormat::json: out << changes_json(history, changes).dump(2) << "\n"; return;
+    case OutputFormat::csv:
       out << "point,op,metric,build_before,build_after,change_pct,ci95_low_pct,ci95_high_pct,pvalue,kind,cause,exact,builds_before,"
              "builds_after,control_change_pct,noise_learned,noise_sigma_pct,step_pct\n";
       for (const Change& change : changes)
@@ -234,7 +229,7 @@ void print_changes(const HistorySeries& history, const std::vector<Change>& chan
                            change.control_pct ? fmt::format("{}", *change.control_pct) : "", change.noise.learned,
                            change.noise.sigma_pct, change.noise.step_pct);
       return;
-    case ChangesFormat::md:
+    case OutputFormat::md:
       out << fmt::format("**{}** over {} build(s), {} series: {} change point(s)\n\n", history.metric.name, history.builds.size(),
                          history.series.size(), changes.size());
       for (const BuildChanges& group : group_by_build(changes))
@@ -249,7 +244,7 @@ void print_changes(const HistorySeries& history, const std::vector<Change>& chan
                            build_text(history, change.before), build_text(history, change.after), change.change_pct, change.low_pct,
                            change.high_pct, change.pvalue, spelling(change.kind), cause_text(change), change.noise.sigma_pct);
       return;
-    case ChangesFormat::text: break;
+    case OutputFormat::text: break;
   }
   out << fmt::format("{} over {} build(s) and {} series: {} change point(s), newest first\n", history.metric.name,
                      history.builds.size(), history.series.size(), changes.size());
