@@ -33,7 +33,7 @@ table.points, table.meta { width: 100%; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } td.ci { white-space: normal; }
 code, pre, td.point { font-family: ui-monospace, monospace; font-size: 12px; }
 td.point, td.config, td.output, table.meta td { overflow-wrap: anywhere; }
-td.note, td.why { overflow-wrap: break-word; }
+td.note, td.why { overflow-wrap: anywhere; }  /* a finding code ([crosses_threshold]) must not widen the table */
 td.note, td.why { min-width: 12ch; } td.point { min-width: 12ch; } td.config { min-width: 11ch; }
 td.ir { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 15ch; font-family: ui-monospace, monospace; font-size: 12px; }
 td.ir a { color: inherit; text-decoration: none; }
