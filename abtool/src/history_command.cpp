@@ -36,7 +36,7 @@ std::string metric_of(const HistoryStore& store, const HistoryOptions& options) 
 // The control's series where the metric has one (a replay's time, against A's code's in the same
 // process): a step at the same build in both says the machine moved.
 std::optional<HistorySeries> control_series(const HistoryStore& store, const HistorySeries& history) {
-  if (history.metric.name != kTimeVsControl && history.metric.name != spelling(MetricId::time)) return std::nullopt;
+  if (history.metric.name != kTimeVsControl && history.metric.name != metric_name(MetricId::time)) return std::nullopt;
   if (!store.metric(std::string(kControlTime))) return std::nullopt;
   return load_series(store, std::string(kControlTime));
 }

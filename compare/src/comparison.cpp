@@ -53,7 +53,7 @@ const MetricComparison* PointComparison::metric(MetricId id) const {
 
 std::vector<MetricId> Comparison::metrics_compared() const {
   std::vector<MetricId> ids;
-  for (const MetricInfo& info : kMetrics)
+  for (const MetricInfo& info : metric_rows())
     for (const auto& point : points)
       if (point.metric(info.id)) {
         ids.push_back(info.id);

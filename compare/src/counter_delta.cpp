@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace abt {
 namespace {
@@ -15,11 +14,12 @@ std::optional<double> change_pct(double a, double b) {
   return (b / a - 1) * 100;
 }
 
-std::string bytes_text(double bytes) {
-  if (bytes >= 1e9) return fmt::format("{:.2f} GB", bytes / 1e9);
-  if (bytes >= 1e6) return fmt::format("{:.1f} MB", bytes / 1e6);
-  if (bytes >= 1e3) return fmt::format("{:.1f} kB", bytes / 1e3);
-  return fmt::format("{:.0f} B", bytes);
+std::string amount_text(const MetricInfo& info, double value) {
+  if (info.unit != "bytes") return fmt::format("{:.0f}", value);
+  if (value >= 1e9) return fmt::format("{:.2f} GB", value / 1e9);
+  if (value >= 1e6) return fmt::format("{:.1f} MB", value / 1e6);
+  if (value >= 1e3) return fmt::format("{:.1f} kB", value / 1e3);
+  return fmt::format("{:.0f} B", value);
 }
 
 // Whether B's mean differs from A's by more than both sides' own reads differ, and the floor.
@@ -27,7 +27,40 @@ bool beyond_noise(double a, double b, double a_range, double b_range, double flo
   return std::abs(b - a) > std::max(floor, a_range + b_range);
 }
 
+CounterChange change_of(const MetricInfo& info, double a, double b, double a_range, double b_range) {
+  CounterChange change{info.id, a, b, std::nullopt, false};
+  if (info.counter.fold == CounterFold::sum) {
+    change.change = change_pct(a, b);
+    change.beyond_noise = beyond_noise(a, b, a_range, b_range, a * info.counter.same_within / 100);
+  } else {
+    change.change = b - a;
+    change.beyond_noise = beyond_noise(a, b, a_range, b_range, info.counter.same_within);
+  }
+  return change;
+}
+
+// "dram read +12.4%", "L2 hit 81.0->74.2%", "inst +12", "dram read 0 B -> 2.5 MB", "occupancy same".
+std::string change_text(const MetricInfo& info, const CounterChange& change) {
+  const std::string_view word = info.counter.why;
+  if (!change.beyond_noise) return fmt::format("{} same", word);
+  if (info.counter.fold != CounterFold::sum) return fmt::format("{} {:.1f}->{:.1f}%", word, change.a, change.b);
+  if (!change.change)
+    return fmt::format("{} {} -> {}", word, amount_text(info, change.a), amount_text(info, change.b));
+  // A count the code alone decides moves by less than a percent and still matters: its hundredths,
+  // or the count itself where even those round to nothing.
+  if (info.counter.same_within == 0 && std::abs(*change.change) < 0.01)
+    return fmt::format("{} {:+.0f}", word, change.b - change.a);
+  return info.counter.same_within == 0 ? fmt::format("{} {:+.2f}%", word, *change.change)
+                                       : fmt::format("{} {:+.1f}%", word, *change.change);
+}
+
 }  // namespace
+
+const CounterChange* CounterDelta::find(MetricId metric) const {
+  for (const CounterChange& change : changes)
+    if (change.metric == metric) return &change;
+  return nullptr;
+}
 
 CounterDelta counter_delta(const CounterReads& a_reads, const CounterReads& b_reads, bool same_process) {
   CounterDelta delta;
@@ -37,24 +70,14 @@ CounterDelta counter_delta(const CounterReads& a_reads, const CounterReads& b_re
   const GpuCounters a = a_reads.mean(), b = b_reads.mean(), a_range = a_reads.range(), b_range = b_reads.range();
   delta.a = a;
   delta.b = b;
-  auto bytes_changed = [&](double GpuCounters::*field) {
-    return beyond_noise(a.*field, b.*field, a_range.*field, b_range.*field, a.*field * kSameBytesPct / 100);
-  };
-  auto points_changed = [&](double GpuCounters::*field) {
-    return beyond_noise(a.*field, b.*field, a_range.*field, b_range.*field, kSamePoints);
-  };
-  delta.dram_read_pct = change_pct(a.dram_read_bytes, b.dram_read_bytes);
-  delta.dram_write_pct = change_pct(a.dram_write_bytes, b.dram_write_bytes);
-  delta.instructions_pct = change_pct(a.warp_instructions, b.warp_instructions);
-  delta.dram_read_changed = bytes_changed(&GpuCounters::dram_read_bytes);
-  delta.dram_write_changed = bytes_changed(&GpuCounters::dram_write_bytes);
-  // Instruction counts are exact: any difference beyond the sides' own (none, for deterministic code) shows.
-  delta.instructions_changed = beyond_noise(a.warp_instructions, b.warp_instructions, a_range.warp_instructions,
-                                            b_range.warp_instructions, 0);
-  delta.l2_hit_points = b.l2_hit_pct - a.l2_hit_pct;
-  delta.occupancy_points = b.occupancy_pct - a.occupancy_pct;
-  delta.l2_hit_changed = points_changed(&GpuCounters::l2_hit_pct);
-  delta.occupancy_changed = points_changed(&GpuCounters::occupancy_pct);
+  std::vector<std::string> parts;
+  for (const MetricInfo& info : metric_rows()) {
+    const std::optional<double> a_value = a.value(info.id), b_value = b.value(info.id);
+    if (!info.is_counter() || !a_value || !b_value) continue;
+    delta.changes.push_back(
+        change_of(info, *a_value, *b_value, a_range.value(info.id).value_or(0), b_range.value(info.id).value_or(0)));
+    parts.push_back(change_text(info, delta.changes.back()));
+  }
   for (const StallShare& share : b.stalls) {
     const double a_value = a.stall(share.reason).value_or(0), b_value = share.pct_of_active_warps;
     if (!beyond_noise(a_value, b_value, a_range.stall(share.reason).value_or(0), b_range.stall(share.reason).value_or(0),
@@ -64,24 +87,6 @@ CounterDelta counter_delta(const CounterReads& a_reads, const CounterReads& b_re
     if (!delta.largest_stall_change || std::abs(moved) > std::abs(delta.largest_stall_change->pct_of_active_warps))
       delta.largest_stall_change = StallShare{share.reason, moved};
   }
-
-  std::vector<std::string> parts;
-  auto bytes = [&](const char* what, bool changed, std::optional<double> pct, double from, double to) {
-    if (!changed) parts.push_back(fmt::format("{} same", what));
-    else if (!pct) parts.push_back(fmt::format("{} {} -> {}", what, bytes_text(from), bytes_text(to)));
-    else parts.push_back(fmt::format("{} {:+.1f}%", what, *pct));
-  };
-  auto points = [&](const char* what, bool changed, double from, double to) {
-    parts.push_back(changed ? fmt::format("{} {:.1f}->{:.1f}%", what, from, to) : fmt::format("{} same", what));
-  };
-  bytes("dram read", delta.dram_read_changed, delta.dram_read_pct, a.dram_read_bytes, b.dram_read_bytes);
-  bytes("dram write", delta.dram_write_changed, delta.dram_write_pct, a.dram_write_bytes, b.dram_write_bytes);
-  points("L2 hit", delta.l2_hit_changed, a.l2_hit_pct, b.l2_hit_pct);
-  if (!delta.instructions_changed) parts.push_back("inst same");
-  else if (!delta.instructions_pct) parts.push_back(fmt::format("inst 0 -> {:.0f}", b.warp_instructions));
-  else if (std::abs(*delta.instructions_pct) < 0.01) parts.push_back(fmt::format("inst {:+.0f}", b.warp_instructions - a.warp_instructions));
-  else parts.push_back(fmt::format("inst {:+.2f}%", *delta.instructions_pct));
-  points("occupancy", delta.occupancy_changed, a.occupancy_pct, b.occupancy_pct);
   if (delta.largest_stall_change)
     parts.push_back(fmt::format("stall {} {:+.1f} pts", spelling(delta.largest_stall_change->reason),
                                 delta.largest_stall_change->pct_of_active_warps));

@@ -57,7 +57,7 @@ MetricChange change_of(Verdict verdict) {
 std::vector<MetricComparison> compare_metrics(const MetricValues& a, const MetricValues& b, const PointDecisions& decided,
                                               const JudgingRule& rule) {
   std::vector<MetricComparison> rows;
-  for (const MetricInfo& info : kMetrics) {
+  for (const MetricInfo& info : metric_rows()) {
     const MetricValue *in_a = a.find(info.id), *in_b = b.find(info.id);
     if (!in_a && !in_b) continue;
     MetricComparison row;

@@ -39,7 +39,7 @@ ShiftSettings ChangeSettings::shifts() const {
 }
 
 bool exact_metric(const std::string& name) {
-  const std::optional<MetricId> metric = parse_spelling<MetricId>(name);
+  const std::optional<MetricId> metric = metric_named(name);
   if (!metric) return false;
   // Instruction counts are their verdict's own (by_point), and as deterministic as a code size.
   return *metric == MetricId::instructions || metric_info(*metric).judged == MetricJudged::exact;

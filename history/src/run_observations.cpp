@@ -53,7 +53,7 @@ std::vector<PointObservations> observations_of(const RunData& run) {
 }
 
 std::string default_history_metric(RunMode family_mode) {
-  return family_mode == RunMode::replay ? std::string(kTimeVsControl) : std::string(spelling(MetricId::time));
+  return family_mode == RunMode::replay ? std::string(kTimeVsControl) : std::string(metric_name(MetricId::time));
 }
 
 }  // namespace abt

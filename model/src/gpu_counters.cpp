@@ -4,6 +4,21 @@
 
 namespace abt {
 
+std::optional<double> GpuCounters::value(MetricId metric) const {
+  for (const CounterValue& counter : values)
+    if (counter.metric == metric) return counter.value;
+  return std::nullopt;
+}
+
+void GpuCounters::set(MetricId metric, double value) {
+  for (CounterValue& counter : values)
+    if (counter.metric == metric) {
+      counter.value = value;
+      return;
+    }
+  values.push_back({metric, value});
+}
+
 std::optional<double> GpuCounters::stall(StallReason reason) const {
   for (const StallShare& share : stalls)
     if (share.reason == reason) return share.pct_of_active_warps;
@@ -12,24 +27,21 @@ std::optional<double> GpuCounters::stall(StallReason reason) const {
 
 namespace {
 
-// `combine(values)` of each field over the reads.
+// `combine(values)` of each counter over the reads (every read of one call has the same counters).
 template <typename Combine>
 GpuCounters fold(const std::vector<GpuCounters>& reads, Combine combine) {
   GpuCounters out;
   if (reads.empty()) return out;
   out.tool = reads.front().tool;
   out.kernels = reads.front().kernels;
-  auto field = [&](double GpuCounters::*member) {
+  std::vector<double> durations;
+  for (const auto& read : reads) durations.push_back(read.duration_ns);
+  out.duration_ns = combine(durations);
+  for (const CounterValue& counter : reads.front().values) {
     std::vector<double> values;
-    for (const auto& read : reads) values.push_back(read.*member);
-    return combine(values);
-  };
-  out.duration_ns = field(&GpuCounters::duration_ns);
-  out.dram_read_bytes = field(&GpuCounters::dram_read_bytes);
-  out.dram_write_bytes = field(&GpuCounters::dram_write_bytes);
-  out.l2_hit_pct = field(&GpuCounters::l2_hit_pct);
-  out.warp_instructions = field(&GpuCounters::warp_instructions);
-  out.occupancy_pct = field(&GpuCounters::occupancy_pct);
+    for (const auto& read : reads) values.push_back(read.value(counter.metric).value_or(0));
+    out.values.push_back({counter.metric, combine(values)});
+  }
   for (const StallShare& share : reads.front().stalls) {
     std::vector<double> values;
     for (const auto& read : reads) values.push_back(read.stall(share.reason).value_or(0));

@@ -8,15 +8,10 @@ namespace abt {
 nlohmann::json gpu_counters_json(const GpuCounters& counters) {
   nlohmann::json stalls = nlohmann::json::object();
   for (const StallShare& share : counters.stalls) stalls[std::string(spelling(share.reason))] = share.pct_of_active_warps;
-  return {{"tool", counters.tool},
-          {"kernels", counters.kernels},
-          {"duration_ns", counters.duration_ns},
-          {"dram_read_bytes", counters.dram_read_bytes},
-          {"dram_write_bytes", counters.dram_write_bytes},
-          {"l2_hit_pct", counters.l2_hit_pct},
-          {"warp_instructions", counters.warp_instructions},
-          {"occupancy_pct", counters.occupancy_pct},
-          {"stalls_pct", stalls}};
+  nlohmann::json read = {{"tool", counters.tool}, {"kernels", counters.kernels}, {"duration_ns", counters.duration_ns}};
+  for (const CounterValue& counter : counters.values) read[std::string(metric_name(counter.metric))] = counter.value;
+  read["stalls_pct"] = stalls;
+  return read;
 }
 
 namespace {
@@ -37,11 +32,11 @@ GpuCounters gpu_counters_from_json(const JsonFields& fields) {
   // read 129% on the H200: its few sectors, extrapolated over the L2's slices).
   constexpr double kAny = 1e300;
   counters.duration_ns = amount(fields, "duration_ns", kAny);
-  counters.dram_read_bytes = amount(fields, "dram_read_bytes", kAny);
-  counters.dram_write_bytes = amount(fields, "dram_write_bytes", kAny);
-  counters.l2_hit_pct = amount(fields, "l2_hit_pct", kAny);
-  counters.warp_instructions = amount(fields, "warp_instructions", kAny);
-  counters.occupancy_pct = amount(fields, "occupancy_pct", kAny);
+  // Each counter row's, where the read has it (a counter this abtool has no row for is passed over).
+  for (const MetricInfo& info : metric_rows()) {
+    const std::string key(info.name);
+    if (info.is_counter() && fields.has(key.c_str())) counters.values.push_back({info.id, amount(fields, key.c_str(), kAny)});
+  }
   const JsonFields stalls = fields.object("stalls_pct");
   for (const auto& [name, value] : fields.any("stalls_pct").items())
     if (!parse_spelling<StallReason>(name))
@@ -66,8 +61,16 @@ std::optional<CounterReads> counter_reads_from_json(const JsonFields& side) {
   CounterReads counters;
   for (const JsonFields& read : side.objects("counters", "read")) counters.reads.push_back(gpu_counters_from_json(read));
   if (counters.reads.empty()) side.fail("counters", "at least one read");
-  for (const auto& read : counters.reads)
+  auto counters_of = [](const GpuCounters& read) {
+    std::vector<MetricId> metrics;
+    for (const CounterValue& counter : read.values) metrics.push_back(counter.metric);
+    return metrics;
+  };
+  for (const auto& read : counters.reads) {
     if (read.kernels != counters.reads.front().kernels) side.fail("counters", "every read of one call has the same kernels");
+    if (counters_of(read) != counters_of(counters.reads.front()))
+      side.fail("counters", "every read of one call has the same counters");
+  }
   return counters;
 }
 

@@ -3,7 +3,7 @@
 namespace abt {
 namespace {
 
-// What one side carries, gathered in any order and returned in kMetrics' order.
+// What one side carries, gathered in any order and returned in the rows' order.
 struct SideMetrics {
   const SampleSummary& latency;
   const std::optional<InstructionCount>& instructions;
@@ -14,17 +14,12 @@ struct SideMetrics {
 };
 
 void add_counters(MetricValues& metrics, const CounterReads& counters) {
-  auto reads = [&](double GpuCounters::*field) {
-    std::vector<double> values;
-    for (const GpuCounters& read : counters.reads) values.push_back(read.*field);
-    return values;
-  };
   if (counters.reads.empty()) return;
-  metrics.set(MetricId::dram_read_bytes, reads(&GpuCounters::dram_read_bytes));
-  metrics.set(MetricId::dram_write_bytes, reads(&GpuCounters::dram_write_bytes));
-  metrics.set(MetricId::l2_hit_pct, reads(&GpuCounters::l2_hit_pct));
-  metrics.set(MetricId::warp_instructions, reads(&GpuCounters::warp_instructions));
-  metrics.set(MetricId::occupancy_pct, reads(&GpuCounters::occupancy_pct));
+  for (const CounterValue& counter : counters.reads.front().values) {
+    std::vector<double> reads;
+    for (const GpuCounters& read : counters.reads) reads.push_back(read.value(counter.metric).value_or(0));
+    metrics.set(counter.metric, std::move(reads));
+  }
 }
 
 MetricValues gather(const SideMetrics& side) {
@@ -38,7 +33,7 @@ MetricValues gather(const SideMetrics& side) {
   if (side.counters) add_counters(found, *side.counters);
   for (const MetricValue& value : side.measured.all()) found.set(value.metric, value.reads);
   MetricValues ordered;
-  for (const MetricInfo& info : kMetrics)
+  for (const MetricInfo& info : metric_rows())
     if (const MetricValue* value = found.find(info.id)) ordered.set(info.id, value->reads);
   return ordered;
 }

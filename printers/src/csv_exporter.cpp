@@ -82,8 +82,8 @@ std::vector<CsvColumn> make_csv_columns() {
       {"why", [](Row row) { return row.counters ? row.counters->why : ""; }},
   };
   // Then per metric (model/metric.h) but the time (a_us, b_us above): A's value, B's and B's change,
-  // in kMetrics' order, whether the report has it or not: the header is the same for every run.
-  for (const MetricInfo& info : kMetrics) {
+  // in the metric rows' order, whether the report has it or not: the header is the same for every run.
+  for (const MetricInfo& info : metric_rows()) {
     if (info.id == MetricId::time) continue;
     const std::string name(info.name);
     const MetricId id = info.id;

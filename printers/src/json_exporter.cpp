@@ -1,4 +1,4 @@
-// `diff --format json` (schema abtool.diff/10, rundir/schemas/diff.schema.json): the comparison as
+// `diff --format json` (schema abtool.diff/11, rundir/schemas/diff.schema.json): the comparison as
 // the other printers show it, every field.
 #include <fmt/format.h>
 
@@ -45,21 +45,22 @@ nlohmann::json side_json(const std::optional<SideSummary>& side) {
 }
 
 nlohmann::json counters_json(const CounterDelta& delta) {
+  nlohmann::json changes = nlohmann::json::array();
+  for (const CounterChange& change : delta.changes) {
+    const MetricInfo& info = metric_info(change.metric);
+    changes.push_back({{"counter", info.name},
+                       {"a", change.a},
+                       {"b", change.b},
+                       {"change", optional_json(change.change)},
+                       {"change_unit", info.counter.fold == CounterFold::sum ? "%" : "points"},
+                       {"beyond_noise", change.beyond_noise}});
+  }
   return {{"a", counter_reads_json(delta.a_reads)},
           {"b", counter_reads_json(delta.b_reads)},
           {"a_mean", gpu_counters_json(delta.a)},
           {"b_mean", gpu_counters_json(delta.b)},
           {"same_process", delta.same_process},
-          {"dram_read_change_pct", optional_json(delta.dram_read_pct)},
-          {"dram_write_change_pct", optional_json(delta.dram_write_pct)},
-          {"instructions_change_pct", optional_json(delta.instructions_pct)},
-          {"l2_hit_change_points", delta.l2_hit_points},
-          {"occupancy_change_points", delta.occupancy_points},
-          {"beyond_noise", {{"dram_read", delta.dram_read_changed},
-                            {"dram_write", delta.dram_write_changed},
-                            {"instructions", delta.instructions_changed},
-                            {"l2_hit", delta.l2_hit_changed},
-                            {"occupancy", delta.occupancy_changed}}},
+          {"changes", changes},
           {"largest_stall_change",
            delta.largest_stall_change ? nlohmann::json{{"reason", spelling(delta.largest_stall_change->reason)},
                                                        {"points", delta.largest_stall_change->pct_of_active_warps}}

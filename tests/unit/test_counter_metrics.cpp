@@ -23,8 +23,10 @@ std::vector<double> range(double duration_ns, double read, double write, double 
 TEST(CounterMetrics, NamesNsightComputesMetricsInReadingOrder) {
   const auto& names = counter_metric_names();
   ASSERT_EQ(names.size(), 6 + Spellings<StallReason>::table.size());
+  EXPECT_EQ(names[0], kDurationMetric);
   EXPECT_EQ(names[1], "dram__bytes_read.sum");
   EXPECT_EQ(names[4], kInstructionsMetric);
+  EXPECT_EQ(names[5], "sm__warps_active.avg.pct_of_peak_sustained_active");
   EXPECT_EQ(names[6 + size_t(StallReason::long_scoreboard)], "smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct");
 }
 
@@ -32,11 +34,11 @@ TEST(CounterMetrics, OneKernelIsTakenAsRead) {
   const GpuCounters counters = combine_ranges({range(45000, 67.2e6, 46e6, 12.5, 31.6e6, 91.7, 40)}, "cupti");
   EXPECT_EQ(counters.tool, "cupti");
   EXPECT_EQ(counters.kernels, 1u);
-  EXPECT_DOUBLE_EQ(counters.dram_read_bytes, 67.2e6);
-  EXPECT_DOUBLE_EQ(counters.dram_write_bytes, 46e6);
-  EXPECT_DOUBLE_EQ(counters.l2_hit_pct, 12.5);
-  EXPECT_DOUBLE_EQ(counters.warp_instructions, 31.6e6);
-  EXPECT_DOUBLE_EQ(counters.occupancy_pct, 91.7);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::dram_read_bytes), 67.2e6);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::dram_write_bytes), 46e6);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::l2_hit_pct), 12.5);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::warp_instructions), 31.6e6);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::occupancy_pct), 91.7);
   EXPECT_EQ(counters.stalls.size(), Spellings<StallReason>::table.size());
   EXPECT_DOUBLE_EQ(*counters.stall(StallReason::long_scoreboard), 40);
   EXPECT_DOUBLE_EQ(*counters.stall(StallReason::barrier), 0);
@@ -48,18 +50,18 @@ TEST(CounterMetrics, KernelsOfOneCallSumTheirCountsAndWeighTheirRatiosByDuration
       combine_ranges({range(1000, 1e6, 0, 100, 1000, 10, 0), range(3000, 9e6, 4e6, 60, 9000, 90, 20)}, "cupti");
   EXPECT_EQ(counters.kernels, 2u);
   EXPECT_DOUBLE_EQ(counters.duration_ns, 4000);
-  EXPECT_DOUBLE_EQ(counters.dram_read_bytes, 10e6);
-  EXPECT_DOUBLE_EQ(counters.dram_write_bytes, 4e6);
-  EXPECT_DOUBLE_EQ(counters.warp_instructions, 10000);
-  EXPECT_DOUBLE_EQ(counters.l2_hit_pct, 0.25 * 100 + 0.75 * 60);
-  EXPECT_DOUBLE_EQ(counters.occupancy_pct, 0.25 * 10 + 0.75 * 90);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::dram_read_bytes), 10e6);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::dram_write_bytes), 4e6);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::warp_instructions), 10000);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::l2_hit_pct), 0.25 * 100 + 0.75 * 60);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::occupancy_pct), 0.25 * 10 + 0.75 * 90);
   EXPECT_DOUBLE_EQ(*counters.stall(StallReason::long_scoreboard), 15);
 }
 
 TEST(CounterMetrics, RangesWithoutADurationWeighEqually) {
   const GpuCounters counters = combine_ranges({range(0, 0, 0, 50, 1, 20, 0), range(0, 0, 0, 100, 1, 40, 0)}, "cupti");
-  EXPECT_DOUBLE_EQ(counters.l2_hit_pct, 75);
-  EXPECT_DOUBLE_EQ(counters.occupancy_pct, 30);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::l2_hit_pct), 75);
+  EXPECT_DOUBLE_EQ(*counters.value(MetricId::occupancy_pct), 30);
 }
 
 TEST(CounterMetrics, ARangeOfTheWrongWidthIsRefused) {

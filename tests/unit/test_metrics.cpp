@@ -18,9 +18,18 @@ TEST(MetricCatalog, EveryMetricHasOneRowAndANameOfItsOwn) {
     EXPECT_TRUE(names.insert(kMetrics[i].name).second) << kMetrics[i].name;
     EXPECT_FALSE(kMetrics[i].label.empty());
     EXPECT_FALSE(kMetrics[i].unit.empty());
-    EXPECT_EQ(parse_spelling<MetricId>(kMetrics[i].name), kMetrics[i].id);
-    EXPECT_EQ(&metric_info(kMetrics[i].id), &kMetrics[i]);
+    EXPECT_EQ(metric_named(kMetrics[i].name), kMetrics[i].id);
+    EXPECT_EQ(metric_info(kMetrics[i].id).name, kMetrics[i].name);
+    // A counter row names what CUPTI calls it and its word in the why line; no other row does.
+    const CounterSource& counter = kMetrics[i].counter;
+    EXPECT_EQ(counter.cupti.empty(), !kMetrics[i].is_counter()) << kMetrics[i].name;
+    EXPECT_EQ(counter.why.empty(), !kMetrics[i].is_counter()) << kMetrics[i].name;
+    EXPECT_EQ(kMetrics[i].about.find("(--counters)") != std::string_view::npos, kMetrics[i].is_counter())
+        << kMetrics[i].name << ": what --counters reads is a counter row";
+    if (counter.fold == CounterFold::duration_weighted) EXPECT_EQ(kMetrics[i].unit, "%") << "a ratio: " << kMetrics[i].name;
   }
+  EXPECT_FALSE(metric_named("time_vs_control")) << "a history's own series is no metric row";
+  EXPECT_THROW(add_metric_row(kMetrics[0]), std::invalid_argument) << "a name a row already has";
 }
 
 TEST(MetricValues, AMetricIsKeptOnceAndReplacedWhenSetAgain) {
@@ -42,8 +51,11 @@ TEST(PointMetrics, EveryRecordOfASideIsReadAsMetricsInTheCatalogsOrder) {
   point.compile_ms = 12.5;
   point.compile_profile = CompileProfile{{{"cc1plus", 10.0, 5000}, {"as", 2.0, 700}}, "callgrind", true};
   GpuCounters read;
-  read.dram_read_bytes = 4096;
-  read.l2_hit_pct = 75;
+  read.set(MetricId::dram_read_bytes, 4096);
+  read.set(MetricId::dram_write_bytes, 0);
+  read.set(MetricId::l2_hit_pct, 75);
+  read.set(MetricId::warp_instructions, 5120);
+  read.set(MetricId::occupancy_pct, 60);
   point.counters = CounterReads{{read, read}};
   point.metrics.set(MetricId::code_bytes, {321});
   const MetricValues metrics = metrics_of(point);

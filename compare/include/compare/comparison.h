@@ -99,7 +99,7 @@ struct PointComparison {
   std::optional<double> a_compile_ms, b_compile_ms;  // of each side's measured variant
   std::optional<CompileProfile> a_compile, b_compile;  // their compiles by stage (compile_stages.h)
   std::optional<Roofline> roofline;      // B's: the point's flops and bytes, the device's peaks
-  // Every metric either side measured, judged A against B (metric_comparison.h), in kMetrics'
+  // Every metric either side measured, judged A against B (metric_comparison.h), in the metric rows'
   // order; where both sides succeeded.
   std::vector<MetricComparison> metrics;
   const MetricComparison* metric(MetricId id) const;
@@ -194,7 +194,7 @@ struct Comparison {
   std::string instruction_tools() const;  // what counted them, as the summaries name it: "callgrind", "cupti"
   int with_counters() const;
   int explained() const;  // points with a first divergent pass or stage (diff --passes)
-  // The metrics some point compares, in kMetrics' order (what the exporters make columns of).
+  // The metrics some point compares, in the metric rows' order (what the exporters make columns of).
   std::vector<MetricId> metrics_compared() const;
   bool has_significant_regression() const { return count(Verdict::slower) > 0; }
 };

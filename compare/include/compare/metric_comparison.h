@@ -38,7 +38,7 @@ struct PointDecisions {
   std::optional<InstructionDecision> instructions;
 };
 
-// Every metric either side has, in kMetrics' order: `a` A's code's values (in B's process where
+// Every metric either side has, in the metric rows' order: `a` A's code's values (in B's process where
 // the replay measured it there), `b` B's. Counts (exact) are judged at `rule`'s instruction
 // threshold; noisy reads by whether they overlap.
 std::vector<MetricComparison> compare_metrics(const MetricValues& a, const MetricValues& b, const PointDecisions& decided,

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/metric.h"
 #include "util/spelling.h"
 
 namespace abt {
@@ -44,16 +45,21 @@ struct StallShare {
   double pct_of_active_warps = 0;
 };
 
+// One counter's value in one call: a row of model/metric.h whose counter source is set.
+struct CounterValue {
+  MetricId metric = MetricId::dram_read_bytes;
+  double value = 0;
+};
+
 struct GpuCounters {
   std::string tool;                 // what read them: "cupti"
   uint32_t kernels = 0;             // kernel launches in the call
   double duration_ns = 0;           // under the profiler: not a timing, a weight
-  double dram_read_bytes = 0, dram_write_bytes = 0;
-  double l2_hit_pct = 0;            // of L2 sector lookups
-  double warp_instructions = 0;     // SASS instructions executed, per warp (smsp__inst_executed)
-  double occupancy_pct = 0;         // achieved: active warps, % of the SMs' sustained peak
+  std::vector<CounterValue> values; // every counter row read, in the rows' order
   std::vector<StallShare> stalls;   // every reason read, in Spellings order
 
+  std::optional<double> value(MetricId metric) const;
+  void set(MetricId metric, double value);  // replaces an earlier value
   std::optional<double> stall(StallReason reason) const;
 };
 
@@ -65,8 +71,8 @@ inline constexpr int kCounterReads = 2;
 struct CounterReads {
   std::vector<GpuCounters> reads;  // in order, at least one
 
-  GpuCounters mean() const;   // field by field, stalls by reason
-  GpuCounters range() const;  // max - min field by field (zero for one read)
+  GpuCounters mean() const;   // counter by counter, stalls by reason
+  GpuCounters range() const;  // max - min counter by counter (zero for one read)
 };
 
 }  // namespace abt

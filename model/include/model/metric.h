@@ -6,12 +6,16 @@
 //
 // A new metric is its row here (and its enum value), the file that measures it (an AfterTiming,
 // engine/src/after_timing.h) and the line that lists that measurement for the run
-// (engine/src/run_execute.cpp). The structured records some metrics come from (an instruction
-// count's calls, the counters' reads with their stall reasons, a compile's stages) stay as they
-// are; model/point_metrics.h reads every metric of a side, from either source.
+// (engine/src/run_execute.cpp). A hardware counter is its row alone: the row names what CUPTI
+// calls it and how one call's kernels fold into one value, and the counter reading, results.json,
+// the why beside a verdict and the history loop over the rows. The structured records some metrics
+// come from (an instruction count's calls, a compile's stages) stay as they are;
+// model/point_metrics.h reads every metric of a side, from either source.
 #pragma once
 #include <array>
+#include <deque>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -53,6 +57,24 @@ enum class MetricShown {
   data,   // only as data: its own lines say it (the compile time per op, the counters' why)
 };
 
+// How the kernels of one call (a prologue, a split reduction: one profiler range each) make one
+// value of a hardware counter.
+enum class CounterFold {
+  none,               // not a hardware counter
+  sum,                // a count: the kernels' counts add (bytes, instructions)
+  duration_weighted,  // a ratio: each kernel's weighted by its duration (a kernel that ran longer says more)
+};
+
+// Where a hardware counter's row comes from (--counters) and how the why beside a verdict says it.
+struct CounterSource {
+  std::string_view cupti;                // Nsight Compute's name: "dram__bytes_read.sum"
+  CounterFold fold = CounterFold::none;
+  // Below this a change between A and B reads `same` (besides the sides' own reads' spread): in %
+  // of A's value for a count, in percentage points for a ratio; 0 for a count the code decides.
+  double same_within = 0;
+  std::string_view why;  // its word in the why line: "dram read"
+};
+
 struct MetricInfo {
   MetricId id;
   std::string_view name;   // in files, CSV columns and the history: "code_bytes"
@@ -62,6 +84,9 @@ struct MetricInfo {
   MetricJudged judged;
   MetricShown shown;
   std::string_view about;  // what it is, for the docs
+  CounterSource counter{};  // a hardware counter's source; fold none for every other metric
+
+  bool is_counter() const { return counter.fold != CounterFold::none; }
 };
 
 inline constexpr std::array<MetricInfo, 10> kMetrics{{
@@ -74,29 +99,42 @@ inline constexpr std::array<MetricInfo, 10> kMetrics{{
     {MetricId::compile_instructions, "compile_instructions", "compile instructions", "instructions", Better::lower,
      MetricJudged::exact, MetricShown::data, "instructions of that compile, every stage (--compile-instructions)"},
     {MetricId::dram_read_bytes, "dram_read_bytes", "DRAM read", "bytes", Better::lower, MetricJudged::beyond_reads,
-     MetricShown::data, "bytes one call reads from DRAM (--counters)"},
+     MetricShown::data, "bytes one call reads from DRAM (--counters)", {"dram__bytes_read.sum", CounterFold::sum, 0.5, "dram read"}},
     {MetricId::dram_write_bytes, "dram_write_bytes", "DRAM written", "bytes", Better::lower, MetricJudged::beyond_reads,
-     MetricShown::data, "bytes one call writes to DRAM (--counters)"},
+     MetricShown::data, "bytes one call writes to DRAM (--counters)",
+     {"dram__bytes_write.sum", CounterFold::sum, 0.5, "dram write"}},
     {MetricId::l2_hit_pct, "l2_hit_pct", "L2 hit", "%", Better::higher, MetricJudged::beyond_reads, MetricShown::data,
-     "L2 sector lookups that hit (--counters)"},
+     "L2 sector lookups that hit (--counters)", {"lts__t_sector_hit_rate.pct", CounterFold::duration_weighted, 0.5, "L2 hit"}},
     {MetricId::warp_instructions, "warp_instructions", "warp instructions", "instructions", Better::lower,
-     MetricJudged::beyond_reads, MetricShown::data, "SASS instructions executed, per warp (--counters)"},
+     MetricJudged::beyond_reads, MetricShown::data, "SASS instructions executed, per warp (--counters)",
+     {"smsp__inst_executed.sum", CounterFold::sum, 0, "inst"}},
     {MetricId::occupancy_pct, "occupancy_pct", "occupancy", "%", Better::higher, MetricJudged::beyond_reads,
-     MetricShown::data, "achieved occupancy (--counters)"},
+     MetricShown::data, "achieved occupancy (--counters)",
+     {"sm__warps_active.avg.pct_of_peak_sustained_active", CounterFold::duration_weighted, 0.5, "occupancy"}},
     {MetricId::code_bytes, "code_bytes", "code bytes", "bytes", Better::lower, MetricJudged::exact, MetricShown::table,
      "bytes of executable code in the measured binary (its ELF sections that execute)"},
 }};
 
-const MetricInfo& metric_info(MetricId id);
+static_assert(
+    [] {
+      for (size_t i = 0; i < kMetrics.size(); ++i)
+        if (size_t(kMetrics[i].id) != i) return false;
+      return true;
+    }(),
+    "kMetrics' rows are in MetricId's order: a metric's id is its row's index");
 
-template <>
-struct Spellings<MetricId> {
-  static constexpr auto table = [] {
-    std::array<std::pair<MetricId, std::string_view>, kMetrics.size()> words{};
-    for (size_t i = 0; i < kMetrics.size(); ++i) words[i] = {kMetrics[i].id, kMetrics[i].name};
-    return words;
-  }();
-};
+// Every metric's row: kMetrics', then any added since. Every loop over the metrics is over these,
+// so a row added (a test's fake counter) reaches every file, printer and history without another
+// line; references into it stay valid as rows are added.
+const std::deque<MetricInfo>& metric_rows();
+// A row beyond kMetrics (its id is ignored: the next after the last row's is given and returned).
+// Its strings must outlive every use. Throws std::invalid_argument for a name a row already has.
+MetricId add_metric_row(MetricInfo row);
+
+const MetricInfo& metric_info(MetricId id);
+std::optional<MetricId> metric_named(std::string_view name);  // a row's name as files spell it
+std::string_view metric_name(MetricId id);
+std::string metric_names(std::string_view separator = ", ");   // for error messages
 
 // One side's value of a metric: every read of it, in order (an instruction count of two calls, a
 // counter read twice), at least one. Its value is their mean; how far they spread is the metric's

@@ -1,6 +1,6 @@
 // Every metric of one side of a point, whatever measured it (model/metric.h): the time, the
 // structured records (an instruction count's calls, each counter's reads, the compile) and the
-// metrics a measurement filled on its own, in kMetrics' order. What diff judges, the exporters
+// metrics a measurement filled on its own, in the rows' order. What diff judges, the exporters
 // show and the history keeps: the one place that reads a metric out of a point's records.
 #pragma once
 #include "model/metric.h"

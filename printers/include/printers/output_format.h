@@ -24,7 +24,7 @@ enum class FormattedCommand { diff, explain, history_changes };
 
 // The formats `command` writes, in the order --help lists them; the first is its default.
 const std::vector<OutputFormat>& formats_of(FormattedCommand command);
-// What `format` is for `command`'s output, for --help ("every field, abtool.diff/10 (...)").
+// What `format` is for `command`'s output, for --help ("every field, abtool.diff/11 (...)").
 std::string format_what(FormattedCommand command, OutputFormat format);
 
 }  // namespace abt

@@ -23,7 +23,7 @@ inline constexpr const char* kResultsSchemaV3 = "abtool.results/3";
 inline constexpr const char* kResultsSchemaV2 = "abtool.results/2";
 inline constexpr const char* kSamplesFormat = "abtool.samples/1";  // the samples sidecar (samples_file.h)
 inline constexpr const char* kAutotuneRecordSchema = "abtool.autotune_record/2";
-inline constexpr const char* kDiffSchema = "abtool.diff/10";
+inline constexpr const char* kDiffSchema = "abtool.diff/11";
 
 class RunLayout {
  public:
