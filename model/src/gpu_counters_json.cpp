@@ -37,6 +37,13 @@ GpuCounters gpu_counters_from_json(const JsonFields& fields) {
     const std::string key(info.name);
     if (info.is_counter() && fields.has(key.c_str())) counters.values.push_back({info.id, amount(fields, key.c_str(), kAny)});
   }
+  // A read of no counter at all says nothing the why could be made of: damage, not a quiet `same`.
+  if (counters.values.empty()) fields.fail(fmt::format("a read of no counter this abtool knows (expected some of: {})", [] {
+    std::string names;
+    for (const MetricInfo& info : metric_rows())
+      if (info.is_counter()) names += (names.empty() ? "" : ", ") + std::string(info.name);
+    return names;
+  }()));
   const JsonFields stalls = fields.object("stalls_pct");
   for (const auto& [name, value] : fields.any("stalls_pct").items())
     if (!parse_spelling<StallReason>(name))

@@ -122,6 +122,17 @@ TEST(GpuCountersJson, RoundTripsAndRefusesWhatTheHardwareCannotSay) {
   } catch (const RunFormatError& error) {
     EXPECT_NE(std::string(error.what()).find("every read of one call has the same counters"), std::string::npos);
   }
+  nlohmann::json no_counter = side;
+  for (const char* key : {"dram_read_bytes", "dram_write_bytes", "l2_hit_pct", "warp_instructions", "occupancy_pct"})
+    for (auto& one : no_counter["counters"]) one.erase(key);
+  try {
+    counter_reads_from_json(JsonFields(no_counter, "results.json: point 1"));
+    ADD_FAILURE() << "a read of no counter was accepted";
+  } catch (const RunFormatError& error) {
+    EXPECT_NE(std::string(error.what()).find("a read of no counter this abtool knows (expected some of: dram_read_bytes, "),
+              std::string::npos)
+        << error.what();
+  }
   // A counter this abtool has no row for (a newer abtool's) is passed over, the rest read.
   nlohmann::json newer = side;
   for (auto& one : newer["counters"]) one["dram__throughput_pct"] = 12.0;
